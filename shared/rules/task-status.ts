@@ -1,0 +1,85 @@
+/**
+ * Maintenance-task status, computed when read. Pure, so the server and the data worker agree and the
+ * worker can recompute offline as days pass. First match wins (ARCHITECTURE.md §4).
+ */
+import type { TaskStatus } from '../constants.js';
+
+export interface TaskStatusInput {
+  /** Whether someone holds the task. */
+  claimed: boolean;
+  /** YYYY-MM-DD of the last completion, or null. */
+  lastCompletedDate: string | null;
+  /** Whether the task was ever completed through the system. */
+  completedThroughSystem: boolean;
+  recurrenceInterval: number;
+}
+
+const DAY_MS = 86_400_000;
+
+function dayNumber(isoDate: string): number {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return Math.round(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / DAY_MS);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return new Date((dayNumber(isoDate) + days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The due date: last completion plus the interval in days, or null when never completed. */
+export function taskDueDate(lastCompletedDate: string | null, recurrenceInterval: number): string | null {
+  return lastCompletedDate ? addDays(lastCompletedDate, recurrenceInterval) : null;
+}
+
+export function almostDueWindow(recurrenceInterval: number): number {
+  return Math.max(1, Math.round(recurrenceInterval * 0.2));
+}
+
+export function taskStatus(task: TaskStatusInput, today: string): TaskStatus {
+  if (task.claimed) return 'CLAIMED';
+  if (task.completedThroughSystem && task.lastCompletedDate === today) return 'COMPLETE';
+  const due = taskDueDate(task.lastCompletedDate, task.recurrenceInterval);
+  if (due !== null) {
+    const daysLeft = dayNumber(due) - dayNumber(today);
+    if (daysLeft < 0) return 'PAST_DUE';
+    if (daysLeft === 0) return 'DUE';
+    if (daysLeft <= almostDueWindow(task.recurrenceInterval)) return 'ALMOST_DUE';
+  }
+  if (!task.completedThroughSystem) return 'NEW';
+  return 'UP_TO_DATE';
+}
+
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  CLAIMED: 'Claimed',
+  COMPLETE: 'Complete',
+  PAST_DUE: 'Past due',
+  DUE: 'Due',
+  ALMOST_DUE: 'Almost due',
+  NEW: 'New',
+  UP_TO_DATE: 'Up to date',
+};
+
+export function formatRecurrenceInterval(days: number): string {
+  switch (days) {
+    case 1:
+      return 'Daily';
+    case 7:
+      return 'Weekly';
+    case 14:
+      return 'Every 2 weeks';
+    case 30:
+      return 'Monthly';
+    case 90:
+      return 'Quarterly';
+    case 365:
+      return 'Yearly';
+    default:
+      return `Every ${days} days`;
+  }
+}
+
+/** Today's date (YYYY-MM-DD) in an IANA time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

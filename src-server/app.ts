@@ -1,0 +1,115 @@
+/** Builds the HTTP application (no listen), so tests drive it with inject() and main.ts serves it. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE } from '../shared/constants.js';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { AppDeps } from './deps.js';
+import { registerAccessControl } from './http/access.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { registerUploads } from './http/uploads.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { AccountTokens } from './modules/auth/account-tokens.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { TokenService } from './modules/auth/jwt.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { apiModules } from './modules/index.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Db;
+  /** Replaces the configured mailer (used by tests that need to observe failures). */
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, mailer, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  });
+
+  const users = new UsersRepository(database.db);
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    tokens: new TokenService(config.secretKey, database.db),
+    accountTokens: new AccountTokens(config.secretKey),
+    users,
+  };
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // PrimeReact positions overlays with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await registerUploads(app, config.uploadsDir);
+  registerAccessControl(app, { tokens: deps.tokens, users });
+  registerIdempotency(app, database.db);
+
+  await app.register(
+    async (api) => {
+      await authRoutes(api, deps);
+      for (const register of apiModules) await register(api, deps);
+    },
+    { prefix: API_BASE },
+  );
+
+  await registerClient(app, config.clientDir);
+  return app;
+}
+
+/** Serves the built client with an SPA fallback: any GET outside /api and /media that is not a file gets index.html. */
+async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexFile = join(clientDir, 'index.html');
+  const hasClient = existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      decorateReply: true,
+      setHeaders(res, path) {
+        // Hashed assets never change; the shell and the service worker must always be revalidated.
+        if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api/') || path.startsWith('/media/');
+    if (request.method === 'GET' && !isApi && hasClient && !/\.[a-z0-9]{1,8}$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+}

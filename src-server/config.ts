@@ -1,0 +1,128 @@
+/**
+ * Configuration from environment variables, read once at start. Every variable has a safe default
+ * so `npm start` works on a fresh clone; README.md lists them all.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface SiteCapabilities {
+  /** Locations whose chemicals are tracked (chemical list filter). */
+  chemicalLocationIds: number[];
+  /** The chemical location that has an inventory report instead of wash data. */
+  chemicalReportLocationId: number;
+  /** Locations whose parts are tracked (part list filter). */
+  partLocationIds: number[];
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | null;
+  /** PostgreSQL schema to use (search_path); lets several test runs share one database. */
+  databaseSchema: string | null;
+  secretKey: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Origin used in links inside mails. */
+  publicUrl: string;
+  timeZone: string;
+  demoData: boolean;
+  site: SiteCapabilities;
+  version: { minVersion: string | null; forceUpdate: boolean; message: string | null };
+  /** Requests per minute per client address on login, register, reset and contact. */
+  authRateLimit: number;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Directory of the built client (vite build output). */
+  clientDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function intList(value: string | undefined, fallback: number[]): number[] {
+  if (!value) return fallback;
+  const ids = value.split(',').map((s) => Number(s.trim()));
+  if (ids.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`Invalid id list: ${value}`);
+  return ids;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** The secret signing tokens: SECRET_KEY, else one generated once into DATA_DIR so restarts keep sessions. */
+function loadSecret(env: Env, dataDir: string): string {
+  if (env.SECRET_KEY) {
+    if (env.SECRET_KEY.length < 32) throw new Error('SECRET_KEY must be at least 32 characters long');
+    return env.SECRET_KEY;
+  }
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+function validTimeZone(tz: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    throw new Error(`TIME_ZONE is not a valid IANA time zone: ${tz}`);
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = env.HOST || '127.0.0.1';
+  const port = positiveInt('PORT', env.PORT, 8000);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const uploadsDir = join(dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
+  }
+  const schema = env.DATABASE_SCHEMA || null;
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('DATABASE_SCHEMA must be a plain lower-case identifier');
+  const chemicalReportLocationId = positiveInt('CHEMICAL_REPORT_LOCATION', env.CHEMICAL_REPORT_LOCATION, 3003);
+  return {
+    host,
+    port,
+    dataDir,
+    uploadsDir,
+    databaseUrl,
+    databaseSchema: schema,
+    secretKey: loadSecret(env, dataDir),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Maintenance Manager <no-reply@localhost>',
+    publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/+$/, ''),
+    timeZone: validTimeZone(env.TIME_ZONE || 'UTC'),
+    demoData: databaseUrl ? flag(env.CMMS_DEMO, false) : flag(env.CMMS_DEMO, true),
+    site: {
+      chemicalLocationIds: intList(env.CHEMICAL_LOCATIONS, [1102, 1104, 1311, 3003]),
+      chemicalReportLocationId,
+      partLocationIds: intList(env.PART_LOCATIONS, [3003, 3008]),
+    },
+    version: {
+      minVersion: env.MIN_VERSION || null,
+      forceUpdate: flag(env.FORCE_UPDATE, false),
+      message: env.UPDATE_MESSAGE || null,
+    },
+    authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 20),
+    trustProxy: flag(env.TRUST_PROXY, false),
+    logLevel: env.LOG_LEVEL || 'info',
+    clientDir: resolve(env.CLIENT_DIR || './dist'),
+  };
+}

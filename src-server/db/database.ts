@@ -1,0 +1,36 @@
+/** Opens the configured database: embedded SQLite file by default, PostgreSQL when DATABASE_URL is set. */
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { DialectName } from './dialect.js';
+import type { Database } from './schema.js';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export type DbConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & { sqliteFile?: string };
+
+export function openDatabase(config: DbConfig): Db {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const sqlite = new SQLite(config.sqliteFile ?? join(config.dataDir, 'cmms.sqlite3'));
+  // WAL lets readers run beside the single writer; busy_timeout rides out a brief lock.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,30 @@
+/**
+ * The one place that knows which database engine runs. Everything else writes portable Kysely.
+ */
+import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Adds an auto-increment integer primary key named `id`. */
+export function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName): CreateTableBuilder<T, 'id'> {
+  return dialect === 'sqlite'
+    ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity());
+}
+
+/** Column type for real numbers (quantities, prices). */
+export function realType(dialect: DialectName): 'real' | 'double precision' {
+  return dialect === 'sqlite' ? 'real' : 'double precision';
+}
+
+export type ColumnBuild = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+
+/** Counts come back as numbers from SQLite and as strings (bigint) from PostgreSQL. */
+export function toCount(value: string | number | bigint | null | undefined): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
+
+/** Escapes LIKE wildcards so user text matches literally (both engines use backslash with ESCAPE). */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

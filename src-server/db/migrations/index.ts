@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../dialect.js';
+import * as m0001 from './0001_initial.js';
+
+export interface Migration {
+  name: string;
+  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+}
+
+/** Every migration in order. A static list, so bundling and tests need no file-system scan. */
+export const migrations: Migration[] = [{ name: '0001_initial', up: m0001.up }];

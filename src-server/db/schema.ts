@@ -1,0 +1,244 @@
+/**
+ * Row types of every table, as Kysely sees them. Portable choices (see db/dialect.ts):
+ * timestamps are ISO-8601 text, dates are YYYY-MM-DD text, booleans are 0/1 integers, so rows read
+ * the same on SQLite and PostgreSQL.
+ */
+import type { Generated } from 'kysely';
+
+type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  is_active: Flag;
+  is_staff: Flag;
+  full_feature_access: Flag;
+  last_login: string | null;
+  date_joined: string;
+}
+
+export interface RefreshTokensTable {
+  jti: string;
+  user_id: number;
+  family_id: string;
+  issued_at: string;
+  expires_at: string;
+  replaced_by: string | null;
+  revoked_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  state: 'in_flight' | 'done';
+  response_status: number | null;
+  response_type: string | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  location_type: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  phone_number: string;
+  epos: string | null;
+  verifone_id: string | null;
+  sagenet_id: string | null;
+  occ_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VendorsTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  telephone_number: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  brand: string;
+  name: string;
+  description: string;
+  asset_type: string;
+  serial_number: string;
+  location_id: number | null;
+  acquisition_date: string | null;
+  purchase_price: number | null;
+  thumbnail: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkOrdersTable {
+  id: Generated<number>;
+  status: 'Pending' | 'Claimed' | 'Completed';
+  description: string;
+  location_id: number;
+  created_by_id: number;
+  created_at: string;
+  updated_at: string;
+  assigned_to_id: number | null;
+  claimed_at: string | null;
+  field_notes: string | null;
+  completed_at: string | null;
+  completed_by_id: number | null;
+}
+
+export interface WorkOrderAttachmentsTable {
+  id: Generated<number>;
+  work_order_id: number;
+  /** Name of the stored file inside DATA_DIR/uploads (generated, never user-supplied). */
+  stored_name: string;
+  original_name: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface MaintenanceTasksTable {
+  id: Generated<number>;
+  location_id: number;
+  description: string;
+  recurrence_interval: number;
+  last_completed_date: string | null;
+  /** 1 once someone completed the task through the system (NEW status until then). */
+  completed_through_system: Flag;
+  task_notes: string | null;
+  created_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+  assigned_to_id: number | null;
+  claimed_at: string | null;
+  last_completed_by_id: number | null;
+  last_completed_at: string | null;
+  field_notes: string | null;
+}
+
+export interface TaskCompletionsTable {
+  id: Generated<number>;
+  task_id: number;
+  completed_by_id: number;
+  completed_at: string;
+  completed_date: string;
+  field_notes: string | null;
+}
+
+export interface ChemicalsTable {
+  id: Generated<number>;
+  brand: string;
+  name: string;
+  description: string;
+  chemical_type: string;
+  thumbnail: string | null;
+  created_at: string;
+}
+
+export interface ChemicalLocationsTable {
+  id: Generated<number>;
+  chemical_id: number;
+  location_id: number;
+  current_quantity: number;
+}
+
+/** Fills and inventory counts share one shape; `kind` tells them apart. */
+export interface QuantityRecordsTable {
+  id: Generated<number>;
+  kind: 'fill' | 'inventory';
+  chemical_location_id: number | null;
+  part_id: number | null;
+  date: string;
+  quantity: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface WashPackagesTable {
+  id: Generated<number>;
+  location_id: number;
+  name: string;
+  sort_order: number;
+}
+
+export interface WashRecordsTable {
+  id: Generated<number>;
+  wash_package_id: number;
+  location_id: number;
+  count: number;
+  date: string;
+  user_id: number;
+  created_at: string;
+}
+
+export interface PartsTable {
+  id: Generated<number>;
+  brand: string;
+  name: string;
+  description: string;
+  part_type: string;
+  item_number: string;
+  location_id: number | null;
+  quantity: number;
+  thumbnail: string | null;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  installation_id: string;
+  user_id: number;
+  app_version: string;
+  platform: string;
+  device_name: string;
+  os_name: string;
+  os_version: string;
+  is_pwa: Flag;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  locations: LocationsTable;
+  vendors: VendorsTable;
+  assets: AssetsTable;
+  work_orders: WorkOrdersTable;
+  work_order_attachments: WorkOrderAttachmentsTable;
+  maintenance_tasks: MaintenanceTasksTable;
+  task_completions: TaskCompletionsTable;
+  chemicals: ChemicalsTable;
+  chemical_locations: ChemicalLocationsTable;
+  quantity_records: QuantityRecordsTable;
+  wash_packages: WashPackagesTable;
+  wash_records: WashRecordsTable;
+  parts: PartsTable;
+  contact_messages: ContactMessagesTable;
+  devices: DevicesTable;
+}

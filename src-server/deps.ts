@@ -1,0 +1,19 @@
+/** What every route module receives: the database, configuration and shared services. */
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { DialectName } from './db/dialect.js';
+import type { Database } from './db/schema.js';
+import type { Mailer } from './mail/mailer.js';
+import type { AccountTokens } from './modules/auth/account-tokens.js';
+import type { TokenService } from './modules/auth/jwt.js';
+import type { UsersRepository } from './modules/users/users.repository.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  mailer: Mailer;
+  tokens: TokenService;
+  accountTokens: AccountTokens;
+  users: UsersRepository;
+}

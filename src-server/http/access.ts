@@ -1,0 +1,60 @@
+/**
+ * Authentication and permissions, enforced for every route by one hook. Each route declares who may
+ * call it in `config.access`; a route that says nothing needs a full-access user, so a forgotten
+ * declaration fails closed.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TokenService } from '../modules/auth/jwt.js';
+import type { UserRow, UsersRepository } from '../modules/users/users.repository.js';
+import { forbidden, unauthorized } from './errors.js';
+
+/** public: anyone; user: any signed-in user (limited too); full: full_feature_access; staff: is_staff. */
+export type Access = 'public' | 'user' | 'full' | 'staff';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+export function registerAccessControl(app: FastifyInstance, deps: { tokens: TokenService; users: UsersRepository }): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const access: Access = request.routeOptions.config.access ?? 'full';
+    if (access === 'public') {
+      // A stale token must not lock anyone out of signing in again.
+      request.user = await authenticate(request, deps).catch(() => null);
+      return;
+    }
+    const user = await authenticate(request, deps);
+    request.user = user;
+    if (!user) throw unauthorized();
+    if (access === 'full' && user.full_feature_access !== 1 && user.is_staff !== 1) throw forbidden();
+    if (access === 'staff' && user.is_staff !== 1) throw forbidden();
+  });
+}
+
+/** The user a Bearer token names, null without one; a bad or expired token is a 401. */
+async function authenticate(request: FastifyRequest, deps: { tokens: TokenService; users: UsersRepository }): Promise<UserRow | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  if (scheme !== 'Bearer' && scheme !== 'JWT') return null;
+  if (!token) throw unauthorized('Invalid token header. No credentials provided.');
+  const claims = await deps.tokens.verify(token, 'access');
+  if (!claims) throw unauthorized('Given token not valid for any token type', 'token_not_valid');
+  const user = await deps.users.findById(claims.user_id);
+  if (!user) throw unauthorized('User not found', 'user_not_found');
+  if (user.is_active !== 1) throw unauthorized('User is inactive', 'user_inactive');
+  return user;
+}
+
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,132 @@
+/**
+ * DRF-shaped errors: `{"detail": "…"}` or `{"field": ["message"]}`. Routes throw HttpError; one
+ * handler turns everything else (validation, parser and plugin errors) into the same shapes, and
+ * nothing unexpected reaches a client beyond a generic 500 message.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export type FieldErrors = Record<string, string[]>;
+export type ErrorBody = { detail: string; code?: string } | FieldErrors;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+}
+
+export const notFound = (detail = 'Not found.') => new HttpError(404, { detail });
+export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, { detail });
+export const unauthorized = (detail = 'Authentication credentials were not provided.', code?: string) =>
+  new HttpError(401, code ? { detail, code } : { detail });
+export const conflict = (detail: string) => new HttpError(409, { detail });
+export const invalid = (fields: FieldErrors) => new HttpError(400, fields);
+export const fieldError = (field: string, message: string) => invalid({ [field]: [message] });
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'A valid integer is required.',
+  number: 'A valid number is required.',
+  string: 'Not a valid string.',
+  boolean: 'Must be a valid boolean.',
+  array: 'Expected a list of items.',
+  object: 'Expected an object.',
+};
+
+/** One Ajv issue as a DRF message. */
+function messageFor(issue: AjvIssue): string {
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'type':
+      return TYPE_NAMES[String(p.type)] ?? 'Invalid value.';
+    case 'minLength':
+      return p.limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(p.limit)} characters.`;
+    case 'maxLength':
+      return `Ensure this field has no more than ${String(p.limit)} characters.`;
+    case 'minimum':
+      return `Ensure this value is greater than or equal to ${String(p.limit)}.`;
+    case 'exclusiveMinimum':
+      return `Ensure this value is greater than ${String(p.limit)}.`;
+    case 'maximum':
+      return `Ensure this value is less than or equal to ${String(p.limit)}.`;
+    case 'exclusiveMaximum':
+      return `Ensure this value is less than ${String(p.limit)}.`;
+    case 'enum':
+      return `Not a valid choice. Choose one of: ${(p.allowedValues as unknown[]).join(', ')}.`;
+    case 'format':
+      return p.format === 'email' ? 'Enter a valid email address.' : p.format === 'date' ? 'Date has wrong format. Use YYYY-MM-DD.' : 'Invalid format.';
+    case 'pattern':
+      return 'Invalid format.';
+    case 'additionalProperties':
+      return 'Unknown field.';
+    default:
+      return issue.message ?? 'Invalid value.';
+  }
+}
+
+function fieldOf(issue: AjvIssue): string {
+  if (issue.keyword === 'required') {
+    const parent = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const missing = String(issue.params.missingProperty);
+    return parent ? `${parent}.${missing}` : missing;
+  }
+  if (issue.keyword === 'additionalProperties') return String(issue.params.additionalProperty);
+  const path = issue.instancePath.replace(/^\//, '').split('/')[0];
+  return path || 'non_field_errors';
+}
+
+export function validationBody(issues: AjvIssue[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    const msg = messageFor(issue);
+    const list = (out[field] ??= []);
+    if (!list.includes(msg)) list.push(msg);
+  }
+  return out;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.body);
+    }
+    const fe = error as FastifyError & { validationContext?: string; validation?: AjvIssue[] };
+    if (fe.validation) {
+      // A malformed id in the path names nothing that exists.
+      if (fe.validationContext === 'params') return reply.code(404).send({ detail: 'Not found.' });
+      return reply.code(400).send(validationBody(fe.validation));
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ detail: fe.message || 'Request was throttled.' });
+    if (status >= 400 && status < 500) {
+      const detail =
+        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'JSON parse error - the request body is not valid JSON.'
+          : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'JSON parse error - the request body is empty.'
+            : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+              ? 'The request body is too large.'
+              : fe.code === 'FST_REQ_FILE_TOO_LARGE'
+                ? 'Each uploaded file must be at most 5 MB.'
+                : fe.code === 'FST_FILES_LIMIT'
+                  ? 'Too many files in one request (at most 10).'
+              : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+                ? `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`
+                : fe.message;
+      return reply.code(status).send({ detail });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+}

@@ -1,0 +1,47 @@
+/** DRF page-number pagination: `{count, next, previous, results}`, page size 10, absolute links. */
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { PAGE_SIZE } from '../../shared/constants.js';
+import { notFound } from './errors.js';
+import { requestOrigin } from './origin.js';
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Query fragment every list accepts. */
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+};
+
+export interface PageWindow {
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+export function pageWindow(page: number | undefined): PageWindow {
+  const p = page ?? 1;
+  return { page: p, limit: PAGE_SIZE, offset: (p - 1) * PAGE_SIZE };
+}
+
+export function pageOf<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Page<T> {
+  const last = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  if (window.page > last) throw notFound('Invalid page.');
+  const link = (p: number | null): string | null => {
+    if (p === null) return null;
+    const url = new URL(request.url, requestOrigin(request));
+    if (p === 1) url.searchParams.delete('page');
+    else url.searchParams.set('page', String(p));
+    return url.toString();
+  };
+  return {
+    count,
+    next: link(window.page < last ? window.page + 1 : null),
+    previous: link(window.page > 1 ? window.page - 1 : null),
+    results,
+  };
+}

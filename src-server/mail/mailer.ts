@@ -1,0 +1,50 @@
+/**
+ * Outgoing mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written as
+ * an .eml file under DATA_DIR/outbox so a single-machine install needs no mail server.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  const outbox = join(opts.dataDir, 'outbox');
+  mkdirSync(outbox, { recursive: true });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const safeTo = mail.to.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 100);
+      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++sequence}-${safeTo}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      opts.log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to outbox');
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/** Djoser-compatible account routes and SimpleJWT-compatible token routes. */
+import type { FastifyInstance } from 'fastify';
+import { EmailBody, LoginBody, RefreshBody, RegisterBody, ResetConfirmBody, UidTokenBody, VerifyBody } from '../../../shared/api/auth.js';
+import type { Static } from '@sinclair/typebox';
+import type { AppDeps } from '../../deps.js';
+import { nowIso } from '../../http/clock.js';
+import { HttpError, forbidden, invalid, unauthorized, type FieldErrors } from '../../http/errors.js';
+import { currentUser } from '../../http/access.js';
+import { presentUser, type UserRow } from '../users/users.repository.js';
+import { decodeUid, encodeUid, type AccountTokenPurpose } from './account-tokens.js';
+import { activationMail, passwordResetMail } from './auth.emails.js';
+import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PASSWORDS_DIFFER = "The two password fields didn't match.";
+
+function requireText(errors: FieldErrors, field: string, value: string): string {
+  const v = value.trim();
+  if (!v) (errors[field] ??= []).push('This field may not be blank.');
+  return v;
+}
+
+export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { users, tokens, accountTokens, mailer, config } = deps;
+  const limited = { access: 'public' as const, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+
+  const link = (path: string, user: UserRow, purpose: AccountTokenPurpose) =>
+    `${config.publicUrl}${path}/${encodeUid(user.id)}/${accountTokens.make(purpose, user)}`;
+
+  /** The user a uid/token pair names, or the DRF field errors Djoser gives. */
+  async function userFromLink(uid: string, token: string, purpose: AccountTokenPurpose): Promise<UserRow> {
+    const id = decodeUid(uid);
+    const user = id === null ? undefined : await users.findById(id);
+    if (!user) throw invalid({ uid: ["Invalid user id or user doesn't exist."] });
+    if (purpose === 'activation' && user.is_active === 1) throw forbidden('Stale token for given user.');
+    if (!accountTokens.check(purpose, user, token)) throw invalid({ token: ['Invalid token for given user.'] });
+    return user;
+  }
+
+  api.post<{ Body: RegisterBody }>('/auth/users/', { schema: { body: RegisterBody }, config: limited }, async (request, reply) => {
+    const b = request.body;
+    const errors: FieldErrors = {};
+    const email = requireText(errors, 'email', b.email);
+    if (email && !EMAIL_RE.test(email)) (errors.email ??= []).push('Enter a valid email address.');
+    const first = requireText(errors, 'first_name', b.first_name);
+    const last = requireText(errors, 'last_name', b.last_name);
+    if (!b.password) (errors.password ??= []).push('This field may not be blank.');
+    if (!b.re_password) (errors.re_password ??= []).push('This field may not be blank.');
+    if (b.password && b.re_password && b.password !== b.re_password) (errors.non_field_errors ??= []).push(PASSWORDS_DIFFER);
+    if (b.password) {
+      const problems = passwordProblems(b.password, { email, first_name: first, last_name: last });
+      if (problems.length) errors.password = problems;
+    }
+    if (!errors.email && (await users.findByEmail(email))) (errors.email ??= []).push('user with this email already exists.');
+    if (Object.keys(errors).length) throw invalid(errors);
+    let user: UserRow;
+    try {
+      user = await users.create({ email, passwordHash: await hashPassword(b.password), firstName: first, lastName: last, isActive: false, fullFeatureAccess: false, isStaff: false });
+    } catch (err) {
+      // Two sign-ups with one address at once: the unique index decides.
+      if (await users.findByEmail(email)) throw invalid({ email: ['user with this email already exists.'] });
+      throw err;
+    }
+    await mailer.send(activationMail(user.email, user.first_name, link('/activate', user, 'activation')));
+    return reply.code(201).send({ id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name });
+  });
+
+  api.post<{ Body: Static<typeof UidTokenBody> }>('/auth/users/activation/', { schema: { body: UidTokenBody }, config: limited }, async (request, reply) => {
+    const user = await userFromLink(request.body.uid, request.body.token, 'activation');
+    await users.update(user.id, { is_active: 1 });
+    return reply.code(204).send();
+  });
+
+  api.post<{ Body: Static<typeof EmailBody> }>('/auth/users/resend_activation/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
+    const user = await users.findByEmail(request.body.email);
+    if (user && user.is_active !== 1) await mailer.send(activationMail(user.email, user.first_name, link('/activate', user, 'activation')));
+    return reply.code(204).send();
+  });
+
+  api.post<{ Body: Static<typeof EmailBody> }>('/auth/users/reset_password/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
+    const user = await users.findByEmail(request.body.email);
+    // Same answer whether or not the address exists, so the form cannot be used to probe for accounts.
+    if (user && user.is_active === 1) {
+      await mailer.send(passwordResetMail(user.email, user.first_name, link('/password/reset/confirm', user, 'password-reset')));
+    }
+    return reply.code(204).send();
+  });
+
+  api.post<{ Body: Static<typeof ResetConfirmBody> }>('/auth/users/reset_password_confirm/', { schema: { body: ResetConfirmBody }, config: limited }, async (request, reply) => {
+    const b = request.body;
+    const user = await userFromLink(b.uid, b.token, 'password-reset');
+    const errors: FieldErrors = {};
+    if (!b.new_password) errors.new_password = ['This field may not be blank.'];
+    else if (b.new_password !== b.re_new_password) errors.non_field_errors = [PASSWORDS_DIFFER];
+    else {
+      const problems = passwordProblems(b.new_password, user);
+      if (problems.length) errors.new_password = problems;
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+    await users.update(user.id, { password_hash: await hashPassword(b.new_password) });
+    // A new password ends every existing login.
+    await tokens.revokeAllForUser(user.id);
+    return reply.code(204).send();
+  });
+
+  api.get('/auth/users/me/', { config: { access: 'user' } }, async (request) => presentUser(currentUser(request)));
+
+  api.post<{ Body: Static<typeof LoginBody> }>('/auth/jwt/create/', { schema: { body: LoginBody }, config: limited }, async (request) => {
+    const user = await users.findByEmail(request.body.email);
+    const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyPassword(DUMMY_HASH, request.body.password);
+    if (!user || !ok || user.is_active !== 1) throw unauthorized('No active account found with the given credentials', 'no_active_account');
+    await users.update(user.id, { last_login: nowIso() });
+    return tokens.issuePair(user.id);
+  });
+
+  api.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/refresh/', { schema: { body: RefreshBody }, config: limited }, async (request) => {
+    const rotated = await tokens.rotate(request.body.refresh);
+    if (!rotated) throw unauthorized('Token is invalid or expired', 'token_not_valid');
+    const user = await users.findById(rotated.userId);
+    if (!user || user.is_active !== 1) throw unauthorized('Token is invalid or expired', 'token_not_valid');
+    return { access: rotated.access, refresh: rotated.refresh };
+  });
+
+  api.post<{ Body: Static<typeof VerifyBody> }>('/auth/jwt/verify/', { schema: { body: VerifyBody }, config: { access: 'public' } }, async (request) => {
+    const valid = (await tokens.verify(request.body.token, 'access')) ?? (await tokens.verify(request.body.token, 'refresh'));
+    if (!valid) throw unauthorized('Token is invalid or expired', 'token_not_valid');
+    return {};
+  });
+
+  /** Ends the login a refresh token belongs to, on every device that shares it. */
+  api.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/logout/', { schema: { body: RefreshBody }, config: { access: 'public' } }, async (request, reply) => {
+    if (!(await tokens.revokeByToken(request.body.refresh))) throw new HttpError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    return reply.code(204).send();
+  });
+}
+
+/** Verifying against a real hash when the account does not exist keeps response times alike. */
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3n5aYxkrx0V4C8V5cQGcZ1y1pQ3mJq2Qy7p0fTq0g6c';

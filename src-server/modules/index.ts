@@ -1,0 +1,30 @@
+/** Every API area, registered under /api/v1 in this order. */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { assetsRoutes } from './assets/assets.routes.js';
+import { chemicalsRoutes } from './chemicals/chemicals.routes.js';
+import { contactRoutes } from './contact/contact.routes.js';
+import { locationsRoutes } from './locations/locations.routes.js';
+import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
+import { monitoringRoutes } from './monitoring/monitoring.routes.js';
+import { partsRoutes } from './parts/parts.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { vendorsRoutes } from './vendors/vendors.routes.js';
+import { washesRoutes } from './washes/washes.routes.js';
+import { workordersRoutes } from './workorders/workorders.routes.js';
+
+export type ApiModule = (api: FastifyInstance, deps: AppDeps) => Promise<void>;
+
+export const apiModules: ApiModule[] = [
+  locationsRoutes,
+  vendorsRoutes,
+  assetsRoutes,
+  workordersRoutes,
+  maintenanceRoutes,
+  chemicalsRoutes,
+  washesRoutes,
+  partsRoutes,
+  contactRoutes,
+  monitoringRoutes,
+  settingsRoutes,
+];

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { linkParts, readOutbox } from '../helpers/outbox.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const register = (body: Record<string, string>) => t.request({ method: 'POST', url: '/api/v1/auth/users/', payload: body });
+const validSignup = (email: string) => ({ email, password: 'Spanner-Wrench-42', re_password: 'Spanner-Wrench-42', first_name: 'Pat', last_name: 'Fixer' });
+
+describe('register, activate, sign in', () => {
+  it('registers an inactive limited user, mails a working activation link, then signs in', async () => {
+    const res = await register(validSignup('Pat.Fixer@Example.com'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'Pat.Fixer@Example.com', first_name: 'Pat', last_name: 'Fixer' });
+    expect(res.json()).not.toHaveProperty('password');
+
+    const login = () => t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: 'pat.fixer@example.com', password: 'Spanner-Wrench-42' } });
+    expect((await login()).statusCode).toBe(401);
+
+    const mail = readOutbox(t.dataDir).find((m) => m.toLowerCase().includes('to: pat.fixer@example.com'));
+    expect(mail).toBeDefined();
+    expect(mail).toContain('http://cmms.test/activate/');
+    const { uid, token } = linkParts(mail!, '/activate');
+    const activated = await t.request({ method: 'POST', url: '/api/v1/auth/users/activation/', payload: { uid, token } });
+    expect(activated.statusCode).toBe(204);
+    const again = await t.request({ method: 'POST', url: '/api/v1/auth/users/activation/', payload: { uid, token } });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ detail: 'Stale token for given user.' });
+
+    const ok = await login();
+    expect(ok.statusCode).toBe(200);
+    const { access, refresh } = ok.json();
+    expect(typeof access).toBe('string');
+    expect(typeof refresh).toBe('string');
+    const me = await t.request({ method: 'GET', url: '/api/v1/auth/users/me/', headers: { authorization: `Bearer ${access}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'Pat.Fixer@Example.com', first_name: 'Pat', last_name: 'Fixer', full_feature_access: false });
+  });
+
+  it('rejects mismatched, weak, common and numeric passwords with field errors', async () => {
+    const mismatch = await register({ ...validSignup('a1@example.com'), re_password: 'Other-Wrench-42' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
+
+    const short = await register({ ...validSignup('a2@example.com'), password: 'Ab1', re_password: 'Ab1' });
+    expect(short.json().password).toContain('This password is too short. It must contain at least 8 characters.');
+
+    const common = await register({ ...validSignup('a3@example.com'), password: 'password123', re_password: 'password123' });
+    expect(common.json().password).toContain('This password is too common.');
+
+    const numeric = await register({ ...validSignup('a4@example.com'), password: '8675309123', re_password: '8675309123' });
+    expect(numeric.json().password).toContain('This password is entirely numeric.');
+
+    const similar = await register({ ...validSignup('wrenchmaster@example.com'), password: 'wrenchmaster1', re_password: 'wrenchmaster1' });
+    expect(similar.json().password).toContain('The password is too similar to the email.');
+  });
+
+  it('requires every field and a valid, unused email', async () => {
+    const missing = await register({ email: 'x@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json()).sort()).toEqual(['first_name', 'last_name', 'password', 're_password']);
+    expect(missing.json().password).toEqual(['This field is required.']);
+
+    const bad = await register(validSignup('not-an-email'));
+    expect(bad.json()).toEqual({ email: ['Enter a valid email address.'] });
+
+    const blank = await register({ ...validSignup('b@example.com'), first_name: '  ' });
+    expect(blank.json()).toEqual({ first_name: ['This field may not be blank.'] });
+
+    await t.createUser({ email: 'taken@example.com' });
+    const dup = await register(validSignup('TAKEN@example.com'));
+    expect(dup.json()).toEqual({ email: ['user with this email already exists.'] });
+  });
+
+  it('refuses a tampered or unknown activation link', async () => {
+    await register(validSignup('tamper@example.com'));
+    const mail = readOutbox(t.dataDir).find((m) => m.includes('To: tamper@example.com'))!;
+    const { uid, token } = linkParts(mail, '/activate');
+    const badToken = await t.request({ method: 'POST', url: '/api/v1/auth/users/activation/', payload: { uid, token: token.replace(/.$/, (c) => (c === '0' ? '1' : '0')) } });
+    expect(badToken.statusCode).toBe(400);
+    expect(badToken.json()).toEqual({ token: ['Invalid token for given user.'] });
+    const badUid = await t.request({ method: 'POST', url: '/api/v1/auth/users/activation/', payload: { uid: 'OTk5OTk5', token } });
+    expect(badUid.json()).toEqual({ uid: ["Invalid user id or user doesn't exist."] });
+  });
+
+  it('lowercases the email at login and gives the SimpleJWT message on failure', async () => {
+    const u = await t.createUser({ email: 'mixed.case@example.com' });
+    const ok = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: 'MIXED.Case@example.com', password: u.password } });
+    expect(ok.statusCode).toBe(200);
+    const wrong = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: 'mixed.case@example.com', password: 'nope-nope-nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().detail).toBe('No active account found with the given credentials');
+    const nobody = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: 'nobody@example.com', password: 'nope-nope-nope' } });
+    expect(nobody.statusCode).toBe(401);
+  });
+});
+
+describe('token refresh', () => {
+  it('rotates the refresh token and revokes the login when an old one is reused', async () => {
+    const u = await t.createUser();
+    const login = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: u.user.email, password: u.password } });
+    const first = login.json().refresh as string;
+    const r1 = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh', payload: { refresh: first } });
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json().refresh as string;
+    expect(second).not.toBe(first);
+    expect(typeof r1.json().access).toBe('string');
+
+    const r2 = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh: second } });
+    expect(r2.statusCode).toBe(200);
+    const third = r2.json().refresh as string;
+
+    // `first` was replaced well before: simulate the grace window passing by backdating its successor.
+    await t.database.db.updateTable('refresh_tokens').set({ issued_at: new Date(Date.now() - 60_000).toISOString() }).execute();
+    const reuse = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh: first } });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    // The whole family is now revoked, including the newest token.
+    const after = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh: third } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('rejects an access token used as a refresh token, and garbage', async () => {
+    const u = await t.createUser();
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh: u.token } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh: 'abc' } })).statusCode).toBe(401);
+    const missing = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ refresh: ['This field is required.'] });
+  });
+
+  it('logout revokes the refresh token', async () => {
+    const u = await t.createUser();
+    const { refresh } = (await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: u.user.email, password: u.password } })).json();
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/jwt/logout/', payload: { refresh } })).statusCode).toBe(204);
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh } })).statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('always answers 204, and the mailed link sets a new password once', async () => {
+    const u = await t.createUser({ email: 'forgetful@example.com' });
+    const unknown = await t.request({ method: 'POST', url: '/api/v1/auth/users/reset_password/', payload: { email: 'ghost@example.com' } });
+    expect(unknown.statusCode).toBe(204);
+    const res = await t.request({ method: 'POST', url: '/api/v1/auth/users/reset_password/', payload: { email: 'Forgetful@example.com' } });
+    expect(res.statusCode).toBe(204);
+    const mail = readOutbox(t.dataDir).find((m) => m.includes('To: forgetful@example.com') && m.includes('reset'))!;
+    expect(mail).toContain('http://cmms.test/password/reset/confirm/');
+    const { uid, token } = linkParts(mail, '/password/reset/confirm');
+
+    const mismatch = await t.request({ method: 'POST', url: '/api/v1/auth/users/reset_password_confirm/', payload: { uid, token, new_password: 'Brand-New-Pass-9', re_new_password: 'Other-New-Pass-9' } });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
+
+    const ok = await t.request({ method: 'POST', url: '/api/v1/auth/users/reset_password_confirm/', payload: { uid, token, new_password: 'Brand-New-Pass-9', re_new_password: 'Brand-New-Pass-9' } });
+    expect(ok.statusCode).toBe(204);
+    const reused = await t.request({ method: 'POST', url: '/api/v1/auth/users/reset_password_confirm/', payload: { uid, token, new_password: 'Third-New-Pass-9', re_new_password: 'Third-New-Pass-9' } });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ token: ['Invalid token for given user.'] });
+
+    const oldLogin = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: u.user.email, password: u.password } });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: u.user.email, password: 'Brand-New-Pass-9' } });
+    expect(newLogin.statusCode).toBe(200);
+  });
+});
+
+describe('authentication', () => {
+  it('answers 401 without a token and with a bad one, and lets a stale token sign in again', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/v1/auth/users/me/' })).statusCode).toBe(401);
+    const bad = await t.request({ method: 'GET', url: '/api/v1/auth/users/me/', headers: { authorization: 'Bearer not.a.token' } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().code).toBe('token_not_valid');
+    const u = await t.createUser();
+    const login = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', headers: { authorization: 'Bearer stale' }, payload: { email: u.user.email, password: u.password } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses an inactive user even with a valid token', async () => {
+    const u = await t.createUser({ active: false });
+    const res = await t.request({ method: 'GET', url: '/api/v1/auth/users/me/', as: u });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers malformed JSON with a DRF message and no stack trace', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'JSON parse error - the request body is not valid JSON.' });
+  });
+
+  it('rate limits login attempts', async () => {
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await limited.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: 'x@example.com', password: 'whatever-123' } });
+        codes.push(r.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

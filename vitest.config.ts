@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks' as const,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env,
+  },
+});
+
+// The server suite runs on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const projects = [
+  {
+    test: {
+      name: 'unit',
+      include: ['tests/unit/**/*.test.ts'],
+      environment: 'node',
+      setupFiles: ['tests/unit/setup.ts'],
+    },
+  },
+  serverProject('server', { TEST_DB: 'sqlite' }),
+  ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
+];
+
+export default defineConfig({ test: { projects } });
