@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
 import { HttpError, forbidden, invalid, unauthorized, type FieldErrors } from '../../http/errors.js';
 import { currentUser } from '../../http/access.js';
+import { requiredText, throwIfErrors } from '../../http/text.js';
 import { presentUser, type UserRow } from '../users/users.repository.js';
 import { decodeUid, encodeUid, type AccountTokenPurpose } from './account-tokens.js';
 import { activationMail, passwordResetMail } from './auth.emails.js';
@@ -13,12 +14,6 @@ import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORDS_DIFFER = "The two password fields didn't match.";
-
-function requireText(errors: FieldErrors, field: string, value: string): string {
-  const v = value.trim();
-  if (!v) (errors[field] ??= []).push('This field may not be blank.');
-  return v;
-}
 
 export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const { users, tokens, accountTokens, mailer, config } = deps;
@@ -40,10 +35,10 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
   api.post<{ Body: RegisterBody }>('/auth/users/', { schema: { body: RegisterBody }, config: limited }, async (request, reply) => {
     const b = request.body;
     const errors: FieldErrors = {};
-    const email = requireText(errors, 'email', b.email);
+    const email = requiredText(errors, 'email', b.email);
     if (email && !EMAIL_RE.test(email)) (errors.email ??= []).push('Enter a valid email address.');
-    const first = requireText(errors, 'first_name', b.first_name);
-    const last = requireText(errors, 'last_name', b.last_name);
+    const first = requiredText(errors, 'first_name', b.first_name);
+    const last = requiredText(errors, 'last_name', b.last_name);
     if (!b.password) (errors.password ??= []).push('This field may not be blank.');
     if (!b.re_password) (errors.re_password ??= []).push('This field may not be blank.');
     if (b.password && b.re_password && b.password !== b.re_password) (errors.non_field_errors ??= []).push(PASSWORDS_DIFFER);
@@ -52,7 +47,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       if (problems.length) errors.password = problems;
     }
     if (!errors.email && (await users.findByEmail(email))) (errors.email ??= []).push('user with this email already exists.');
-    if (Object.keys(errors).length) throw invalid(errors);
+    throwIfErrors(errors);
     let user: UserRow;
     try {
       user = await users.create({ email, passwordHash: await hashPassword(b.password), firstName: first, lastName: last, isActive: false, fullFeatureAccess: false, isStaff: false });
@@ -96,7 +91,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       const problems = passwordProblems(b.new_password, user);
       if (problems.length) errors.new_password = problems;
     }
-    if (Object.keys(errors).length) throw invalid(errors);
+    throwIfErrors(errors);
     await users.update(user.id, { password_hash: await hashPassword(b.new_password) });
     // A new password ends every existing login.
     await tokens.revokeAllForUser(user.id);

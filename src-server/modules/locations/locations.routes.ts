@@ -1,6 +1,71 @@
+/** Locations: paged list (all of them are read by following `next`), detail, create, update. */
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { LocationCreateBody, LocationUpdateBody, type Location } from '../../../shared/api/locations.js';
 import type { AppDeps } from '../../deps.js';
+import { nowIso } from '../../http/clock.js';
+import { notFound, type FieldErrors } from '../../http/errors.js';
+import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
+import { IdParams } from '../../http/params.js';
+import { optionalText, requiredText, throwIfErrors } from '../../http/text.js';
+import { LocationsRepository, type LocationRow } from './locations.repository.js';
 
-export async function locationsRoutes(_api: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Routes of this area are added here.
+export function presentLocation(row: LocationRow): Location {
+  return { ...row };
+}
+
+/** Cleans the text fields shared by create and update; required ones must not be blank. */
+function cleanFields(body: LocationUpdateBody, errors: FieldErrors) {
+  return {
+    name: requiredText(errors, 'name', body.name),
+    address: requiredText(errors, 'address', body.address),
+    city: requiredText(errors, 'city', body.city),
+    state: requiredText(errors, 'state', body.state),
+    postal_code: requiredText(errors, 'postal_code', body.postal_code),
+    phone_number: (body.phone_number ?? '').trim(),
+    epos: optionalText(body.epos),
+    verifone_id: optionalText(body.verifone_id),
+    sagenet_id: optionalText(body.sagenet_id),
+    occ_id: optionalText(body.occ_id),
+  };
+}
+
+export async function locationsRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
+  const locations = new LocationsRepository(db);
+  // Limited users read locations too: the work-order form needs them.
+  const readers = { access: 'user' as const };
+
+  api.get<{ Querystring: { page?: number } }>('/locations/', { schema: { querystring: Type.Object(PageQuery) }, config: readers }, async (request) => {
+    const window = pageWindow(request.query.page);
+    const { count, rows } = await locations.page(window);
+    return pageOf(request, window, count, rows.map(presentLocation));
+  });
+
+  api.get<{ Params: IdParams }>('/locations/:id/', { schema: { params: IdParams }, config: readers }, async (request) => {
+    const row = await locations.findById(request.params.id);
+    if (!row) throw notFound();
+    return presentLocation(row);
+  });
+
+  api.post<{ Body: LocationCreateBody }>('/locations/', { schema: { body: LocationCreateBody } }, async (request, reply) => {
+    const errors: FieldErrors = {};
+    const fields = cleanFields(request.body, errors);
+    throwIfErrors(errors);
+    const now = nowIso();
+    const row = await locations.create({ ...fields, location_type: request.body.location_type, created_at: now, updated_at: now });
+    return reply.code(201).send(presentLocation(row));
+  });
+
+  api.put<{ Params: IdParams; Body: LocationUpdateBody }>('/locations/:id/', { schema: { params: IdParams, body: LocationUpdateBody } }, async (request) => {
+    const errors: FieldErrors = {};
+    const fields = cleanFields(request.body, errors);
+    throwIfErrors(errors);
+    const row = await locations.update(request.params.id, {
+      ...fields,
+      ...(request.body.location_type ? { location_type: request.body.location_type } : {}),
+      updated_at: nowIso(),
+    });
+    if (!row) throw notFound();
+    return presentLocation(row);
+  });
 }

@@ -1,0 +1,23 @@
+/** Shapes shared by every area. */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** A location as other records show it. */
+export interface LocationRef {
+  id: number;
+  name: string;
+}
+
+/** A user as `assigned_to` lists show them. */
+export interface UserRef {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** DRF error bodies. */
+export type ApiErrorBody = { detail: string; code?: string } | Record<string, string[]>;

@@ -1,0 +1,19 @@
+import { invalid, type FieldErrors } from './errors.js';
+
+/** Trims a required text field, recording a DRF message when nothing is left. */
+export function requiredText(errors: FieldErrors, field: string, value: string | undefined | null): string {
+  const v = (value ?? '').trim();
+  if (!v) (errors[field] ??= []).push(value === undefined || value === null ? 'This field is required.' : 'This field may not be blank.');
+  return v;
+}
+
+/** Trims an optional text field; empty becomes null. */
+export function optionalText(value: string | undefined | null): string | null {
+  const v = (value ?? '').trim();
+  return v ? v : null;
+}
+
+/** Throws the collected field errors, if any. */
+export function throwIfErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length) throw invalid(errors);
+}
