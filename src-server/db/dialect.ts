@@ -1,7 +1,8 @@
 /**
  * The one place that knows which database engine runs. Everything else writes portable Kysely.
  */
-import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -27,4 +28,13 @@ export function toCount(value: string | number | bigint | null | undefined): num
 /** Escapes LIKE wildcards so user text matches literally (both engines use backslash with ESCAPE). */
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * After rows were inserted with explicit ids, moves PostgreSQL's identity sequence past them so
+ * later inserts do not collide. SQLite's autoincrement follows the largest id by itself.
+ */
+export async function resyncIdentity(db: Kysely<Database>, dialect: DialectName, table: keyof Database): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(db);
 }

@@ -1,6 +1,15 @@
-/** Demo data for a fresh embedded install. Filled in with every area's sample records. */
+/**
+ * Demo data for a fresh install: the site's locations (ids from the site configuration), people,
+ * and a realistic handful of every record, with work orders and tasks in each status. Runs only on
+ * a database without users, so it never touches real data.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { addDays, todayIn } from '../../shared/rules/task-status.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { resyncIdentity } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -16,21 +25,154 @@ export const DEMO_LOGINS: DemoLogin[] = [
 ];
 
 /** Creates demo data when the database has no users yet; returns the logins, or null when it did nothing. */
-export async function seedDemoData(database: Db, _config: Config): Promise<DemoLogin[] | null> {
-  const users = new UsersRepository(database.db);
+export async function seedDemoData(database: Db, config: Config): Promise<DemoLogin[] | null> {
   const any = await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return null;
-  for (const login of DEMO_LOGINS) {
-    const full = login.role === 'full access';
-    await users.create({
-      email: login.email,
-      passwordHash: await hashPassword(login.password),
-      firstName: full ? 'Sam' : 'Terry',
-      lastName: full ? 'Supervisor' : 'Technician',
-      isActive: true,
-      fullFeatureAccess: full,
-      isStaff: full,
-    });
-  }
+  await database.db.transaction().execute(async (trx) => {
+    await seed(trx, database.dialect === 'postgres' ? 'postgres' : 'sqlite', config);
+  });
   return DEMO_LOGINS;
+}
+
+async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', config: Config): Promise<void> {
+  const users = new UsersRepository(db);
+  const now = new Date();
+  const iso = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000).toISOString();
+  const today = todayIn(config.timeZone, now);
+
+  const supervisor = await users.create({ email: DEMO_LOGINS[0]!.email, passwordHash: await hashPassword(DEMO_LOGINS[0]!.password), firstName: 'Sam', lastName: 'Rivera', isActive: true, fullFeatureAccess: true, isStaff: true });
+  const technician = await users.create({ email: DEMO_LOGINS[1]!.email, passwordHash: await hashPassword(DEMO_LOGINS[1]!.password), firstName: 'Terry', lastName: 'Nguyen', isActive: true, fullFeatureAccess: false, isStaff: false });
+  // A second full-access colleague, so some orders show as claimed by someone else. No known password.
+  const colleague = await users.create({ email: 'alex.mechanic@example.com', passwordHash: await hashPassword(randomUUID()), firstName: 'Alex', lastName: 'Morgan', isActive: true, fullFeatureAccess: true, isStaff: false });
+
+  // ---- locations: the configured site ids, then a couple of ordinary stores
+  const [wash1, wash2, wash3] = config.site.chemicalLocationIds.filter((id) => id !== config.site.chemicalReportLocationId);
+  const warehouse = config.site.chemicalReportLocationId;
+  const partsDepot = config.site.partLocationIds.find((id) => id !== warehouse) ?? warehouse;
+  const place = (id: number, name: string, type: string, address: string, city: string, extra: Partial<Record<'epos' | 'verifone_id' | 'sagenet_id' | 'occ_id', string>> = {}) => ({
+    id, name, location_type: type, address, city, state: 'TX', postal_code: String(75000 + (id % 1000)), phone_number: `(214) 555-${String(id).padStart(4, '0')}`,
+    epos: extra.epos ?? null, verifone_id: extra.verifone_id ?? null, sagenet_id: extra.sagenet_id ?? null, occ_id: extra.occ_id ?? null, created_at: iso(2000), updated_at: iso(2000),
+  });
+  const locationRows = [
+    wash1 && place(wash1, `${wash1} Riverside Car Wash`, 'GENERAL STORE', '410 Riverside Dr', 'Dallas', { epos: 'EP-1102', verifone_id: 'VF-20931', sagenet_id: 'SG-5521' }),
+    wash2 && place(wash2, `${wash2} Highway 9 Travel Center`, 'GENERAL STORE', '9800 State Hwy 9', 'Plano', { epos: 'EP-1104', occ_id: 'OCC-77' }),
+    wash3 && place(wash3, `${wash3} Lakeview Express Wash`, 'OTHER', '77 Lakeview Blvd', 'Garland'),
+    place(warehouse, `${warehouse} Central Supply Warehouse`, 'OTHER', '1200 Commerce St', 'Dallas'),
+    partsDepot !== warehouse && place(partsDepot, `${partsDepot} North Parts Depot`, 'OTHER', '55 Industrial Pkwy', 'Richardson'),
+  ].filter((r): r is ReturnType<typeof place> => !!r);
+  await db.insertInto('locations').values(locationRows).execute();
+  await resyncIdentity(db, dialect, 'locations');
+  const store = await db.insertInto('locations').values({ name: 'Main Street Market', location_type: 'GENERAL STORE', address: '12 Main St', city: 'Dallas', state: 'TX', postal_code: '75201', phone_number: '(214) 555-0142', epos: null, verifone_id: null, sagenet_id: null, occ_id: null, created_at: iso(1500), updated_at: iso(1500) }).returning('id').executeTakeFirstOrThrow();
+  const diner = await db.insertInto('locations').values({ name: 'Sunrise Diner', location_type: 'RESTAURANT', address: '88 Elm Ave', city: 'Irving', state: 'TX', postal_code: '75060', phone_number: '(972) 555-0199', epos: 'EP-D1', verifone_id: null, sagenet_id: null, occ_id: null, created_at: iso(1500), updated_at: iso(1500) }).returning('id').executeTakeFirstOrThrow();
+  const washSites = [wash1, wash2, wash3].filter((x): x is number => x !== undefined);
+  const firstWash = washSites[0] ?? store.id;
+
+  // ---- vendors
+  await db.insertInto('vendors').values([
+    { name: 'Lone Star Wash Supply', address: '300 Supply Rd', city: 'Dallas', state: 'TX', postal_code: '75212', telephone_number: '(214) 555-0110', created_at: iso(1800), updated_at: iso(1800) },
+    { name: 'Metro Refrigeration Services', address: '19 Cold St', city: 'Fort Worth', state: 'TX', postal_code: '76102', telephone_number: '(817) 555-0123', created_at: iso(1700), updated_at: iso(1700) },
+    { name: 'Precision Pump & Nozzle', address: '701 Pressure Ave', city: 'Arlington', state: 'TX', postal_code: '76010', telephone_number: '(817) 555-0177', created_at: iso(1600), updated_at: iso(1600) },
+    { name: 'Bright Electric Co.', address: '5 Volt Way', city: 'Plano', state: 'TX', postal_code: '75074', telephone_number: '(972) 555-0150', created_at: iso(1500), updated_at: iso(1500) },
+  ]).execute();
+
+  // ---- assets
+  const asset = (brand: string, name: string, description: string, type: string, serial: string, location: number | null, acquired: string | null, price: number | null) => ({
+    brand, name, description, asset_type: type, serial_number: serial, location_id: location, acquisition_date: acquired, purchase_price: price, thumbnail: null, created_at: iso(1400), updated_at: iso(1400),
+  });
+  await db.insertInto('assets').values([
+    asset('True', 'Reach-in Cooler', 'Two-door beverage cooler by the registers', 'BEVERAGE', 'TRU-GDM49-8812', store.id, '2022-04-18', 3899),
+    asset('Bunn', 'Coffee Brewer', 'Dual-head brewer, front counter', 'FOOD SERVICE', 'BUNN-ICB-22031', store.id, '2023-01-09', 1450),
+    asset('Generac', 'Standby Generator', '22 kW standby generator behind the building', 'GENERATOR', 'GNR-22K-55120', firstWash, '2021-08-30', 11250),
+    asset('Gilbarco', 'Fuel Dispenser 3/4', 'Encore 700 dispenser, pumps 3 and 4', 'FUELING EQUIPMENT', 'GB-E700-34988', washSites[1] ?? store.id, '2020-06-02', 18900),
+    asset('Dell', 'Back-office PC', 'Manager workstation', 'IT', 'DL-OPT-7090-1123', diner.id, '2024-02-14', 980),
+    asset('Ford', 'Service Van', 'Transit 250 maintenance van', 'VEHICLE', '1FTBR1C8XLKA21234', null, '2019-11-20', 38500),
+    asset('Hoshizaki', 'Ice Machine', 'Cube ice maker with bin', 'FOOD SERVICE', 'HZ-KM515-7765', diner.id, '2022-09-01', 4100),
+    asset('Coca-Cola', 'Fountain Dispenser', '8-valve fountain drink dispenser', 'BEVERAGE', 'CC-FD8-22219', store.id, null, null),
+  ]).execute();
+
+  // ---- work orders, each status
+  const wo = (description: string, location: number, hoursAgo: number, status: 'Pending' | 'Claimed' | 'Completed', assignee: number | null, notes: string | null = null) => ({
+    description, location_id: location, status, created_by_id: technician.id, created_at: iso(hoursAgo), updated_at: iso(hoursAgo / 2),
+    assigned_to_id: assignee, claimed_at: assignee ? iso(hoursAgo / 2) : null,
+    field_notes: status === 'Completed' ? notes : null, completed_at: status === 'Completed' ? iso(hoursAgo / 3) : null, completed_by_id: status === 'Completed' ? assignee : null,
+  });
+  await db.insertInto('work_orders').values([
+    wo('Dryer blower at the exit makes a grinding noise and trips the breaker.', firstWash, 200, 'Completed', supervisor.id, 'Replaced the blower motor bearings; breaker holds.'),
+    wo('Reach-in cooler not holding temperature (reads 48°F).', store.id, 150, 'Completed', colleague.id, 'Cleaned condenser coils and replaced the fan motor.'),
+    wo('Ice machine producing thin, cloudy ice.', diner.id, 96, 'Claimed', colleague.id),
+    wo('Pump 4 card reader rejects chip cards.', washSites[1] ?? store.id, 72, 'Claimed', supervisor.id),
+    wo('Tire shine applicator arm is stuck in the raised position.', firstWash, 30, 'Pending', null),
+    wo('Back door closer leaking oil; door slams.', store.id, 20, 'Pending', null),
+    wo('Flickering light over the prep line.', diner.id, 8, 'Pending', null),
+    wo('Salt bin lid cracked, water getting in.', washSites[2] ?? firstWash, 3, 'Pending', null),
+  ]).execute();
+
+  // ---- maintenance tasks, one in each status relative to today
+  const task = (description: string, location: number, interval: number, lastCompleted: string, throughSystem: boolean, assignee: number | null = null) => ({
+    description, location_id: location, recurrence_interval: interval, last_completed_date: lastCompleted, completed_through_system: throughSystem ? 1 as const : 0 as const,
+    task_notes: null, created_by_id: supervisor.id, created_at: iso(3000), updated_at: iso(24), assigned_to_id: assignee, claimed_at: assignee ? iso(2) : null,
+    last_completed_by_id: throughSystem ? supervisor.id : null, last_completed_at: throughSystem ? iso(24 * 3) : null, field_notes: null,
+  });
+  const taskRows = [
+    task('Inspect and clean wash bay drains and grates', firstWash, 7, addDays(today, -2), true),
+    task('Replace HVAC filters', store.id, 90, addDays(today, -80), true),
+    task('Lubricate conveyor chain and rollers', firstWash, 30, addDays(today, -30), true),
+    task('Test standby generator under load', firstWash, 30, addDays(today, -45), true),
+    task('Descale coffee brewer', store.id, 14, today, true),
+    task('Check fire extinguisher tags', diner.id, 365, addDays(today, -100), false),
+    task('Calibrate fuel dispenser meters', washSites[1] ?? store.id, 90, addDays(today, -60), true, colleague.id),
+  ];
+  await db.insertInto('maintenance_tasks').values(taskRows.map((t) => ({ ...t, due_date: addDays(t.last_completed_date, t.recurrence_interval) }) as typeof t)).execute().catch(async () => {
+    // Before the due-date column exists, insert without it.
+    await db.insertInto('maintenance_tasks').values(taskRows).execute();
+  });
+
+  // ---- chemicals with quantities at every chemical location
+  const chemicalNames: [string, string, string, string][] = [
+    ['Morton', 'Salt', 'Water softener salt pellets, 40 lb sacks', 'Salt'],
+    ['Blue Coral', 'Presoak Alkaline', 'High-pH presoak for bug and road film removal', 'Detergent'],
+    ['Simoniz', 'Triple Foam Polish', 'Red, blue and yellow conditioning foam', 'Polish'],
+    ['Turtle Wax', 'Tire Shine', 'Solvent-based tire dressing', 'Dressing'],
+    ['Zep', 'Spot-Free Rinse Aid', 'Drying agent for the final rinse', 'Rinse Aid'],
+  ];
+  const chemicalLocations = config.site.chemicalLocationIds;
+  for (const [i, [brand, name, description, type]] of chemicalNames.entries()) {
+    const chem = await db.insertInto('chemicals').values({ brand, name, description, chemical_type: type, thumbnail: null, created_at: iso(2500) }).returning('id').executeTakeFirstOrThrow();
+    for (const [j, locationId] of chemicalLocations.entries()) {
+      const qty = Math.round((12 + i * 7.5 + j * 3.25) * 100) / 100;
+      const cl = await db.insertInto('chemical_locations').values({ chemical_id: chem.id, location_id: locationId, current_quantity: qty }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('quantity_records').values([
+        { kind: 'inventory', chemical_location_id: cl.id, part_id: null, date: addDays(today, -7), quantity: qty - 5, user_id: supervisor.id, created_at: iso(24 * 7) },
+        { kind: 'fill', chemical_location_id: cl.id, part_id: null, date: addDays(today, -3), quantity: 5, user_id: supervisor.id, created_at: iso(24 * 3) },
+      ]).execute();
+    }
+  }
+
+  // ---- wash packages and the last week of counts at each wash site
+  const packages = ['Basic Wash', 'Deluxe Wash', 'Ultimate Shine', 'The Works'];
+  for (const site of washSites) {
+    for (const [order, name] of packages.entries()) {
+      const pkg = await db.insertInto('wash_packages').values({ location_id: site, name, sort_order: order }).returning('id').executeTakeFirstOrThrow();
+      const records = [1, 2, 3, 4, 5, 6, 7].map((d) => ({
+        wash_package_id: pkg.id, location_id: site, count: 20 + ((site + d * 7 + order * 13) % 35), date: addDays(today, -d), user_id: supervisor.id, created_at: iso(24 * d),
+      }));
+      await db.insertInto('wash_records').values(records).execute();
+    }
+  }
+
+  // ---- parts at the part locations
+  const partRows: [string, string, string, string, string, number][] = [
+    ['Parker', 'Hydraulic Hose 3/8"', 'High-pressure hose, 25 ft', 'Hose', 'PH-38-25', 6],
+    ['Cat Pumps', 'Plunger Seal Kit', 'Seal kit for 5CP pumps', 'Pump Part', 'CP-30714', 12],
+    ['Gates', 'Drive Belt B52', 'V-belt for blower motors', 'Belt', 'GT-B52', 9],
+    ['Suttner', 'Spray Nozzle 2.5', 'Stainless zero-degree nozzle', 'Nozzle', 'ST-25-0', 40],
+    ['Pentair', 'Water Filter Cartridge', '5 micron sediment filter', 'Filter', 'PT-155358', 18],
+    ['Baldor', 'Blower Motor Brush Set', 'Carbon brushes for 15 HP motors', 'Motor Part', 'BD-BR15', 4],
+  ];
+  for (const [i, [brand, name, description, type, item, qty]] of partRows.entries()) {
+    const locationId = config.site.partLocationIds[i % config.site.partLocationIds.length]!;
+    await db.insertInto('parts').values({ brand, name, description, part_type: type, item_number: item, location_id: locationId, quantity: qty, thumbnail: null, created_at: iso(2200) }).execute();
+  }
+
+  await db.insertInto('contact_messages').values({ name: 'Jordan Blake', email: 'jordan.blake@example.com', message: 'Can we get a second pressure washer at the Riverside site?', user_id: null, created_at: iso(12) }).execute();
 }

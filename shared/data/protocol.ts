@@ -1,0 +1,247 @@
+/**
+ * The contract between the tabs (src-ui) and the data worker (src-worker). Realm-free types only.
+ *
+ * The UI calls the worker through Comlink (`WorkerApi`, request/response) and receives state as
+ * small patches on a separate MessagePort it hands over in `connect()`. The UI never fetches and
+ * never opens IndexedDB itself.
+ */
+import type { User } from '../api/auth.js';
+import type { LocationRef, Page } from '../api/common.js';
+import type { Location } from '../api/locations.js';
+import type { WorkOrder } from '../api/workorders.js';
+
+/**
+ * Structural stand-ins for MessagePort and Blob, so this realm-free file needs no DOM or worker
+ * typings; the real objects satisfy them.
+ */
+export interface PortLike {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  close(): void;
+}
+export interface BlobLike {
+  readonly size: number;
+  readonly type: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+type Transferable = object;
+
+/** Bumped whenever this contract changes incompatibly; a mismatch makes the tab reload. */
+export const PROTOCOL_VERSION = 1;
+
+// ---- state pushed to tabs -------------------------------------------------------------------
+
+export type QueueItemStatus = 'queued' | 'pending' | 'retrying' | 'failed' | 'synced';
+
+/** A queued mutation as the panel shows it (spec 3 Queued mutation, without blobs). */
+export interface QueueItemView {
+  id: string;
+  domain: string;
+  action: string;
+  targetId: string | null;
+  /** Human label of the target, e.g. "Work order #12" (the panel shows "Target: …"). */
+  targetLabel: string | null;
+  createdAt: string;
+  retryCount: number;
+  status: QueueItemStatus;
+  lastError: string | null;
+  retryAt: string | null;
+  byteSize: number;
+  attachmentCount: number;
+}
+
+export interface QueueStats {
+  totalItems: number;
+  totalBytes: number;
+  lastFlushAt: string | null;
+}
+
+export interface NetworkEvent {
+  at: string;
+  isOnline: boolean;
+  reason: string;
+  details: string | null;
+}
+
+export interface NetworkIssue {
+  key: string;
+  message: string;
+  type: string;
+  scope: string;
+  meta: Record<string, string | number | boolean | null> | null;
+  count: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+}
+
+/** Spec 3 Network state. */
+export interface NetworkState {
+  isOnline: boolean;
+  offlineSince: string | null;
+  lastOnlineAt: string | null;
+  lastChangeAt: string | null;
+  lastReason: string | null;
+  lastDetails: string | null;
+  events: NetworkEvent[];
+  issues: NetworkIssue[];
+}
+
+export interface VersionState {
+  latestVersion: string | null;
+  minVersion: string | null;
+  message: string | null;
+  /** "Update available" (dismissible). */
+  updateAvailable: boolean;
+  /** "Update required": no close button, reload after 15 s, once per target version. */
+  forced: boolean;
+}
+
+export interface StorageState {
+  persisted: boolean | null;
+  usage: number | null;
+  quota: number | null;
+}
+
+export interface DataState {
+  /** 'unknown' until the worker has read the device DB. */
+  session: { status: 'unknown' | 'signed-out' | 'signed-in'; user: User | null };
+  network: NetworkState;
+  queue: { items: QueueItemView[]; stats: QueueStats; error: string | null };
+  version: VersionState;
+  storage: StorageState;
+  /** Number of requests in flight that asked for the global spinner. */
+  busy: number;
+  host: { mode: 'shared' | 'dedicated'; instanceId: string };
+}
+
+/** A state change: each present top-level slice replaces the tab's copy of that slice. */
+export type StatePatch = Partial<DataState>;
+
+export type ToastSeverity = 'success' | 'info' | 'warn' | 'error';
+
+/** One-off events for tabs. */
+export type WorkerEvent =
+  | { type: 'patch'; patch: StatePatch }
+  | { type: 'toast'; severity: ToastSeverity; summary: string; detail: string; key: string }
+  /** Session ended (refresh failed, second 401, logout in another tab): every tab goes here. */
+  | { type: 'navigate'; to: string }
+  /** Queued actions for these targets synced: open details reload. */
+  | { type: 'synced'; domain: string; targetIds: string[] }
+  | { type: 'reload'; reason: 'forced-update' | 'protocol' };
+
+// ---- errors -----------------------------------------------------------------------------------
+
+export type ErrorType = 'offline' | 'network' | 'server' | 'auth' | 'forbidden' | 'not_found' | 'timeout' | 'validation' | 'cancelled' | 'unknown' | 'queue';
+
+/**
+ * Spec 8 normalised error. Thrown across the bridge as a plain object (not an Error) so every field
+ * survives structured cloning.
+ */
+export interface NormalizedError {
+  kind: 'normalized-error';
+  type: ErrorType;
+  status: number | null;
+  message: string;
+  /** The server's own text, when it gave one (detail, message, error or the first field). */
+  serverMessage: string | null;
+  /** Field errors as the server sent them (DRF shape). */
+  fields: Record<string, string[]> | null;
+  retryable: boolean;
+  shouldNotify: boolean;
+  /** QUEUE_ITEM_TOO_LARGE, QUEUE_TOTAL_LIMIT, NO_HANDLER for queue errors. */
+  code: string | null;
+}
+
+// ---- reads and writes -----------------------------------------------------------------------
+
+/** A read that may have come from the saved cache (spec 3 Cached response, spec 4). */
+export interface ReadResult<T> {
+  data: T;
+  fromCache: boolean;
+  /** When the data was fetched from the server (ISO). */
+  cachedAt: string | null;
+}
+
+/** A create/claim/unclaim/complete: done now, or stored to send later (spec 4 Offline handling). */
+export type MutationResult<T> = { status: 'done'; data: T; message: string } | { status: 'queued'; queueId: string; message: string };
+
+export interface WorkOrderListParams {
+  page?: number;
+  location?: number | null;
+  search?: string | null;
+}
+
+export interface NewWorkOrder {
+  locationId: number;
+  description: string;
+  files: { name: string; type: string; blob: BlobLike }[];
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  re_password: string;
+  first_name: string;
+  last_name: string;
+}
+
+export interface TabHello {
+  tabId: string;
+  protocol: number;
+  /** navigator.onLine of the tab at connect time (workers get no online/offline events in Chromium). */
+  online: boolean;
+  visible: boolean;
+  isPwa: boolean;
+  userAgent: string;
+}
+
+/** What the data worker exposes over Comlink. Domain groups are nested objects. */
+export interface WorkerApi {
+  /** Registers a tab; events for it go to `events`. Returns the full current state. */
+  connect(hello: TabHello, events: PortLike): Promise<{ state: DataState; instanceId: string; protocol: number }>;
+  /** The tab is going away (best effort; tab death is also detected through its `tab:<id>` lock). */
+  disconnect(tabId: string): Promise<void>;
+
+  network: {
+    /** Forwarded window online/offline events. */
+    browserOnline(online: boolean): Promise<void>;
+    /** A tab became visible: heartbeat, flush and version check may run. */
+    tabVisible(): Promise<void>;
+  };
+
+  session: {
+    login(email: string, password: string): Promise<User>;
+    register(input: RegisterInput): Promise<void>;
+    activate(uid: string, token: string): Promise<void>;
+    requestPasswordReset(email: string): Promise<void>;
+    confirmPasswordReset(input: { uid: string; token: string; new_password: string; re_new_password: string }): Promise<void>;
+    logout(): Promise<void>;
+    /** Whether a refresh token is stored (the login page's redirect rule, spec 4 Auth). */
+    hasRefreshToken(): Promise<boolean>;
+  };
+
+  queue: {
+    retry(): Promise<void>;
+    clear(): Promise<void>;
+    remove(id: string): Promise<void>;
+  };
+
+  locations: {
+    /** Every location, read by following `next`. */
+    all(): Promise<ReadResult<Location[]>>;
+  };
+
+  workorders: {
+    list(params: WorkOrderListParams): Promise<ReadResult<Page<WorkOrder>>>;
+    get(id: number): Promise<ReadResult<WorkOrder>>;
+    create(input: NewWorkOrder): Promise<MutationResult<WorkOrder>>;
+    claim(id: number): Promise<MutationResult<WorkOrder>>;
+    unclaim(id: number): Promise<MutationResult<WorkOrder>>;
+    complete(id: number, fieldNotes: string): Promise<MutationResult<WorkOrder>>;
+  };
+
+  contact: {
+    send(input: { name: string; email: string; message: string }): Promise<void>;
+  };
+}
+
+export type { LocationRef };
