@@ -97,6 +97,8 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
       index: false,
       wildcard: false,
       decorateReply: true,
+      // Otherwise send's own "public, max-age=0" replaces the header setHeaders chooses.
+      cacheControl: false,
       setHeaders(res, path) {
         // Hashed assets never change; the shell and the service worker must always be revalidated.
         if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');

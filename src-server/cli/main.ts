@@ -17,18 +17,26 @@ export async function run(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
-      'first-name': { type: 'string', default: '' },
-      'last-name': { type: 'string', default: '' },
-      'full-access': { type: 'boolean', default: false },
-      staff: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        'first-name': { type: 'string', default: '' },
+        'last-name': { type: 'string', default: '' },
+        'full-access': { type: 'boolean', default: false },
+        staff: { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+  } catch (err) {
+    // An unknown or incomplete option is a usage error like any other.
+    console.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
+    return 2;
+  }
+  const { values } = parsed;
   if (!values.email || !values.password || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
     console.error('A valid --email and a --password are required.\n' + USAGE);
     return 2;

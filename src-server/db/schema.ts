@@ -118,6 +118,8 @@ export interface MaintenanceTasksTable {
   description: string;
   recurrence_interval: number;
   last_completed_date: string | null;
+  /** last_completed_date + recurrence_interval days, kept by the maintenance repository (migration 0002). */
+  due_date: string | null;
   /** 1 once someone completed the task through the system (NEW status until then). */
   completed_through_system: Flag;
   task_notes: string | null;

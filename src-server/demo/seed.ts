@@ -122,10 +122,7 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', config
     task('Check fire extinguisher tags', diner.id, 365, addDays(today, -100), false),
     task('Calibrate fuel dispenser meters', washSites[1] ?? store.id, 90, addDays(today, -60), true, colleague.id),
   ];
-  await db.insertInto('maintenance_tasks').values(taskRows.map((t) => ({ ...t, due_date: addDays(t.last_completed_date, t.recurrence_interval) }) as typeof t)).execute().catch(async () => {
-    // Before the due-date column exists, insert without it.
-    await db.insertInto('maintenance_tasks').values(taskRows).execute();
-  });
+  await db.insertInto('maintenance_tasks').values(taskRows.map((t) => ({ ...t, due_date: addDays(t.last_completed_date, t.recurrence_interval) }))).execute();
 
   // ---- chemicals with quantities at every chemical location
   const chemicalNames: [string, string, string, string][] = [

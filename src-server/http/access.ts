@@ -24,7 +24,8 @@ export function registerAccessControl(app: FastifyInstance, deps: { tokens: Toke
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // An unknown path answers 404 to everyone, as in DRF: nothing behind it needs protecting.
+    if (!request.url.startsWith('/api/') || request.is404) return;
     const access: Access = request.routeOptions.config.access ?? 'full';
     if (access === 'public') {
       // A stale token must not lock anyone out of signing in again.

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import * as m0001 from './0001_initial.js';
+import * as m0002 from './0002_task_due_date.js';
 
 export interface Migration {
   name: string;
@@ -8,4 +9,7 @@ export interface Migration {
 }
 
 /** Every migration in order. A static list, so bundling and tests need no file-system scan. */
-export const migrations: Migration[] = [{ name: '0001_initial', up: m0001.up }];
+export const migrations: Migration[] = [
+  { name: '0001_initial', up: m0001.up },
+  { name: '0002_task_due_date', up: m0002.up },
+];

@@ -1,6 +1,108 @@
+/** Preventative maintenance tasks: list by due date, detail, create, update, claim, unclaim, complete. */
 import type { FastifyInstance } from 'fastify';
+import { TaskCompleteBody, TaskCreateBody, TaskListQuery, TaskUpdateBody, type MaintenanceTask } from '../../../shared/api/maintenance.js';
+import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../../http/access.js';
+import { nowIso } from '../../http/clock.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { pageOf, pageWindow } from '../../http/pagination.js';
+import { IdParams } from '../../http/params.js';
+import { doesNotExist } from '../../http/relations.js';
+import { optionalText, throwIfErrors } from '../../http/text.js';
+import { userRef } from '../users/users.repository.js';
+import { checkTaskFields } from './maintenance.fields.js';
+import { presentTask } from './maintenance.presenter.js';
+import { MaintenanceRepository, type TaskRow } from './maintenance.repository.js';
+import { claimedByMessage, claimRefusal, completeRefusal, unclaimRefusal } from './maintenance.transitions.js';
 
-export async function maintenanceRoutes(_api: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Routes of this area are added here.
+/** A claim that keeps finding the task released and re-taken gives up after this many tries. */
+const CLAIM_ATTEMPTS = 3;
+
+export async function maintenanceRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
+  const tasks = new MaintenanceRepository(db);
+  // Every maintenance call needs full_feature_access (ARCHITECTURE.md §4), stated rather than defaulted.
+  const full = { access: 'full' as const };
+  const today = () => todayIn(config.timeZone);
+
+  const present = async (rows: TaskRow[]): Promise<MaintenanceTask[]> => {
+    const relations = await tasks.relationsOf(rows);
+    const day = today();
+    return rows.map((row) => presentTask(row, relations, day));
+  };
+  const presentOne = async (row: TaskRow): Promise<MaintenanceTask> => (await present([row]))[0]!;
+  const existing = async (id: number): Promise<TaskRow> => {
+    const row = await tasks.findById(id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  api.get<{ Querystring: TaskListQuery }>('/maintenance/tasks/', { schema: { querystring: TaskListQuery }, config: full }, async (request) => {
+    const window = pageWindow(request.query.page);
+    const search = request.query.search?.trim();
+    const { count, rows } = await tasks.page(window, { locationId: request.query.location, search: search || undefined });
+    return pageOf(request, window, count, await present(rows));
+  });
+
+  api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: full }, async (request) => {
+    return presentOne(await existing(request.params.id));
+  });
+
+  api.post<{ Body: TaskCreateBody }>('/maintenance/tasks/', { schema: { body: TaskCreateBody }, config: full }, async (request, reply) => {
+    const user = currentUser(request);
+    const { fields, errors } = await checkTaskFields(request.body, today(), (id) => tasks.locationExists(id));
+    const createdBy = request.body.created_by ?? user.id;
+    if (createdBy !== user.id && !(await tasks.userExists(createdBy))) (errors.created_by ??= []).push(doesNotExist(createdBy));
+    throwIfErrors(errors);
+    const row = await tasks.create(fields, createdBy, nowIso());
+    return reply.code(201).send(await presentOne(row));
+  });
+
+  api.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request) => {
+    await existing(request.params.id);
+    const { fields, errors } = await checkTaskFields(request.body, today(), (id) => tasks.locationExists(id));
+    throwIfErrors(errors);
+    const row = await tasks.update(request.params.id, fields, nowIso());
+    if (!row) throw notFound();
+    return presentOne(row);
+  });
+
+  api.post<{ Params: IdParams }>('/maintenance/tasks/:id/claim/', { schema: { params: IdParams }, config: full }, async (request) => {
+    const user = currentUser(request);
+    const id = request.params.id;
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+      if ((await tasks.claim(id, user.id, nowIso())) === 'done') return presentOne(await existing(id));
+      const row = await existing(id);
+      const holder = row.assigned_to_id === null ? undefined : await users.findById(row.assigned_to_id);
+      const refusal = claimRefusal(row, user.id, holder ? userRef(holder) : null);
+      if (refusal) throw refusal;
+    }
+    throw conflict(claimedByMessage(null));
+  });
+
+  api.post<{ Params: IdParams }>('/maintenance/tasks/:id/unclaim/', { schema: { params: IdParams }, config: full }, async (request) => {
+    const user = currentUser(request);
+    const id = request.params.id;
+    if ((await tasks.unclaim(id, user.id, nowIso())) === 'unchanged') throw unclaimRefusal(await existing(id), user.id);
+    return presentOne(await existing(id));
+  });
+
+  api.post<{ Params: IdParams; Body: TaskCompleteBody }>(
+    '/maintenance/tasks/:id/complete/',
+    {
+      schema: { params: IdParams, body: TaskCompleteBody },
+      config: full,
+      // Field notes are optional, so a complete may arrive without any body at all.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = request.params.id;
+      const result = await tasks.complete(id, user.id, { today: today(), fieldNotes: optionalText(request.body.field_notes), now: nowIso() });
+      if (result === 'unchanged') throw completeRefusal(await existing(id), user.id);
+      return presentOne(await existing(id));
+    },
+  );
 }

@@ -1,6 +1,120 @@
-import type { FastifyInstance } from 'fastify';
+/** Work orders: list with location filter and search, detail, create with attachments, and the claim → complete flow. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UPLOAD_ALLOWED_TYPES } from '../../../shared/constants.js';
+import { WorkOrderCompleteBody, WorkOrderCreateBody, WorkOrderListQuery, type WorkOrder } from '../../../shared/api/workorders.js';
 import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../../http/access.js';
+import { nowIso } from '../../http/clock.js';
+import { conflict, notFound, type FieldErrors } from '../../http/errors.js';
+import { requestOrigin } from '../../http/origin.js';
+import { doesNotExist } from '../../http/relations.js';
+import { pageOf, pageWindow } from '../../http/pagination.js';
+import { IdParams } from '../../http/params.js';
+import { optionalText, requiredText, throwIfErrors } from '../../http/text.js';
+import { discardStoredFiles } from '../../http/upload-cleanup.js';
+import { filesOf, storeFiles } from '../../http/uploads.js';
+import { userRef } from '../users/users.repository.js';
+import { presentWorkOrder } from './workorders.presenter.js';
+import { WorkOrdersRepository, type WorkOrderRow } from './workorders.repository.js';
+import { CHANGED_WHILE_CLAIMING, claimRefusal, completeRefusal, unclaimRefusal } from './workorders.transitions.js';
 
-export async function workordersRoutes(_api: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Routes of this area are added here.
+/** A claim can only race with an unclaim a few times in a row; past that, report what is there. */
+const CLAIM_ATTEMPTS = 3;
+
+export async function workordersRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
+  const orders = new WorkOrdersRepository(db);
+  // Limited users list, read and create work orders; changing their state needs full access (the default).
+  const everyone = { access: 'user' as const };
+
+  const present = async (request: FastifyRequest, rows: WorkOrderRow[]): Promise<WorkOrder[]> => {
+    const relations = await orders.relationsOf(rows);
+    const origin = requestOrigin(request);
+    return rows.map((row) => presentWorkOrder(row, relations, origin));
+  };
+  const presentOne = async (request: FastifyRequest, id: number): Promise<WorkOrder> => {
+    const row = await orders.findById(id);
+    if (!row) throw notFound();
+    const [order] = await present(request, [row]);
+    return order!;
+  };
+
+  api.get<{ Querystring: WorkOrderListQuery }>('/workorders/', { schema: { querystring: WorkOrderListQuery }, config: everyone }, async (request) => {
+    const window = pageWindow(request.query.page);
+    const search = request.query.search?.trim();
+    const { count, rows } = await orders.page(window, { locationId: request.query.location, search: search || undefined });
+    return pageOf(request, window, count, await present(request, rows));
+  });
+
+  api.get<{ Params: IdParams }>('/workorders/:id/', { schema: { params: IdParams }, config: everyone }, async (request) => presentOne(request, request.params.id));
+
+  api.post<{ Body: WorkOrderCreateBody }>('/workorders/', { schema: { body: WorkOrderCreateBody }, config: everyone }, async (request, reply) => {
+    const user = currentUser(request);
+    const body = request.body ?? {};
+    const errors: FieldErrors = {};
+    const description = requiredText(errors, 'description', body.description);
+    const locationId = body.location_id;
+    if (locationId === undefined) errors.location_id = ['This field is required.'];
+    else if (!(await orders.locationExists(locationId))) errors.location_id = [doesNotExist(locationId)];
+    // A browser form with no file chosen still sends one nameless, empty part: that is no attachment.
+    const files = filesOf(body.new_attachments, 'new_attachments').filter((f) => f.filename !== '' || f.data.length > 0);
+    throwIfErrors(errors);
+
+    // storeFiles checks every file before writing any, so a refused upload leaves nothing behind.
+    const stored = await storeFiles(config.uploadsDir, 'workorders', files, 'new_attachments', UPLOAD_ALLOWED_TYPES);
+    const now = nowIso();
+    let row: WorkOrderRow;
+    try {
+      row = await orders.create(
+        { status: 'Pending', description, location_id: locationId!, created_by_id: user.id, created_at: now, updated_at: now },
+        stored.map((f) => ({ stored_name: f.storedName, original_name: f.originalName, content_type: f.contentType, size: f.size, created_at: now })),
+      );
+    } catch (err) {
+      await discardStoredFiles(config.uploadsDir, stored);
+      throw err;
+    }
+    return reply.code(201).send((await present(request, [row]))[0]);
+  });
+
+  api.post<{ Params: IdParams }>('/workorders/:id/claim/', { schema: { params: IdParams } }, async (request) => {
+    const user = currentUser(request);
+    const id = request.params.id;
+    for (let attempt = 1; ; attempt++) {
+      if ((await orders.claim(id, user.id, nowIso())) === 'done') return presentOne(request, id);
+      const row = await orders.findById(id);
+      if (!row) throw notFound();
+      const holder = row.assigned_to_id === null ? undefined : await users.findById(row.assigned_to_id);
+      const refusal = claimRefusal(row, user.id, holder ? userRef(holder) : null);
+      if (refusal) throw refusal;
+      if (attempt >= CLAIM_ATTEMPTS) throw conflict(CHANGED_WHILE_CLAIMING);
+    }
+  });
+
+  api.post<{ Params: IdParams }>('/workorders/:id/unclaim/', { schema: { params: IdParams } }, async (request) => {
+    const user = currentUser(request);
+    const id = request.params.id;
+    if ((await orders.unclaim(id, user.id, nowIso())) === 'done') return presentOne(request, id);
+    const row = await orders.findById(id);
+    if (!row) throw notFound();
+    throw unclaimRefusal(row, user.id);
+  });
+
+  api.post<{ Params: IdParams; Body: WorkOrderCompleteBody }>(
+    '/workorders/:id/complete/',
+    {
+      schema: { params: IdParams, body: WorkOrderCompleteBody },
+      // The notes are optional, so a complete sent with no body at all is valid too.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = request.params.id;
+      const fieldNotes = optionalText(request.body.field_notes);
+      if ((await orders.complete(id, user.id, fieldNotes, nowIso())) === 'done') return presentOne(request, id);
+      const row = await orders.findById(id);
+      if (!row) throw notFound();
+      throw completeRefusal(row, user.id);
+    },
+  );
 }

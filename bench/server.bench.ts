@@ -1,0 +1,194 @@
+/**
+ * Server benchmark: a large site (100,000 work orders, 10,000 assets, 1,000 tasks over 50
+ * locations), then the work-order list (page 1 and a deep page, with and without a location
+ * filter), one detail and claim/unclaim pairs, driven by a load generator in a second process at
+ * 50 connections. Runs on SQLite, and on PostgreSQL when reachable (BENCH_DATABASE_URL, default
+ * the local test database). Also times the list's bare SQL in the same run.
+ *
+ *   npm run bench:server [-- --duration 10]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase, type Db } from '../src-server/db/database.js';
+import { migrate } from '../src-server/db/migrate.js';
+import { TokenService } from '../src-server/modules/auth/jwt.js';
+import { WorkOrdersRepository } from '../src-server/modules/workorders/workorders.repository.js';
+import { pageWindow } from '../src-server/http/pagination.js';
+import { addDays } from '../shared/rules/task-status.js';
+
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, 'skip-postgres': { type: 'boolean', default: false } } });
+const DURATION_S = Number(values.duration);
+const CONNECTIONS = 50;
+const SIZES = { workOrders: 100_000, assets: 10_000, tasks: 1_000, locations: 50, users: 60 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function load(database: Db): Promise<{ userIds: number[]; locationIds: number[] }> {
+  const { db } = database;
+  const now = Date.now();
+  const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
+  const batch = async <T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+  };
+  const users = Array.from({ length: SIZES.users }, (_, i) => ({
+    email: `bench${i}@example.com`, email_normalized: `bench${i}@example.com`, password_hash: 'x', first_name: `Tech${i}`, last_name: 'Bench',
+    is_active: 1 as const, is_staff: 0 as const, full_feature_access: 1 as const, last_login: null, date_joined: iso(0),
+  }));
+  const userIds = (await db.insertInto('users').values(users).returning('id').execute()).map((r) => r.id);
+  const locations = Array.from({ length: SIZES.locations }, (_, i) => ({
+    location_type: 'GENERAL STORE', name: `Store ${String(i).padStart(3, '0')}`, address: `${i} Main St`, city: 'Dallas', state: 'TX', postal_code: '75201', phone_number: '',
+    epos: null, verifone_id: null, sagenet_id: null, occ_id: null, created_at: iso(0), updated_at: iso(0),
+  }));
+  const locationIds = (await db.insertInto('locations').values(locations).returning('id').execute()).map((r) => r.id);
+  const orders = Array.from({ length: SIZES.workOrders }, (_, i) => ({
+    status: 'Pending' as const, description: `Work order ${i}: compressor short-cycling, check the contactor and the pressure switch.`,
+    location_id: locationIds[i % locationIds.length]!, created_by_id: userIds[i % userIds.length]!, created_at: iso(i * 60_000), updated_at: iso(i * 60_000),
+    assigned_to_id: null, claimed_at: null, field_notes: null, completed_at: null, completed_by_id: null,
+  }));
+  await batch(orders, 500, (chunk) => db.insertInto('work_orders').values(chunk).execute());
+  const assets = Array.from({ length: SIZES.assets }, (_, i) => ({
+    brand: 'True', name: `Cooler ${i}`, description: 'Reach-in cooler', asset_type: 'BEVERAGE', serial_number: `SN-${i}`, location_id: locationIds[i % locationIds.length]!,
+    acquisition_date: '2024-01-01', purchase_price: 1000, thumbnail: null, created_at: iso(0), updated_at: iso(0),
+  }));
+  await batch(assets, 500, (chunk) => db.insertInto('assets').values(chunk).execute());
+  const tasks = Array.from({ length: SIZES.tasks }, (_, i) => ({
+    location_id: locationIds[i % locationIds.length]!, description: `Task ${i}`, recurrence_interval: 30, last_completed_date: '2026-01-01', due_date: addDays('2026-01-01', 30), completed_through_system: 0 as const,
+    task_notes: null, created_by_id: null, created_at: iso(0), updated_at: iso(0), assigned_to_id: null, claimed_at: null, last_completed_by_id: null, last_completed_at: null, field_notes: null,
+  }));
+  await batch(tasks, 500, (chunk) => db.insertInto('maintenance_tasks').values(chunk).execute());
+  return { userIds, locationIds };
+}
+
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn', CMMS_DEMO: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('is running at')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+function runLoad(scenario: Record<string, unknown>): Promise<{ rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', JSON.stringify(scenario)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load generator exited with ${code}`))));
+  });
+}
+
+/** Mean time of the list's own queries (page + relations), as the endpoint runs them. */
+async function bareSql(database: Db, page: number, locationId?: number): Promise<number> {
+  const repo = new WorkOrdersRepository(database.db);
+  const run = async () => {
+    const { rows } = await repo.page(pageWindow(page), { locationId });
+    await repo.relationsOf(rows);
+  };
+  for (let i = 0; i < 20; i++) await run();
+  const n = 200;
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) await run();
+  return Number(process.hrtime.bigint() - start) / 1e6 / n;
+}
+
+interface Row {
+  engine: string;
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  sqlMs: number | null;
+  failures: number;
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres', pgUrl: string | null): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), `cmms-bench-${engine}-`));
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const secret = randomBytes(32).toString('hex');
+  if (pgUrl) {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(`create schema ${schema}`);
+    await c.end();
+  }
+  const dbEnv: Record<string, string> = pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {};
+  const database = openDatabase({ databaseUrl: pgUrl, databaseSchema: pgUrl ? schema : null, dataDir });
+  let server: ChildProcess | null = null;
+  try {
+    await migrate(database);
+    const t0 = Date.now();
+    const { userIds, locationIds } = await load(database);
+    console.log(`[${engine}] loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const port = await freePort();
+    server = await startServer({ ...dbEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: secret, CLIENT_DIR: join(dataDir, 'none') });
+    const token = await new TokenService(secret, database.db).accessToken(userIds[0]!);
+    const url = `http://127.0.0.1:${port}`;
+    const deepPage = 5_000;
+    const loc = locationIds[7]!;
+    const deepLocPage = 150;
+    const detailId = 50_000;
+    const scenarios: [string, Record<string, unknown>, () => Promise<number> | null][] = [
+      ['list page 1', { path: '/api/v1/workorders/' }, () => bareSql(database, 1)],
+      [`list page ${deepPage}`, { path: `/api/v1/workorders/?page=${deepPage}` }, () => bareSql(database, deepPage)],
+      ['list by location, page 1', { path: `/api/v1/workorders/?location=${loc}` }, () => bareSql(database, 1, loc)],
+      [`list by location, page ${deepLocPage}`, { path: `/api/v1/workorders/?location=${loc}&page=${deepLocPage}` }, () => bareSql(database, deepLocPage, loc)],
+      ['detail', { path: `/api/v1/workorders/${detailId}/` }, () => null],
+      ['claim + unclaim pair', { claimIds: Array.from({ length: CONNECTIONS * 4 }, (_, i) => 1 + i) }, () => null],
+    ];
+    const rows: Row[] = [];
+    for (const [name, scenario, sqlTime] of scenarios) {
+      const res = await runLoad({ url, token, connections: CONNECTIONS, durationS: DURATION_S, ...scenario });
+      const sqlMs = await sqlTime();
+      rows.push({ engine, scenario: name, rps: res.rps, p50: res.p50, p99: res.p99, sqlMs, failures: res.errors + res.non2xx });
+      console.log(`[${engine}] ${name}: ${res.rps.toFixed(0)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms${sqlMs !== null ? `, bare SQL ${sqlMs.toFixed(2)} ms` : ''}${res.errors + res.non2xx ? `, ${res.errors + res.non2xx} failed` : ''}`);
+    }
+    return rows;
+  } finally {
+    server?.kill('SIGTERM');
+    await database.close();
+    if (pgUrl) {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const rows = await benchEngine('sqlite', null);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (!values['skip-postgres'] && (await postgresReachable(pgUrl))) rows.push(...(await benchEngine('postgres', pgUrl)));
+else console.log('PostgreSQL not reachable: skipped');
+
+console.log('\n| engine | scenario | req/s | p50 ms | p99 ms | bare SQL ms/request | failed |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(`| ${r.engine} | ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.sqlMs === null ? '' : r.sqlMs.toFixed(2)} | ${r.failures} |`);
+}

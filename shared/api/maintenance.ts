@@ -1,0 +1,75 @@
+/** Maintenance tasks: the request schemas the server checks and the shapes it answers with. */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TEXT_LIMIT, type TaskStatus } from '../constants.js';
+import type { LocationRef, UserRef } from './common.js';
+
+/** Longest recurrence the server accepts, in days (ten years). */
+export const RECURRENCE_INTERVAL_MAX = 3650;
+
+/**
+ * A field that may also be sent as null. Ajv's `nullable` keeps one type per field, so a bad value
+ * gets one clear message instead of one per union branch.
+ */
+const nullable = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+
+const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** GET maintenance/tasks/?page=&location=&search= */
+export const TaskListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  location: Type.Optional(id),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type TaskListQuery = Static<typeof TaskListQuery>;
+
+/**
+ * PUT maintenance/tasks/{id}/. Every field is optional here so that the route reports all missing
+ * ones together with the other errors (spec 5: location, description, recurrence interval and last
+ * completed date are required). The location may be sent as `location_id` or `location`.
+ */
+export const TaskUpdateBody = Type.Object({
+  location_id: Type.Optional(nullable(id)),
+  location: Type.Optional(nullable(id)),
+  description: Type.Optional(nullable(Type.String({ maxLength: TEXT_LIMIT }))),
+  /** Whole days between completions. */
+  recurrence_interval: Type.Optional(nullable(Type.Integer({ minimum: 1, maximum: RECURRENCE_INTERVAL_MAX }))),
+  /** YYYY-MM-DD, not after today in the server's time zone. */
+  last_completed_date: Type.Optional(nullable(Type.String({ maxLength: 32 }))),
+  task_notes: Type.Optional(nullable(Type.String({ maxLength: TEXT_LIMIT }))),
+});
+export type TaskUpdateBody = Static<typeof TaskUpdateBody>;
+
+/** POST maintenance/tasks/: the update fields plus an optional creator (a user id; the caller when absent). */
+export const TaskCreateBody = Type.Object({ ...TaskUpdateBody.properties, created_by: Type.Optional(nullable(id)) });
+export type TaskCreateBody = Static<typeof TaskCreateBody>;
+
+/** POST maintenance/tasks/{id}/complete/: field notes are optional (spec 5); the body may be empty. */
+export const TaskCompleteBody = Type.Object({
+  field_notes: Type.Optional(nullable(Type.String({ maxLength: TEXT_LIMIT }))),
+});
+export type TaskCompleteBody = Static<typeof TaskCompleteBody>;
+
+export interface MaintenanceTask {
+  id: number;
+  location: LocationRef;
+  location_id: number;
+  description: { full_description: string };
+  recurrence_interval: number;
+  /** Daily, Weekly, Every 2 weeks, Monthly, Quarterly, Yearly or "Every N days". */
+  formatted_recurrence_interval: string;
+  /** The claimer while claimed, else empty. */
+  assigned_to: UserRef[];
+  /** ISO timestamp of creation. */
+  created: string;
+  created_by: UserRef | null;
+  last_completed_date: string | null;
+  /** last_completed_date + recurrence_interval days; null when never completed. */
+  due_date: string | null;
+  /** Computed when read, in the server's time zone (shared/rules/task-status.ts). */
+  status: TaskStatus;
+  formatted_status: string;
+  task_notes: string | null;
+  field_notes: string | null;
+  last_completed_by: UserRef | null;
+  last_completed_at: string | null;
+}

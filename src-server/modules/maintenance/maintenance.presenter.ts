@@ -1,0 +1,45 @@
+/** Maintenance tasks as the API shows them (spec 3), built from rows and their batch-loaded relations. */
+import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
+import { formatRecurrenceInterval, TASK_STATUS_LABELS, taskDueDate, taskStatus } from '../../../shared/rules/task-status.js';
+import { userRef } from '../users/users.repository.js';
+import type { TaskRelations, TaskRow } from './maintenance.repository.js';
+
+/** `today` is the date in the configured time zone: the status depends on it, so it is computed per read. */
+export function presentTask(row: TaskRow, relations: TaskRelations, today: string): MaintenanceTask {
+  const person = (id: number | null) => {
+    const u = id === null ? undefined : relations.users.get(id);
+    return u ? userRef(u) : null;
+  };
+  // The foreign key guarantees the location exists; the fallback only keeps the type honest.
+  const location = relations.locations.get(row.location_id) ?? { id: row.location_id, name: '' };
+  const assignee = person(row.assigned_to_id);
+  const status = taskStatus(
+    {
+      claimed: row.assigned_to_id !== null,
+      lastCompletedDate: row.last_completed_date,
+      completedThroughSystem: row.completed_through_system === 1,
+      recurrenceInterval: row.recurrence_interval,
+    },
+    today,
+  );
+  return {
+    id: row.id,
+    location: { id: location.id, name: location.name },
+    location_id: location.id,
+    description: { full_description: row.description },
+    recurrence_interval: row.recurrence_interval,
+    formatted_recurrence_interval: formatRecurrenceInterval(row.recurrence_interval),
+    assigned_to: assignee ? [assignee] : [],
+    created: row.created_at,
+    created_by: person(row.created_by_id),
+    last_completed_date: row.last_completed_date,
+    // Derived rather than read back, so a row written outside the repository still shows the right date.
+    due_date: taskDueDate(row.last_completed_date, row.recurrence_interval),
+    status,
+    formatted_status: TASK_STATUS_LABELS[status],
+    task_notes: row.task_notes,
+    field_notes: row.field_notes,
+    last_completed_by: person(row.last_completed_by_id),
+    last_completed_at: row.last_completed_at,
+  };
+}

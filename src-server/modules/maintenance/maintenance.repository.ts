@@ -1,0 +1,191 @@
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { LocationRef, UserRef } from '../../../shared/api/common.js';
+import { taskDueDate } from '../../../shared/rules/task-status.js';
+import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
+import { likePattern, toCount } from '../../db/dialect.js';
+import type { PageWindow } from '../../http/pagination.js';
+
+export type TaskRow = Selectable<MaintenanceTasksTable>;
+
+/** The fields create and update both write; due_date is derived from them here, never taken from a caller. */
+export interface TaskFields {
+  location_id: number;
+  description: string;
+  recurrence_interval: number;
+  last_completed_date: string;
+  task_notes: string | null;
+}
+
+export interface TaskFilter {
+  locationId?: number | undefined;
+  search?: string | undefined;
+}
+
+/** Names a page of tasks needs, loaded with one query per table. */
+export interface TaskRelations {
+  locations: Map<number, LocationRef>;
+  users: Map<number, UserRef>;
+}
+
+/** Result of a state change that only applies when the task is in the expected state. */
+export type TransitionResult = 'done' | 'unchanged';
+
+export class MaintenanceRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Soonest due first, tasks without a due date last, then by id so pages never overlap. The CASE
+   * puts nulls last on both engines (SQLite sorts them first, PostgreSQL last).
+   */
+  async page(window: PageWindow, filter: TaskFilter): Promise<{ count: number; rows: TaskRow[] }> {
+    let base = this.db.selectFrom('maintenance_tasks');
+    if (filter.locationId !== undefined) base = base.where('maintenance_tasks.location_id', '=', filter.locationId);
+    if (filter.search) {
+      const pattern = likePattern(filter.search);
+      base = base.where((eb) =>
+        eb.or([
+          likeIgnoringCase(eb.ref('maintenance_tasks.description'), pattern),
+          eb(
+            'maintenance_tasks.location_id',
+            'in',
+            eb.selectFrom('locations').select('locations.id').where((inner) => likeIgnoringCase(inner.ref('locations.name'), pattern)),
+          ),
+        ]),
+      );
+    }
+    const [countRow, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .selectAll('maintenance_tasks')
+        .orderBy((eb) => eb.case().when('maintenance_tasks.due_date', 'is', null).then(eb.lit(1)).else(eb.lit(0)).end())
+        .orderBy('maintenance_tasks.due_date')
+        .orderBy('maintenance_tasks.id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+    ]);
+    return { count: toCount(countRow.n), rows };
+  }
+
+  findById(id: number): Promise<TaskRow | undefined> {
+    return this.db.selectFrom('maintenance_tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async locationExists(id: number): Promise<boolean> {
+    return !!(await this.db.selectFrom('locations').select('id').where('id', '=', id).executeTakeFirst());
+  }
+
+  async userExists(id: number): Promise<boolean> {
+    return !!(await this.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+  }
+
+  async relationsOf(rows: TaskRow[]): Promise<TaskRelations> {
+    const locationIds = unique(rows.map((r) => r.location_id));
+    const userIds = unique(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id, r.last_completed_by_id]));
+    const [locations, users] = await Promise.all([
+      locationIds.length ? this.db.selectFrom('locations').select(['id', 'name']).where('id', 'in', locationIds).execute() : [],
+      userIds.length ? this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute() : [],
+    ]);
+    return { locations: new Map(locations.map((l) => [l.id, l])), users: new Map(users.map((u) => [u.id, u])) };
+  }
+
+  create(fields: TaskFields, createdById: number | null, now: string): Promise<TaskRow> {
+    return this.db
+      .insertInto('maintenance_tasks')
+      .values({
+        ...fields,
+        due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval),
+        completed_through_system: 0,
+        created_by_id: createdById,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Writes the date and the interval together with the due date they give, in one statement. */
+  update(id: number, fields: TaskFields, now: string): Promise<TaskRow | undefined> {
+    return this.db
+      .updateTable('maintenance_tasks')
+      .set({ ...fields, due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval), updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Unclaimed → claimed. The test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
+  claim(id: number, userId: number, now: string): Promise<TransitionResult> {
+    return changed(
+      this.db
+        .updateTable('maintenance_tasks')
+        .set({ assigned_to_id: userId, claimed_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('assigned_to_id', 'is', null)
+        .executeTakeFirst(),
+    );
+  }
+
+  /** Claimed by this user → unclaimed. */
+  unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
+    return changed(
+      this.db
+        .updateTable('maintenance_tasks')
+        .set({ assigned_to_id: null, claimed_at: null, updated_at: now })
+        .where('id', '=', id)
+        .where('assigned_to_id', '=', userId)
+        .executeTakeFirst(),
+    );
+  }
+
+  /**
+   * Claimed by this user → completed today: the claim is released, who, when and the notes are
+   * recorded, the due date moves on and the completion is kept in the history, all or nothing.
+   */
+  complete(id: number, userId: number, completion: { today: string; fieldNotes: string | null; now: string }): Promise<TransitionResult> {
+    const { today, fieldNotes, now } = completion;
+    return this.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('maintenance_tasks')
+        .set({
+          last_completed_date: today,
+          completed_through_system: 1,
+          assigned_to_id: null,
+          claimed_at: null,
+          last_completed_by_id: userId,
+          last_completed_at: now,
+          field_notes: fieldNotes,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('assigned_to_id', '=', userId)
+        .returning(['recurrence_interval'])
+        .executeTakeFirst();
+      if (!claimed) return 'unchanged';
+      // The row stays locked by the update above until commit, so the interval read back is current.
+      await trx
+        .updateTable('maintenance_tasks')
+        .set({ due_date: taskDueDate(today, claimed.recurrence_interval) })
+        .where('id', '=', id)
+        .execute();
+      await trx
+        .insertInto('task_completions')
+        .values({ task_id: id, completed_by_id: userId, completed_at: now, completed_date: today, field_notes: fieldNotes })
+        .execute();
+      return 'done';
+    });
+  }
+}
+
+async function changed(result: Promise<{ numUpdatedRows: bigint }>): Promise<TransitionResult> {
+  return Number((await result).numUpdatedRows) === 1 ? 'done' : 'unchanged';
+}
+
+/** lower(column) LIKE pattern with backslash as the escape character, which both engines accept. */
+function likeIgnoringCase(column: Expression<string>, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+}
+
+function unique(ids: (number | null)[]): number[] {
+  return [...new Set(ids.filter((v): v is number => v !== null))];
+}

@@ -1,0 +1,38 @@
+/** Work orders as the API shows them (spec 3), built from rows and their batch-loaded relations. */
+import type { WorkOrder } from '../../../shared/api/workorders.js';
+import { mediaUrl } from '../../http/uploads.js';
+import { userRef } from '../users/users.repository.js';
+import type { WorkOrderRelations, WorkOrderRow } from './workorders.repository.js';
+
+export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelations, origin: string): WorkOrder {
+  const person = (id: number | null) => {
+    const u = id === null ? undefined : relations.users.get(id);
+    return u ? userRef(u) : null;
+  };
+  // Foreign keys guarantee the location and creator exist; the fallbacks only keep the type honest.
+  const location = relations.locations.get(row.location_id) ?? { id: row.location_id, name: '' };
+  const assignee = person(row.assigned_to_id);
+  return {
+    id: row.id,
+    status: row.status,
+    description: row.description,
+    location: { id: location.id, name: location.name },
+    location_id: location.id,
+    location_name: location.name,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    created_by: person(row.created_by_id) ?? { id: row.created_by_id, first_name: '', last_name: '' },
+    assigned_to: assignee ? [assignee] : [],
+    claimed_at: row.claimed_at,
+    field_notes: row.field_notes,
+    completed_at: row.completed_at,
+    completed_by: person(row.completed_by_id),
+    attachments: (relations.attachments.get(row.id) ?? []).map((a) => ({
+      id: a.id,
+      file: mediaUrl(origin, a.stored_name) ?? '',
+      name: a.original_name,
+      content_type: a.content_type,
+      size: a.size,
+    })),
+  };
+}

@@ -1,0 +1,152 @@
+import { sql, type Expression, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Database, WorkOrderAttachmentsTable, WorkOrdersTable } from '../../db/schema.js';
+import { likePattern, toCount } from '../../db/dialect.js';
+import type { PageWindow } from '../../http/pagination.js';
+
+export type WorkOrderRow = Selectable<WorkOrdersTable>;
+export type AttachmentRow = Selectable<WorkOrderAttachmentsTable>;
+export type NewAttachment = Omit<Insertable<WorkOrderAttachmentsTable>, 'work_order_id'>;
+
+export interface UserNameRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** Everything a page of work orders needs besides the rows themselves, loaded in one query per table. */
+export interface WorkOrderRelations {
+  locations: Map<number, { id: number; name: string }>;
+  users: Map<number, UserNameRow>;
+  attachments: Map<number, AttachmentRow[]>;
+}
+
+export interface WorkOrderFilter {
+  locationId?: number | undefined;
+  search?: string | undefined;
+}
+
+/** Result of a state change that only applies when the order is in the expected state. */
+export type TransitionResult = 'done' | 'unchanged';
+
+export class WorkOrdersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Newest first. The page is read from work_orders alone, in (created_at, id) order, so both engines
+   * walk work_orders_created or work_orders_location_created instead of sorting the table; names and
+   * attachments are loaded afterwards for the ten rows only.
+   */
+  async page(window: PageWindow, filter: WorkOrderFilter): Promise<{ count: number; rows: WorkOrderRow[] }> {
+    let base = this.db.selectFrom('work_orders');
+    if (filter.locationId !== undefined) base = base.where('location_id', '=', filter.locationId);
+    if (filter.search) {
+      const pattern = likePattern(filter.search);
+      base = base.where((eb) =>
+        eb.or([
+          likeIgnoringCase(eb.ref('work_orders.description'), pattern),
+          eb('work_orders.location_id', 'in', eb.selectFrom('locations').select('locations.id').where((inner) => likeIgnoringCase(inner.ref('locations.name'), pattern))),
+        ]),
+      );
+    }
+    const [countRow, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base.selectAll('work_orders').orderBy('work_orders.created_at', 'desc').orderBy('work_orders.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    ]);
+    return { count: toCount(countRow.n), rows };
+  }
+
+  findById(id: number): Promise<WorkOrderRow | undefined> {
+    return this.db.selectFrom('work_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async locationExists(id: number): Promise<boolean> {
+    return !!(await this.db.selectFrom('locations').select('id').where('id', '=', id).executeTakeFirst());
+  }
+
+  async relationsOf(rows: WorkOrderRow[]): Promise<WorkOrderRelations> {
+    const orderIds = rows.map((r) => r.id);
+    const locationIds = unique(rows.map((r) => r.location_id));
+    const userIds = unique(rows.flatMap((r) => [r.created_by_id, r.assigned_to_id, r.completed_by_id]));
+    const [locations, users, attachments] = await Promise.all([
+      locationIds.length ? this.db.selectFrom('locations').select(['id', 'name']).where('id', 'in', locationIds).execute() : [],
+      userIds.length ? this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute() : [],
+      orderIds.length ? this.db.selectFrom('work_order_attachments').selectAll().where('work_order_id', 'in', orderIds).orderBy('id').execute() : [],
+    ]);
+    const byOrder = new Map<number, AttachmentRow[]>();
+    for (const a of attachments) {
+      const list = byOrder.get(a.work_order_id) ?? [];
+      list.push(a);
+      byOrder.set(a.work_order_id, list);
+    }
+    return {
+      locations: new Map(locations.map((l) => [l.id, l])),
+      users: new Map(users.map((u) => [u.id, u])),
+      attachments: byOrder,
+    };
+  }
+
+  /** The order and its attachments in one transaction: either all rows exist or none. */
+  create(values: Insertable<WorkOrdersTable>, attachments: NewAttachment[]): Promise<WorkOrderRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('work_orders').values(values).returningAll().executeTakeFirstOrThrow();
+      if (attachments.length) {
+        await trx
+          .insertInto('work_order_attachments')
+          .values(attachments.map((a) => ({ ...a, work_order_id: row.id })))
+          .execute();
+      }
+      return row;
+    });
+  }
+
+  /** Pending → Claimed. The status test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
+  claim(id: number, userId: number, now: string): Promise<TransitionResult> {
+    return this.changed(
+      this.db
+        .updateTable('work_orders')
+        .set({ status: 'Claimed', assigned_to_id: userId, claimed_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'Pending')
+        .executeTakeFirst(),
+    );
+  }
+
+  /** Claimed by this user → Pending. */
+  unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
+    return this.changed(
+      this.db
+        .updateTable('work_orders')
+        .set({ status: 'Pending', assigned_to_id: null, claimed_at: null, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'Claimed')
+        .where('assigned_to_id', '=', userId)
+        .executeTakeFirst(),
+    );
+  }
+
+  /** Claimed by this user → Completed; the assignee stays recorded as the one who did the work. */
+  complete(id: number, userId: number, fieldNotes: string | null, now: string): Promise<TransitionResult> {
+    return this.changed(
+      this.db
+        .updateTable('work_orders')
+        .set({ status: 'Completed', field_notes: fieldNotes, completed_at: now, completed_by_id: userId, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'Claimed')
+        .where('assigned_to_id', '=', userId)
+        .executeTakeFirst(),
+    );
+  }
+
+  private async changed(result: Promise<{ numUpdatedRows: bigint }>): Promise<TransitionResult> {
+    return Number((await result).numUpdatedRows) === 1 ? 'done' : 'unchanged';
+  }
+}
+
+/** lower(column) LIKE pattern with backslash as the escape character, which both engines accept. */
+function likeIgnoringCase(column: Expression<string>, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+}
+
+function unique(ids: (number | null)[]): number[] {
+  return [...new Set(ids.filter((v): v is number => v !== null))];
+}
