@@ -1,6 +1,54 @@
+/** Contact Us: anyone may send a message (stored, and mailed to the staff); the staff read them. */
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { ContactBody, type ContactMessage } from '../../../shared/api/contact.js';
 import type { AppDeps } from '../../deps.js';
+import { nowIso } from '../../http/clock.js';
+import type { FieldErrors } from '../../http/errors.js';
+import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
+import { requiredText, throwIfErrors } from '../../http/text.js';
+import type { Mail } from '../../mail/mailer.js';
+import { ContactRepository, type ContactMessageRow } from './contact.repository.js';
 
-export async function contactRoutes(_api: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Routes of this area are added here.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function presentContactMessage(row: ContactMessageRow): ContactMessage {
+  return { id: row.id, name: row.name, email: row.email, message: row.message, created_at: row.created_at };
+}
+
+export function staffNotification(to: string, message: ContactMessageRow): Mail {
+  return {
+    to,
+    subject: `Contact message from ${message.name}`,
+    text: `A message was sent through the Contact Us form.\n\nName: ${message.name}\nEmail: ${message.email}\nSent: ${message.created_at}\n\n${message.message}\n`,
+  };
+}
+
+export async function contactRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
+  const messages = new ContactRepository(db);
+
+  api.post<{ Body: ContactBody }>(
+    '/contact/',
+    { schema: { body: ContactBody }, config: { access: 'public', rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const errors: FieldErrors = {};
+      const name = requiredText(errors, 'name', request.body.name);
+      const email = requiredText(errors, 'email', request.body.email);
+      if (email && !EMAIL_RE.test(email)) (errors.email ??= []).push('Enter a valid email address.');
+      const message = requiredText(errors, 'message', request.body.message);
+      throwIfErrors(errors);
+      const row = await messages.create({ name, email, message, user_id: request.user?.id ?? null, created_at: nowIso() });
+      // The message is stored either way; a mail server that is down must not lose it or fail the sender.
+      for (const to of await messages.staffEmails()) {
+        await mailer.send(staffNotification(to, row)).catch((err: unknown) => request.log.error({ err, to }, 'contact notification not sent'));
+      }
+      return reply.code(201).send(presentContactMessage(row));
+    },
+  );
+
+  api.get<{ Querystring: { page?: number } }>('/contact/', { schema: { querystring: Type.Object(PageQuery) }, config: { access: 'staff' } }, async (request) => {
+    const window = pageWindow(request.query.page);
+    const { count, rows } = await messages.page(window);
+    return pageOf(request, window, count, rows.map(presentContactMessage));
+  });
 }

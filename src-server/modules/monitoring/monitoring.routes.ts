@@ -1,6 +1,38 @@
+/** Device heartbeats (who runs which version where) and the version check the client polls. */
 import type { FastifyInstance } from 'fastify';
+import { HeartbeatBody, type HeartbeatAnswer, type VersionInfo } from '../../../shared/api/monitoring.js';
+import { APP_VERSION } from '../../../shared/constants.js';
 import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../../http/access.js';
+import { nowIso } from '../../http/clock.js';
+import { DevicesRepository } from './monitoring.repository.js';
 
-export async function monitoringRoutes(_api: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Routes of this area are added here.
+export async function monitoringRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
+  const devices = new DevicesRepository(db);
+
+  api.post<{ Body: HeartbeatBody }>('/monitoring/heartbeat/', { schema: { body: HeartbeatBody }, config: { access: 'user' } }, async (request): Promise<HeartbeatAnswer> => {
+    const b = request.body;
+    const now = nowIso();
+    await devices.upsert({
+      installation_id: b.installation_id.trim(),
+      user_id: currentUser(request).id,
+      app_version: b.app_version.trim(),
+      platform: b.platform,
+      device_name: b.device_name.trim(),
+      os_name: b.os_name.trim(),
+      os_version: b.os_version.trim(),
+      is_pwa: b.is_pwa ? 1 : 0,
+      created_at: now,
+      last_seen_at: now,
+    });
+    return { status: 'ok', server_time: now };
+  });
+
+  // Public: the client asks before and after signing in, and treats 401/403 as "no information".
+  api.get('/monitoring/version/', { config: { access: 'public' } }, async (): Promise<VersionInfo> => ({
+    latest_version: APP_VERSION,
+    min_version: config.version.minVersion,
+    force_update: config.version.forceUpdate,
+    message: config.version.message,
+  }));
 }

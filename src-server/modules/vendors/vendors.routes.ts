@@ -1,6 +1,68 @@
+/** Vendors: paged list by name, detail, create (nothing required) and update (name required). */
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { VendorBody, type Vendor } from '../../../shared/api/vendors.js';
 import type { AppDeps } from '../../deps.js';
+import { nowIso } from '../../http/clock.js';
+import { notFound, type FieldErrors } from '../../http/errors.js';
+import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
+import { IdParams } from '../../http/params.js';
+import { requiredText, throwIfErrors } from '../../http/text.js';
+import { VendorsRepository, type VendorRow } from './vendors.repository.js';
 
-export async function vendorsRoutes(_api: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Routes of this area are added here.
+const OPTIONAL_FIELDS = ['address', 'city', 'state', 'postal_code', 'telephone_number'] as const;
+
+export function presentVendor(row: VendorRow): Vendor {
+  return { ...row };
+}
+
+/** The optional fields that were sent, trimmed; like DRF, an update leaves the ones not sent alone. */
+function sentFields(body: VendorBody): Partial<Record<(typeof OPTIONAL_FIELDS)[number], string>> {
+  const out: Partial<Record<(typeof OPTIONAL_FIELDS)[number], string>> = {};
+  for (const field of OPTIONAL_FIELDS) {
+    const value = body[field];
+    if (value !== undefined) out[field] = value.trim();
+  }
+  return out;
+}
+
+export async function vendorsRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
+  const vendors = new VendorsRepository(db);
+
+  api.get<{ Querystring: { page?: number } }>('/vendors/', { schema: { querystring: Type.Object(PageQuery) } }, async (request) => {
+    const window = pageWindow(request.query.page);
+    const { count, rows } = await vendors.page(window);
+    return pageOf(request, window, count, rows.map(presentVendor));
+  });
+
+  api.get<{ Params: IdParams }>('/vendors/:id/', { schema: { params: IdParams } }, async (request) => {
+    const row = await vendors.findById(request.params.id);
+    if (!row) throw notFound();
+    return presentVendor(row);
+  });
+
+  api.post<{ Body: VendorBody }>('/vendors/', { schema: { body: VendorBody } }, async (request, reply) => {
+    const now = nowIso();
+    const row = await vendors.create({
+      name: (request.body.name ?? '').trim(),
+      address: '',
+      city: '',
+      state: '',
+      postal_code: '',
+      telephone_number: '',
+      ...sentFields(request.body),
+      created_at: now,
+      updated_at: now,
+    });
+    return reply.code(201).send(presentVendor(row));
+  });
+
+  api.put<{ Params: IdParams; Body: VendorBody }>('/vendors/:id/', { schema: { params: IdParams, body: VendorBody } }, async (request) => {
+    const errors: FieldErrors = {};
+    const name = requiredText(errors, 'name', request.body.name);
+    throwIfErrors(errors);
+    const row = await vendors.update(request.params.id, { name, ...sentFields(request.body), updated_at: nowIso() });
+    if (!row) throw notFound();
+    return presentVendor(row);
+  });
 }

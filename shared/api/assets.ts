@@ -1,0 +1,67 @@
+/** Asset contracts. Reads nest the text fields the way the original API did (brand.brand, name.name …). */
+import { Type, type Static } from '@sinclair/typebox';
+import { ASSET_TYPES, NAME_LIMIT, TEXT_LIMIT, type AssetType } from '../constants.js';
+import type { LocationRef } from './common.js';
+
+const text = (max: number) => Type.String({ maxLength: max });
+/** An enum (not a union of literals) so a wrong value gets one "Not a valid choice" message. */
+const AssetTypeInput = Type.Unsafe<AssetType>(Type.String({ enum: [...ASSET_TYPES] }));
+/**
+ * Values a form may send as text: multipart bodies carry every value as a string and an empty
+ * input arrives as "". The server parses them itself, because schema coercion inside a union
+ * turns null into 0 (or 0 into null, depending on the order).
+ */
+const LooseNumber = Type.Unsafe<number | string | null>({});
+/** YYYY-MM-DD; a full ISO timestamp is accepted and cut to its date. Empty or null means none. */
+const DateInput = Type.Union([Type.String({ maxLength: 40 }), Type.Null()]);
+const File = Type.Unsafe<unknown>({});
+
+const fields = {
+  brand: Type.Optional(text(NAME_LIMIT)),
+  name: text(NAME_LIMIT),
+  description: text(TEXT_LIMIT),
+  asset_type: Type.Optional(AssetTypeInput),
+  serial_number: text(NAME_LIMIT),
+  /** Empty or null: no location. */
+  location_id: Type.Optional(LooseNumber),
+  acquisition_date: Type.Optional(DateInput),
+  /** At least 0 and below 1,000,000,000. */
+  purchase_price: Type.Optional(LooseNumber),
+  /** Multipart only: one JPEG, PNG, GIF or WebP image. */
+  thumbnail: Type.Optional(File),
+};
+
+/** Create: name, description and serial number required; the type defaults to BEVERAGE. */
+export const AssetCreateBody = Type.Object(fields, { additionalProperties: false });
+export type AssetCreateBody = Static<typeof AssetCreateBody>;
+
+/**
+ * Update: a body with only location_id (and optionally serial_number) moves the asset; any other
+ * body is a full update in which every field except the thumbnail is required.
+ */
+export const AssetUpdateBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
+export type AssetUpdateBody = Static<typeof AssetUpdateBody>;
+
+export const AssetListQuery = Type.Object({
+  location: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+});
+export type AssetListQuery = Static<typeof AssetListQuery>;
+
+export interface Asset {
+  id: number;
+  brand: { brand: string };
+  name: { name: string };
+  description: { description: string };
+  asset_type: { asset_type: string };
+  serial_number: string;
+  location: LocationRef | null;
+  location_id: number | null;
+  /** YYYY-MM-DD */
+  acquisition_date: string | null;
+  purchase_price: number | null;
+  /** Absolute URL of the image, or null. */
+  thumbnail_url: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,18 @@
+/** Contact form contract: name, email and message all required (spec 5). */
+import { Type, type Static } from '@sinclair/typebox';
+import { NAME_LIMIT, TEXT_LIMIT } from '../constants.js';
+
+export const ContactBody = Type.Object({
+  name: Type.String({ maxLength: NAME_LIMIT }),
+  email: Type.String({ maxLength: 254 }),
+  message: Type.String({ maxLength: TEXT_LIMIT }),
+});
+export type ContactBody = Static<typeof ContactBody>;
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+}

@@ -1,0 +1,27 @@
+/** Vendor contracts: nothing is required on create; an update needs a name (spec 5). */
+import { Type, type Static } from '@sinclair/typebox';
+import { NAME_LIMIT } from '../constants.js';
+
+const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+
+export const VendorBody = Type.Object({
+  name: text(NAME_LIMIT),
+  address: text(NAME_LIMIT),
+  city: text(NAME_LIMIT),
+  state: text(NAME_LIMIT),
+  postal_code: text(32),
+  telephone_number: text(64),
+});
+export type VendorBody = Static<typeof VendorBody>;
+
+export interface Vendor {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  telephone_number: string;
+  created_at: string;
+  updated_at: string;
+}

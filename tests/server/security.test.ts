@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+
+let t: TestApp;
+let full: TestUser;
+let clientDir: string;
+const INDEX = '<!doctype html><html><head><title>Maintenance Manager</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = 'console.log("app");\n';
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'cmms-client-'));
+  writeFileSync(join(clientDir, 'index.html'), INDEX);
+  mkdirSync(join(clientDir, 'assets'));
+  writeFileSync(join(clientDir, 'assets', 'app.js'), SCRIPT);
+  t = await createTestApp({ env: { CLIENT_DIR: clientDir } });
+  full = await t.createUser({ full: true });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(res: LightMyRequestResponse) {
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-powered-by']).toBeUndefined();
+}
+
+describe('security headers', () => {
+  it('are set on API answers, errors included', async () => {
+    const ok = await t.request({ method: 'GET', url: '/api/v1/monitoring/version/' });
+    expect(ok.statusCode).toBe(200);
+    expectSecurityHeaders(ok);
+    const denied = await t.request({ method: 'GET', url: '/api/v1/vendors/' });
+    expect(denied.statusCode).toBe(401);
+    expectSecurityHeaders(denied);
+  });
+
+  it('are set on the app shell and its files', async () => {
+    const shell = await t.request({ method: 'GET', url: '/workorder-list' });
+    expect(shell.statusCode).toBe(200);
+    expectSecurityHeaders(shell);
+    expectSecurityHeaders(await t.request({ method: 'GET', url: '/assets/app.js' }));
+  });
+});
+
+describe('error bodies', () => {
+  it('an unknown API path is a DRF 404, signed in or not', async () => {
+    for (const as of [undefined, full]) {
+      const res = await t.request({ method: 'GET', url: '/api/v1/nope/', ...(as ? { as } : {}) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+    expect((await t.request({ method: 'DELETE', url: '/api/v1/vendors/1/', as: full })).json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('a body over 1 MB is refused with 413 and changes nothing', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/v1/vendors/', as: full, payload: { name: 'Big', address: 'x'.repeat(1024 * 1024) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: 'The request body is too large.' });
+    expect((await t.request({ method: 'GET', url: '/api/v1/vendors/', as: full })).json().count).toBe(0);
+  });
+
+  it('an unsupported content type is refused with 415', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/v1/vendors/', as: full, headers: { 'content-type': 'application/xml' }, payload: '<vendor><name>X</name></vendor>' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ detail: 'Unsupported media type "application/xml" in request.' });
+  });
+
+  it('malformed JSON is a DRF parse error', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/v1/vendors/', as: full, headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'JSON parse error - the request body is not valid JSON.' });
+  });
+
+  it('an unexpected failure is a generic 500 without internals', async () => {
+    const broken = await createTestApp();
+    try {
+      const user = await broken.createUser({ full: true });
+      // Tables vanishing under the running app is a real failure that no route expects.
+      await broken.database.db.schema.dropTable('contact_messages').execute();
+      await broken.database.db.schema.dropTable('vendors').execute();
+      for (const res of [
+        await broken.request({ method: 'POST', url: '/api/v1/contact/', payload: { name: 'A', email: 'a@example.com', message: 'hi' } }),
+        await broken.request({ method: 'GET', url: '/api/v1/vendors/', as: user }),
+      ]) {
+        expect(res.statusCode).toBe(500);
+        expect(res.body).toBe(JSON.stringify({ detail: 'A server error occurred.' }));
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('the app shell', () => {
+  it('serves index.html for client routes and the built files as they are', async () => {
+    for (const url of ['/', '/some/route', '/workorder-detail/12?from=list']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const script = await t.request({ method: 'GET', url: '/assets/app.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.body).toBe(SCRIPT);
+    expect(script.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers 404 for missing files and for unknown API or media paths', async () => {
+    const missing = await t.request({ method: 'GET', url: '/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Not found.' });
+    expect((await t.request({ method: 'GET', url: '/assets/nothing.css' })).statusCode).toBe(404);
+    const api = await t.request({ method: 'GET', url: '/api/v1/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect(api.json()).toEqual({ detail: 'Not found.' });
+    expect((await t.request({ method: 'GET', url: '/media/assets/none.png' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: '/some/route' })).statusCode).toBe(404);
+  });
+});
