@@ -64,6 +64,8 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
+        // Installs on a plain-HTTP address must not have their own requests rewritten to https.
+        upgradeInsecureRequests: null,
         formAction: ["'self'"],
       },
     },

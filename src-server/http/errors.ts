@@ -85,9 +85,25 @@ function fieldOf(issue: AjvIssue): string {
   return path || 'non_field_errors';
 }
 
+/** A union of literals fails as one `const` issue per literal plus an `anyOf`: one message is enough. */
+function collapseChoiceIssues(issues: AjvIssue[]): AjvIssue[] {
+  const anyOfPaths = new Set(issues.filter((i) => i.keyword === 'anyOf').map((i) => i.instancePath));
+  const out: AjvIssue[] = [];
+  for (const issue of issues) {
+    if (issue.keyword === 'const' && anyOfPaths.has(issue.instancePath)) continue;
+    if (issue.keyword === 'anyOf') {
+      const allowed = issues.filter((i) => i.keyword === 'const' && i.instancePath === issue.instancePath).map((i) => i.params.allowedValue);
+      out.push(allowed.length ? { ...issue, keyword: 'enum', params: { allowedValues: allowed } } : { ...issue, message: 'Invalid value.' });
+      continue;
+    }
+    out.push(issue);
+  }
+  return out;
+}
+
 export function validationBody(issues: AjvIssue[]): FieldErrors {
   const out: FieldErrors = {};
-  for (const issue of issues) {
+  for (const issue of collapseChoiceIssues(issues)) {
     const field = fieldOf(issue);
     const msg = messageFor(issue);
     const list = (out[field] ??= []);

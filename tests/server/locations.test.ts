@@ -83,3 +83,11 @@ describe('locations', () => {
     expect((await t.request({ method: 'PUT', url: '/api/v1/locations/999999/', as: full, payload: store('Z') })).statusCode).toBe(404);
   });
 });
+
+describe('choice fields', () => {
+  it('answers an unknown choice with one message listing the choices', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/v1/locations/', as: full, payload: { ...store('Choice'), location_type: 'CASTLE' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ location_type: ['Not a valid choice. Choose one of: GENERAL STORE, RESTAURANT, HOTEL, OTHER.'] });
+  });
+});

@@ -27,6 +27,8 @@ afterAll(async () => {
 function expectSecurityHeaders(res: LightMyRequestResponse) {
   const csp = String(res.headers['content-security-policy']);
   expect(csp).toContain("default-src 'self'");
+  // A plain-HTTP install must not have its own requests rewritten to https.
+  expect(csp).not.toContain('upgrade-insecure-requests');
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
   expect(res.headers['x-content-type-options']).toBe('nosniff');
