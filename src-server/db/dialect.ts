@@ -1,7 +1,7 @@
 /**
  * The one place that knows which database engine runs. Everything else writes portable Kysely.
  */
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -28,6 +28,16 @@ export function toCount(value: string | number | bigint | null | undefined): num
 /** Escapes LIKE wildcards so user text matches literally (both engines use backslash with ESCAPE). */
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** `lower(column) LIKE pattern` with backslash escapes, the same on both engines (pair with likePattern). */
+export function likeIgnoringCase(column: Expression<string>, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+}
+
+/** The distinct non-null ids of a list, for batch-loading related rows of one page. */
+export function distinctIds(ids: (number | null)[]): number[] {
+  return [...new Set(ids.filter((v): v is number => v !== null))];
 }
 
 /**

@@ -1,6 +1,112 @@
-import type { FastifyInstance } from 'fastify';
+/** Chemicals: list and detail with stock per location, fills and inventory counts, inventory report. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ChemicalListQuery,
+  ChemicalQuantityBody,
+  chemicalUnit,
+  type Chemical,
+  type ChemicalQuantityRecord,
+  type ChemicalQuantityRequest,
+} from '../../../shared/api/chemicals.js';
+import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
+import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../../http/access.js';
+import { nowIso } from '../../http/clock.js';
+import { dateField } from '../../http/dates.js';
+import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
+import { quantityField } from '../../http/numbers.js';
+import { requestOrigin } from '../../http/origin.js';
+import { pageOf, pageWindow } from '../../http/pagination.js';
+import { IdParams } from '../../http/params.js';
+import { doesNotExist } from '../../http/relations.js';
+import { throwIfErrors } from '../../http/text.js';
+import { mediaUrl } from '../../http/uploads.js';
+import { mailReport, reportEmail, sendPdf } from '../../reports/delivery.js';
+import { renderReport } from '../../reports/pdf.js';
+import { reportLocation } from '../../reports/site-locations.js';
+import { LocationsRepository } from '../locations/locations.repository.js';
+import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, chemicalInventoryReport } from './chemicals.report.js';
+import { ChemicalsRepository, type ChemicalEntryRow, type ChemicalRow } from './chemicals.repository.js';
 
-export async function chemicalsRoutes(_api: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Routes of this area are added here.
+export function presentChemical(row: ChemicalRow, entries: ChemicalEntryRow[], origin: string): Chemical {
+  return {
+    id: row.id,
+    brand: { brand: row.brand },
+    chemical_name_description: { name: row.name, description: row.description },
+    chemical_type: { chemical_type: row.chemical_type },
+    unit: chemicalUnit(row.chemical_type),
+    thumbnail_url: mediaUrl(origin, row.thumbnail),
+    locations: entries.map((e) => ({ id: e.id, location: { id: e.location_id, name: e.location_name }, current_quantity: e.current_quantity })),
+  };
+}
+
+export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
+  const chemicals = new ChemicalsRepository(db);
+  const locations = new LocationsRepository(db);
+  const REPORT_NAME = 'chemical inventory report';
+
+  /** Chemicals with their entries, loaded in two queries whatever the page size. */
+  async function present(rows: ChemicalRow[], origin: string): Promise<Chemical[]> {
+    const entries = await chemicals.entriesOf(rows.map((r) => r.id));
+    return rows.map((row) => presentChemical(row, entries.filter((e) => e.chemical_id === row.id), origin));
+  }
+
+  api.get<{ Querystring: ChemicalListQuery }>('/chemicals/list/', { schema: { querystring: ChemicalListQuery } }, async (request) => {
+    const window = pageWindow(request.query.page);
+    const { count, rows } = await chemicals.page(request.query.locations__id, window);
+    return pageOf(request, window, count, await present(rows, requestOrigin(request)));
+  });
+
+  api.get<{ Params: IdParams }>('/chemicals/:id/', { schema: { params: IdParams } }, async (request) => {
+    const row = await chemicals.findById(request.params.id);
+    if (!row) throw notFound();
+    const [chemical] = await present([row], requestOrigin(request));
+    return chemical;
+  });
+
+  const recordRoute = (kind: 'fill' | 'inventory') => async (request: FastifyRequest<{ Body: ChemicalQuantityRequest }>): Promise<ChemicalQuantityRecord> => {
+    const b = request.body;
+    const errors: FieldErrors = {};
+    const quantity = quantityField(errors, 'quantity', b.quantity, kind);
+    const date = dateField(errors, 'date', b.date, { notAfter: todayIn(config.timeZone) });
+    const [chemical, entry] = await Promise.all([chemicals.findById(b.chemical), chemicals.findEntry(b.chemical_location_id)]);
+    if (!chemical) (errors.chemical ??= []).push(doesNotExist(b.chemical));
+    if (!entry) (errors.chemical_location_id ??= []).push(doesNotExist(b.chemical_location_id));
+    else if (chemical && entry.chemical_id !== chemical.id) (errors.chemical_location_id ??= []).push('This location entry belongs to another chemical.');
+    throwIfErrors(errors);
+    if (quantity === null || date === null || !entry) throw invalid(errors);
+    const saved = await chemicals.recordQuantity({ kind, entryId: entry.id, date, quantity, userId: currentUser(request).id, createdAt: nowIso() });
+    return { id: saved.id, chemical: entry.chemical_id, chemical_location_id: entry.id, date, quantity, current_quantity: saved.current_quantity };
+  };
+  const fill = recordRoute('fill');
+  const inventory = recordRoute('inventory');
+
+  api.post<{ Body: ChemicalQuantityRequest }>('/chemicals/chemicalfills/create/', { schema: { body: ChemicalQuantityBody } }, async (request, reply) =>
+    reply.code(201).send(await fill(request)),
+  );
+
+  api.post<{ Body: ChemicalQuantityRequest }>('/chemicals/chemicalinventories/create/', { schema: { body: ChemicalQuantityBody } }, async (request, reply) =>
+    reply.code(201).send(await inventory(request)),
+  );
+
+  async function buildReport(locationId: number) {
+    const location = await reportLocation(locations, locationId, config.site.chemicalLocationIds, REPORT_NAME);
+    const stock = await chemicals.stockAt(location.id);
+    const pdf = await renderReport(chemicalInventoryReport({ id: location.id, name: location.name }, stock), { timeZone: config.timeZone });
+    return { location, pdf };
+  }
+
+  api.get<{ Querystring: ReportQuery }>('/chemicals/chemical-inventory-report/', { schema: { querystring: ReportQuery } }, async (request, reply) => {
+    const { pdf } = await buildReport(request.query.location);
+    return sendPdf(reply, CHEMICAL_REPORT_FILE, pdf);
+  });
+
+  api.post<{ Body: ReportEmailBody }>('/chemicals/chemical-inventory-report/', { schema: { body: ReportEmailBody } }, async (request) => {
+    const errors: FieldErrors = {};
+    const to = reportEmail(errors, request.body.email);
+    throwIfErrors(errors);
+    const { location, pdf } = await buildReport(request.body.location);
+    return mailReport(request, mailer, { to, title: CHEMICAL_REPORT_TITLE, locationName: location.name, filename: CHEMICAL_REPORT_FILE, pdf });
+  });
 }

@@ -1,8 +1,8 @@
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
-import { likePattern, toCount } from '../../db/dialect.js';
+import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
 
 export type TaskRow = Selectable<MaintenanceTasksTable>;
@@ -80,8 +80,8 @@ export class MaintenanceRepository {
   }
 
   async relationsOf(rows: TaskRow[]): Promise<TaskRelations> {
-    const locationIds = unique(rows.map((r) => r.location_id));
-    const userIds = unique(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id, r.last_completed_by_id]));
+    const locationIds = distinctIds(rows.map((r) => r.location_id));
+    const userIds = distinctIds(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id, r.last_completed_by_id]));
     const [locations, users] = await Promise.all([
       locationIds.length ? this.db.selectFrom('locations').select(['id', 'name']).where('id', 'in', locationIds).execute() : [],
       userIds.length ? this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute() : [],
@@ -182,10 +182,3 @@ async function changed(result: Promise<{ numUpdatedRows: bigint }>): Promise<Tra
 }
 
 /** lower(column) LIKE pattern with backslash as the escape character, which both engines accept. */
-function likeIgnoringCase(column: Expression<string>, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
-}
-
-function unique(ids: (number | null)[]): number[] {
-  return [...new Set(ids.filter((v): v is number => v !== null))];
-}

@@ -1,6 +1,98 @@
-import type { FastifyInstance } from 'fastify';
+/** Parts: list and detail with quantity on hand, fills and inventory counts, inventory report. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PartListQuery, PartQuantityBody, type Part, type PartQuantityRecord, type PartQuantityRequest } from '../../../shared/api/parts.js';
+import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
+import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../../http/access.js';
+import { nowIso } from '../../http/clock.js';
+import { dateField } from '../../http/dates.js';
+import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
+import { quantityField } from '../../http/numbers.js';
+import { requestOrigin } from '../../http/origin.js';
+import { pageOf, pageWindow } from '../../http/pagination.js';
+import { IdParams } from '../../http/params.js';
+import { doesNotExist } from '../../http/relations.js';
+import { throwIfErrors } from '../../http/text.js';
+import { mediaUrl } from '../../http/uploads.js';
+import { mailReport, reportEmail, sendPdf } from '../../reports/delivery.js';
+import { renderReport } from '../../reports/pdf.js';
+import { reportLocation } from '../../reports/site-locations.js';
+import { LocationsRepository } from '../locations/locations.repository.js';
+import { PART_REPORT_FILE, PART_REPORT_TITLE, partInventoryReport } from './parts.report.js';
+import { PartsRepository, type PartRow } from './parts.repository.js';
 
-export async function partsRoutes(_api: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Routes of this area are added here.
+export function presentPart(row: PartRow, origin: string): Part {
+  return {
+    id: row.id,
+    brand: { brand: row.brand },
+    name: { name: row.name },
+    description: { description: row.description },
+    part_type: { part_type: row.part_type },
+    item_number: row.item_number,
+    location: row.location_id !== null && row.location_name !== null ? { id: row.location_id, name: row.location_name } : null,
+    quantity: row.quantity,
+    thumbnail_url: mediaUrl(origin, row.thumbnail),
+  };
+}
+
+export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
+  const parts = new PartsRepository(db);
+  const locations = new LocationsRepository(db);
+
+  api.get<{ Querystring: PartListQuery }>('/parts/list/', { schema: { querystring: PartListQuery } }, async (request) => {
+    const window = pageWindow(request.query.page);
+    const { count, rows } = await parts.page(request.query.location, window);
+    const origin = requestOrigin(request);
+    return pageOf(request, window, count, rows.map((r) => presentPart(r, origin)));
+  });
+
+  api.get<{ Params: IdParams }>('/parts/:id/', { schema: { params: IdParams } }, async (request) => {
+    const row = await parts.findById(request.params.id);
+    if (!row) throw notFound();
+    return presentPart(row, requestOrigin(request));
+  });
+
+  const recordRoute = (kind: 'fill' | 'inventory') => async (request: FastifyRequest<{ Body: PartQuantityRequest }>): Promise<PartQuantityRecord> => {
+    const b = request.body;
+    const errors: FieldErrors = {};
+    const quantity = quantityField(errors, 'quantity', b.quantity, kind);
+    const date = dateField(errors, 'date', b.date, { notAfter: todayIn(config.timeZone) });
+    const part = await parts.findById(b.part);
+    if (!part) (errors.part ??= []).push(doesNotExist(b.part));
+    throwIfErrors(errors);
+    if (quantity === null || date === null || !part) throw invalid(errors);
+    const saved = await parts.recordQuantity({ kind, partId: part.id, date, quantity, userId: currentUser(request).id, createdAt: nowIso() });
+    return { id: saved.id, part: part.id, date, quantity, current_quantity: saved.current_quantity };
+  };
+  const fill = recordRoute('fill');
+  const inventory = recordRoute('inventory');
+
+  api.post<{ Body: PartQuantityRequest }>('/parts/partfills/create/', { schema: { body: PartQuantityBody } }, async (request, reply) =>
+    reply.code(201).send(await fill(request)),
+  );
+
+  api.post<{ Body: PartQuantityRequest }>('/parts/partinventories/create/', { schema: { body: PartQuantityBody } }, async (request, reply) =>
+    reply.code(201).send(await inventory(request)),
+  );
+
+  async function buildReport(locationId: number) {
+    const location = await reportLocation(locations, locationId, config.site.partLocationIds, 'part inventory report');
+    const stock = await parts.stockAt(location.id);
+    const pdf = await renderReport(partInventoryReport({ id: location.id, name: location.name }, stock), { timeZone: config.timeZone });
+    return { location, pdf };
+  }
+
+  api.get<{ Querystring: ReportQuery }>('/parts/part-inventory-report/', { schema: { querystring: ReportQuery } }, async (request, reply) => {
+    const { pdf } = await buildReport(request.query.location);
+    return sendPdf(reply, PART_REPORT_FILE, pdf);
+  });
+
+  api.post<{ Body: ReportEmailBody }>('/parts/part-inventory-report/', { schema: { body: ReportEmailBody } }, async (request) => {
+    const errors: FieldErrors = {};
+    const to = reportEmail(errors, request.body.email);
+    throwIfErrors(errors);
+    const { location, pdf } = await buildReport(request.body.location);
+    return mailReport(request, mailer, { to, title: PART_REPORT_TITLE, locationName: location.name, filename: PART_REPORT_FILE, pdf });
+  });
 }

@@ -1,6 +1,136 @@
+/** Car wash counts: packages per location, wash records with per-package totals, car wash report. */
 import type { FastifyInstance } from 'fastify';
+import { QUANTITY_MAX } from '../../../shared/constants.js';
+import {
+  CarWashReportEmailBody,
+  CarWashReportQuery,
+  WashPackagesQuery,
+  WashRecordBody,
+  WashRecordsQuery,
+  type PackageTotal,
+  type WashPackage,
+  type WashRecord,
+  type WashRecordRequest,
+  type WashRecordsPage,
+} from '../../../shared/api/washes.js';
+import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../../http/access.js';
+import { nowIso } from '../../http/clock.js';
+import { dateField, optionalDateField } from '../../http/dates.js';
+import { fieldError, invalid, type FieldErrors } from '../../http/errors.js';
+import { integerField } from '../../http/numbers.js';
+import { pageOf, pageWindow } from '../../http/pagination.js';
+import { doesNotExist } from '../../http/relations.js';
+import { throwIfErrors } from '../../http/text.js';
+import { mailReport, reportEmail, sendPdf } from '../../reports/delivery.js';
+import { renderReport } from '../../reports/pdf.js';
+import { reportLocation } from '../../reports/site-locations.js';
+import { ChemicalsRepository } from '../chemicals/chemicals.repository.js';
+import { LocationsRepository } from '../locations/locations.repository.js';
+import { CAR_WASH_REPORT_FILE, CAR_WASH_REPORT_TITLE, carWashReport } from './washes.report.js';
+import { WashesRepository, type WashPackageWithLocation, type WashRecordWithNames } from './washes.repository.js';
 
-export async function washesRoutes(_api: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Routes of this area are added here.
+function presentPackage(p: WashPackageWithLocation): WashPackage {
+  return { id: p.id, name: p.name, location: { id: p.location_id, name: p.location_name } };
+}
+
+function presentRecord(r: WashRecordWithNames): WashRecord {
+  return {
+    id: r.id,
+    wash_package: { id: r.wash_package_id, name: r.package_name },
+    count: r.count,
+    location: { id: r.location_id, name: r.location_name },
+    date: r.date,
+    created_at: r.created_at,
+  };
+}
+
+/** The first day of the month of a YYYY-MM-DD date. */
+function monthStart(isoDate: string): string {
+  return `${isoDate.slice(0, 8)}01`;
+}
+
+/** Optional start and end dates (inclusive); null where not given. */
+function period(errors: FieldErrors, start: string | undefined, end: string | undefined): { start: string | null; end: string | null } {
+  const s = optionalDateField(errors, 'start', start);
+  const e = optionalDateField(errors, 'end', end);
+  if (s && e && s > e) (errors.end ??= []).push('The end date must not be before the start date.');
+  return { start: s, end: e };
+}
+
+export async function washesRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
+  const washes = new WashesRepository(db);
+  const chemicals = new ChemicalsRepository(db);
+  const locations = new LocationsRepository(db);
+
+  api.get<{ Querystring: WashPackagesQuery }>('/washes/packages/', { schema: { querystring: WashPackagesQuery } }, async (request) => {
+    return (await washes.packages(request.query.location)).map(presentPackage);
+  });
+
+  api.get<{ Querystring: WashRecordsQuery }>('/washes/washrecords/', { schema: { querystring: WashRecordsQuery } }, async (request): Promise<WashRecordsPage> => {
+    const errors: FieldErrors = {};
+    const { start, end } = period(errors, request.query.start, request.query.end);
+    throwIfErrors(errors);
+    const filter = { locationId: request.query.location, start, end };
+    const window = pageWindow(request.query.page);
+    const [{ count, rows }, totals, packages] = await Promise.all([washes.page(filter, window), washes.totals(filter), washes.packages(request.query.location)]);
+    const package_totals: PackageTotal[] = packages.map((p) => ({ package: { id: p.id, name: p.name }, total: totals.get(p.id) ?? 0 }));
+    return { ...pageOf(request, window, count, rows.map(presentRecord)), package_totals };
+  });
+
+  api.post<{ Body: WashRecordRequest }>('/washes/washrecords/', { schema: { body: WashRecordBody } }, async (request, reply) => {
+    const b = request.body;
+    const errors: FieldErrors = {};
+    const count = integerField(errors, 'count', b.count, { atLeast: 0, lessThan: QUANTITY_MAX });
+    const date = dateField(errors, 'date', b.date, { notAfter: todayIn(config.timeZone) });
+    const [pkg, location] = await Promise.all([washes.findPackage(b.wash_package), locations.findById(b.location)]);
+    if (!location) (errors.location ??= []).push(doesNotExist(b.location));
+    if (!pkg) (errors.wash_package ??= []).push(doesNotExist(b.wash_package));
+    else if (location && pkg.location_id !== location.id) (errors.wash_package ??= []).push('This wash package does not belong to the chosen location.');
+    throwIfErrors(errors);
+    if (count === null || date === null || !pkg || !location) throw invalid(errors);
+    const row = await washes.create({ wash_package_id: pkg.id, location_id: location.id, count, date, user_id: currentUser(request).id, created_at: nowIso() });
+    const record: WashRecord = presentRecord({ ...row, package_name: pkg.name, location_name: location.name });
+    return reply.code(201).send(record);
+  });
+
+  /** Renders the report for a wash location over a period: by default the month of `end`, which defaults to today. */
+  async function buildReport(locationId: number, startText: string | undefined, endText: string | undefined) {
+    const errors: FieldErrors = {};
+    const asked = period(errors, startText, endText);
+    throwIfErrors(errors);
+    if (locationId === config.site.chemicalReportLocationId) {
+      throw fieldError('location', `Location ${locationId} keeps a chemical inventory report instead of wash data.`);
+    }
+    const washLocations = config.site.chemicalLocationIds.filter((id) => id !== config.site.chemicalReportLocationId);
+    const location = await reportLocation(locations, locationId, washLocations, 'car wash report');
+    const today = todayIn(config.timeZone);
+    const end = asked.end ?? today;
+    const start = asked.start ?? monthStart(end);
+    if (start > end) throw fieldError('start', 'The start date must not be after the end date.');
+    const filter = { locationId: location.id, start, end };
+    const [packages, totals, chemicalRecords] = await Promise.all([washes.packages(location.id), washes.totals(filter), chemicals.recordsAt(location.id, start, end)]);
+    const report = carWashReport({
+      location: { id: location.id, name: location.name },
+      start,
+      end,
+      packages: packages.map((p) => ({ name: p.name, total: totals.get(p.id) ?? 0 })),
+      chemicalRecords,
+    });
+    return { location, pdf: await renderReport(report, { timeZone: config.timeZone }) };
+  }
+
+  api.get<{ Querystring: CarWashReportQuery }>('/washes/car-wash-report/', { schema: { querystring: CarWashReportQuery } }, async (request, reply) => {
+    const { pdf } = await buildReport(request.query.location, request.query.start, request.query.end);
+    return sendPdf(reply, CAR_WASH_REPORT_FILE, pdf);
+  });
+
+  api.post<{ Body: CarWashReportEmailBody }>('/washes/car-wash-report/', { schema: { body: CarWashReportEmailBody } }, async (request) => {
+    const errors: FieldErrors = {};
+    const to = reportEmail(errors, request.body.email);
+    throwIfErrors(errors);
+    const { location, pdf } = await buildReport(request.body.location, request.body.start, request.body.end);
+    return mailReport(request, mailer, { to, title: CAR_WASH_REPORT_TITLE, locationName: location.name, filename: CAR_WASH_REPORT_FILE, pdf });
+  });
 }

@@ -1,6 +1,6 @@
-import { sql, type Expression, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, WorkOrderAttachmentsTable, WorkOrdersTable } from '../../db/schema.js';
-import { likePattern, toCount } from '../../db/dialect.js';
+import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
 
 export type WorkOrderRow = Selectable<WorkOrdersTable>;
@@ -65,8 +65,8 @@ export class WorkOrdersRepository {
 
   async relationsOf(rows: WorkOrderRow[]): Promise<WorkOrderRelations> {
     const orderIds = rows.map((r) => r.id);
-    const locationIds = unique(rows.map((r) => r.location_id));
-    const userIds = unique(rows.flatMap((r) => [r.created_by_id, r.assigned_to_id, r.completed_by_id]));
+    const locationIds = distinctIds(rows.map((r) => r.location_id));
+    const userIds = distinctIds(rows.flatMap((r) => [r.created_by_id, r.assigned_to_id, r.completed_by_id]));
     const [locations, users, attachments] = await Promise.all([
       locationIds.length ? this.db.selectFrom('locations').select(['id', 'name']).where('id', 'in', locationIds).execute() : [],
       userIds.length ? this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute() : [],
@@ -143,10 +143,3 @@ export class WorkOrdersRepository {
 }
 
 /** lower(column) LIKE pattern with backslash as the escape character, which both engines accept. */
-function likeIgnoringCase(column: Expression<string>, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
-}
-
-function unique(ids: (number | null)[]): number[] {
-  return [...new Set(ids.filter((v): v is number => v !== null))];
-}

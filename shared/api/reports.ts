@@ -1,0 +1,24 @@
+/** Report requests shared by the chemical, car wash and part reports. */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Spec 5: non-space text, @, non-space, a dot, non-space. */
+export const REPORT_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+export const INVALID_REPORT_EMAIL = 'Please enter a valid email address.';
+export const REPORT_SENT = 'Report sent successfully!';
+
+const LocationId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** `location` query of every report download. */
+export const ReportQuery = Type.Object({ location: LocationId });
+export type ReportQuery = Static<typeof ReportQuery>;
+
+/** Mail a report: POST {email, location}. */
+export const ReportEmailBody = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  location: LocationId,
+});
+export type ReportEmailBody = Static<typeof ReportEmailBody>;
+
+export interface ReportSentResponse {
+  detail: string;
+}

@@ -1,0 +1,66 @@
+/**
+ * Number fields read the way DRF reads them: a JSON number or a numeric string. Checked here rather
+ * than by schema coercion, which turns null into 0 and true into 1: a count of "nothing" must be
+ * refused, not stored as zero.
+ */
+import { QUANTITY_MAX } from '../../shared/constants.js';
+import type { FieldErrors } from './errors.js';
+
+export interface NumberBounds {
+  /** Exclusive lower bound. */
+  greaterThan?: number;
+  /** Inclusive lower bound. */
+  atLeast?: number;
+  /** Exclusive upper bound. */
+  lessThan?: number;
+}
+
+const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function add(errors: FieldErrors, field: string, message: string): null {
+  (errors[field] ??= []).push(message);
+  return null;
+}
+
+function parse(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && NUMERIC_TEXT.test(value.trim())) {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function checkBounds(errors: FieldErrors, field: string, n: number, bounds: NumberBounds): number | null {
+  if (bounds.greaterThan !== undefined && !(n > bounds.greaterThan)) return add(errors, field, `Ensure this value is greater than ${bounds.greaterThan}.`);
+  if (bounds.atLeast !== undefined && n < bounds.atLeast) return add(errors, field, `Ensure this value is greater than or equal to ${bounds.atLeast}.`);
+  if (bounds.lessThan !== undefined && !(n < bounds.lessThan)) return add(errors, field, `Ensure this value is less than ${bounds.lessThan}.`);
+  return n;
+}
+
+function missing(errors: FieldErrors, field: string, value: unknown): boolean {
+  if (value === undefined) return add(errors, field, 'This field is required.') === null;
+  if (value === null) return add(errors, field, 'This field may not be null.') === null;
+  return false;
+}
+
+/** A finite number within bounds, or null with the reason recorded in `errors`. */
+export function numberField(errors: FieldErrors, field: string, value: unknown, bounds: NumberBounds = {}): number | null {
+  if (missing(errors, field, value)) return null;
+  const n = parse(value);
+  if (n === null) return add(errors, field, 'A valid number is required.');
+  return checkBounds(errors, field, n, bounds);
+}
+
+/** A whole number within bounds, or null with the reason recorded in `errors`. */
+export function integerField(errors: FieldErrors, field: string, value: unknown, bounds: NumberBounds = {}): number | null {
+  if (missing(errors, field, value)) return null;
+  const n = parse(value);
+  if (n === null || !Number.isInteger(n)) return add(errors, field, 'A valid integer is required.');
+  return checkBounds(errors, field, n, bounds);
+}
+
+/** Stock changes (ARCHITECTURE.md §4): a fill adds more than 0, a count is 0 or more; both below QUANTITY_MAX. */
+export function quantityField(errors: FieldErrors, field: string, value: unknown, kind: 'fill' | 'inventory'): number | null {
+  return numberField(errors, field, value, kind === 'fill' ? { greaterThan: 0, lessThan: QUANTITY_MAX } : { atLeast: 0, lessThan: QUANTITY_MAX });
+}

@@ -1,0 +1,23 @@
+/** The chemical inventory report: every chemical at a location with its quantity and unit. */
+import { chemicalUnit } from '../../../shared/api/chemicals.js';
+import type { LocationRef } from '../../../shared/api/common.js';
+import { quantity2 } from '../../reports/format.js';
+import type { ReportDocument } from '../../reports/pdf.js';
+import type { ChemicalStockRow } from './chemicals.repository.js';
+
+export const CHEMICAL_REPORT_TITLE = 'Chemical Inventory Report';
+export const CHEMICAL_REPORT_FILE = 'chemical_inventory_report.pdf';
+
+export function chemicalInventoryReport(location: LocationRef, stock: ChemicalStockRow[]): ReportDocument {
+  return {
+    title: CHEMICAL_REPORT_TITLE,
+    location,
+    tables: [
+      {
+        columns: [{ header: 'Chemical' }, { header: 'Brand' }, { header: 'Type' }, { header: 'Quantity', align: 'right', width: 'auto' }, { header: 'Unit', width: 'auto' }],
+        rows: stock.map((s) => [s.name, s.brand, s.chemical_type, quantity2(s.current_quantity), chemicalUnit(s.chemical_type)]),
+        emptyText: 'No chemicals are stocked at this location.',
+      },
+    ],
+  };
+}

@@ -1,0 +1,122 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ChemicalLocationsTable, ChemicalsTable, Database } from '../../db/schema.js';
+import { toCount } from '../../db/dialect.js';
+import type { PageWindow } from '../../http/pagination.js';
+
+export type ChemicalRow = Selectable<ChemicalsTable>;
+export type ChemicalLocationRow = Selectable<ChemicalLocationsTable>;
+
+/** A chemical's stock at one location, with the location's name. */
+export interface ChemicalEntryRow {
+  id: number;
+  chemical_id: number;
+  location_id: number;
+  location_name: string;
+  current_quantity: number;
+}
+
+export interface ChemicalStockRow {
+  chemical_id: number;
+  name: string;
+  brand: string;
+  chemical_type: string;
+  current_quantity: number;
+}
+
+export interface ChemicalRecordRow {
+  id: number;
+  kind: 'fill' | 'inventory';
+  date: string;
+  quantity: number;
+  name: string;
+  chemical_type: string;
+}
+
+export class ChemicalsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Chemicals in name order; with a location, only those stocked there. */
+  async page(locationId: number | undefined, window: PageWindow): Promise<{ count: number; rows: ChemicalRow[] }> {
+    let base = this.db.selectFrom('chemicals');
+    if (locationId !== undefined) {
+      base = base.where((eb) =>
+        eb.exists(eb.selectFrom('chemical_locations').select('chemical_locations.id').whereRef('chemical_locations.chemical_id', '=', 'chemicals.id').where('chemical_locations.location_id', '=', locationId)),
+      );
+    }
+    const [countRow, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base.selectAll('chemicals').orderBy('chemicals.name').orderBy('chemicals.id').limit(window.limit).offset(window.offset).execute(),
+    ]);
+    return { count: toCount(countRow.n), rows };
+  }
+
+  findById(id: number): Promise<ChemicalRow | undefined> {
+    return this.db.selectFrom('chemicals').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Every location entry of these chemicals, in one query. */
+  async entriesOf(chemicalIds: number[]): Promise<ChemicalEntryRow[]> {
+    if (chemicalIds.length === 0) return [];
+    return this.db
+      .selectFrom('chemical_locations')
+      .innerJoin('locations', 'locations.id', 'chemical_locations.location_id')
+      .select(['chemical_locations.id', 'chemical_locations.chemical_id', 'chemical_locations.location_id', 'locations.name as location_name', 'chemical_locations.current_quantity'])
+      .where('chemical_locations.chemical_id', 'in', chemicalIds)
+      .orderBy('locations.name')
+      .orderBy('chemical_locations.id')
+      .execute();
+  }
+
+  findEntry(id: number): Promise<ChemicalLocationRow | undefined> {
+    return this.db.selectFrom('chemical_locations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Keeps the record and changes the stock in one transaction. The stock changes in a single UPDATE
+   * (adding in SQL for a fill), so concurrent fills never lose one another.
+   */
+  recordQuantity(input: { kind: 'fill' | 'inventory'; entryId: number; date: string; quantity: number; userId: number; createdAt: string }): Promise<{ id: number; current_quantity: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const record = await trx
+        .insertInto('quantity_records')
+        .values({ kind: input.kind, chemical_location_id: input.entryId, part_id: null, date: input.date, quantity: input.quantity, user_id: input.userId, created_at: input.createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const stock = await trx
+        .updateTable('chemical_locations')
+        .set((eb) => ({ current_quantity: input.kind === 'fill' ? eb('current_quantity', '+', input.quantity) : input.quantity }))
+        .where('id', '=', input.entryId)
+        .returning('current_quantity')
+        .executeTakeFirstOrThrow();
+      return { id: record.id, current_quantity: stock.current_quantity };
+    });
+  }
+
+  /** Every chemical stocked at a location, in name order. */
+  stockAt(locationId: number): Promise<ChemicalStockRow[]> {
+    return this.db
+      .selectFrom('chemical_locations')
+      .innerJoin('chemicals', 'chemicals.id', 'chemical_locations.chemical_id')
+      .select(['chemicals.id as chemical_id', 'chemicals.name', 'chemicals.brand', 'chemicals.chemical_type', 'chemical_locations.current_quantity'])
+      .where('chemical_locations.location_id', '=', locationId)
+      .orderBy('chemicals.name')
+      .orderBy('chemicals.id')
+      .execute();
+  }
+
+  /** Fills and inventory counts at a location dated within [start, end], oldest first. */
+  recordsAt(locationId: number, start: string, end: string): Promise<ChemicalRecordRow[]> {
+    return this.db
+      .selectFrom('quantity_records')
+      .innerJoin('chemical_locations', 'chemical_locations.id', 'quantity_records.chemical_location_id')
+      .innerJoin('chemicals', 'chemicals.id', 'chemical_locations.chemical_id')
+      .select(['quantity_records.id', 'quantity_records.kind', 'quantity_records.date', 'quantity_records.quantity', 'chemicals.name', 'chemicals.chemical_type'])
+      .where('chemical_locations.location_id', '=', locationId)
+      .where('quantity_records.date', '>=', start)
+      .where('quantity_records.date', '<=', end)
+      .orderBy('quantity_records.date')
+      .orderBy('chemicals.name')
+      .orderBy('quantity_records.id')
+      .execute();
+  }
+}

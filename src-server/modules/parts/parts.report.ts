@@ -1,0 +1,23 @@
+/** The part inventory report: every part at a location with its quantity on hand. */
+import type { Selectable } from 'kysely';
+import type { LocationRef } from '../../../shared/api/common.js';
+import type { PartsTable } from '../../db/schema.js';
+import { quantity2 } from '../../reports/format.js';
+import type { ReportDocument } from '../../reports/pdf.js';
+
+export const PART_REPORT_TITLE = 'Part Inventory Report';
+export const PART_REPORT_FILE = 'part_inventory_report.pdf';
+
+export function partInventoryReport(location: LocationRef, parts: Selectable<PartsTable>[]): ReportDocument {
+  return {
+    title: PART_REPORT_TITLE,
+    location,
+    tables: [
+      {
+        columns: [{ header: 'Part' }, { header: 'Brand' }, { header: 'Item Number', width: 'auto' }, { header: 'Part Type' }, { header: 'Quantity on Hand', align: 'right', width: 'auto' }],
+        rows: parts.map((p) => [p.name, p.brand, p.item_number, p.part_type, quantity2(p.quantity)]),
+        emptyText: 'No parts are kept at this location.',
+      },
+    ],
+  };
+}
