@@ -101,6 +101,12 @@ export interface WorkOrdersTable {
   completed_by_id: number | null;
 }
 
+/** Work orders per location, and in all under location 0; kept by triggers (migration 0003). */
+export interface WorkOrderCountsTable {
+  location_id: number;
+  n: number;
+}
+
 export interface WorkOrderAttachmentsTable {
   id: Generated<number>;
   work_order_id: number;
@@ -233,6 +239,7 @@ export interface Database {
   assets: AssetsTable;
   work_orders: WorkOrdersTable;
   work_order_attachments: WorkOrderAttachmentsTable;
+  work_order_counts: WorkOrderCountsTable;
   maintenance_tasks: MaintenanceTasksTable;
   task_completions: TaskCompletionsTable;
   chemicals: ChemicalsTable;

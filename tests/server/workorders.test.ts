@@ -554,3 +554,27 @@ describe('work order list', () => {
     expect((await list('?search=nothing-like-this')).json()).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 });
+
+describe('work order counts', () => {
+  it('keep the list count right per location and in all, for API and direct inserts alike', async () => {
+    const tc = await createTestApp();
+    try {
+      const u = await tc.createUser({ full: true });
+      const mk = async (name: string) => (await tc.request({ method: 'POST', url: '/api/v1/locations/', as: u, payload: { location_type: 'OTHER', name, address: 'a', city: 'c', state: 's', postal_code: '1' } })).json().id as number;
+      const a = await mk('Count A');
+      const b = await mk('Count B');
+      for (let i = 0; i < 3; i++) await tc.request({ method: 'POST', url: '/api/v1/workorders/', as: u, payload: { location_id: a, description: `a${i}` } });
+      await tc.request({ method: 'POST', url: '/api/v1/workorders/', as: u, payload: { location_id: b, description: 'b0' } });
+      const now = new Date().toISOString();
+      await tc.database.db.insertInto('work_orders').values({ status: 'Pending', description: 'direct', location_id: b, created_by_id: u.user.id, created_at: now, updated_at: now, assigned_to_id: null, claimed_at: null, field_notes: null, completed_at: null, completed_by_id: null }).execute();
+      const count = async (q: string) => (await tc.request({ method: 'GET', url: `/api/v1/workorders/${q}`, as: u })).json().count as number;
+      expect(await count('')).toBe(5);
+      expect(await count(`?location=${a}`)).toBe(3);
+      expect(await count(`?location=${b}`)).toBe(2);
+      expect(await count('?location=999999')).toBe(0);
+      expect(await count('?search=DIRECT')).toBe(1);
+    } finally {
+      await tc.close();
+    }
+  });
+});

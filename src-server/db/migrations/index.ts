@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_task_due_date.js';
+import * as m0003 from './0003_work_order_counts.js';
 
 export interface Migration {
   name: string;
@@ -12,4 +13,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '0001_initial', up: m0001.up },
   { name: '0002_task_due_date', up: m0002.up },
+  { name: '0003_work_order_counts', up: m0003.up },
 ];

@@ -32,9 +32,10 @@ export class WorkOrdersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Newest first. The page is read from work_orders alone, in (created_at, id) order, so both engines
-   * walk work_orders_created or work_orders_location_created instead of sorting the table; names and
-   * attachments are loaded afterwards for the ten rows only.
+   * Newest first. Only the ids of the page are read in (created_at, id) order, so both engines walk
+   * work_orders_created or work_orders_location_created, skip the offset within that index and fetch
+   * just ten rows; names and attachments are loaded afterwards for those rows only. Without a search
+   * the count comes from work_order_counts (kept by triggers) instead of counting every row.
    */
   async page(window: PageWindow, filter: WorkOrderFilter): Promise<{ count: number; rows: WorkOrderRow[] }> {
     let base = this.db.selectFrom('work_orders');
@@ -48,11 +49,18 @@ export class WorkOrdersRepository {
         ]),
       );
     }
-    const [countRow, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      base.selectAll('work_orders').orderBy('work_orders.created_at', 'desc').orderBy('work_orders.id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    const pageIds = base.select('work_orders.id').orderBy('work_orders.created_at', 'desc').orderBy('work_orders.id', 'desc').limit(window.limit).offset(window.offset);
+    const [count, rows] = await Promise.all([
+      filter.search ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => toCount(r.n)) : this.storedCount(filter.locationId ?? 0),
+      this.db.selectFrom('work_orders').selectAll().where('id', 'in', pageIds).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     ]);
-    return { count: toCount(countRow.n), rows };
+    return { count, rows };
+  }
+
+  /** Orders at a location, or in all under location 0 (migration 0003). */
+  private async storedCount(locationId: number): Promise<number> {
+    const row = await this.db.selectFrom('work_order_counts').select('n').where('location_id', '=', locationId).executeTakeFirst();
+    return row ? toCount(row.n) : 0;
   }
 
   findById(id: number): Promise<WorkOrderRow | undefined> {
