@@ -1,0 +1,112 @@
+/**
+ * The device database (spec 3 Local device database, version 1): the outbox of queued mutations,
+ * the response cache and a key/value meta store. Opened by the data worker and the service worker;
+ * never by a tab.
+ */
+import { Dexie, type Table } from 'dexie';
+import type { User } from '../api/auth.js';
+import type { BlobLike, NetworkState, QueueItemStatus, VersionState } from './protocol.js';
+
+export const DEVICE_DB_NAME = 'cmms-device';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Spec 3 Queue attachment: the file itself is kept as a Blob. */
+export interface QueueAttachment {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  blob: BlobLike;
+}
+
+/** Spec 3 Queued mutation, plus what exactly-once delivery and the panel need. */
+export interface OutboxRow {
+  id: string;
+  domain: string;
+  action: string;
+  targetId: string | null;
+  targetLabel: string | null;
+  payload: JsonValue;
+  attachments: QueueAttachment[];
+  /** ISO time; the flush sends items in this order. */
+  createdAt: string;
+  retryCount: number;
+  status: QueueItemStatus;
+  lastError: string | null;
+  retryAt: string | null;
+  byteSize: number;
+  /** Sent unchanged on every attempt, so the server runs the write once (ARCHITECTURE.md §1). */
+  idempotencyKey: string;
+  /** When the item became synced or failed; it leaves the panel 1 h / 24 h later. */
+  finishedAt: string | null;
+  /** Who queued it: another user's sign-in drops the queue instead of sending it as them. */
+  userId: number | null;
+}
+
+/** Spec 3 Cached response. `key` is the API path with its query. */
+export interface CacheRow {
+  key: string;
+  data: JsonValue;
+  cachedAt: string;
+  expiresAt: string;
+}
+
+export interface StoredTokens {
+  access: string;
+  refresh: string;
+}
+
+/** Every meta key and the type of its value. */
+export interface MetaValues {
+  tokens: StoredTokens;
+  user: User;
+  network: NetworkState;
+  installationId: string;
+  lastFlushAt: string;
+  /** The last failure the panel's error alert shows, until Retry or Clear. */
+  queueError: string;
+  /** Epoch ms of the last heartbeat and version check sent by any context. */
+  lastHeartbeatAt: number;
+  lastVersionCheckAt: number;
+  /** What the last version check concluded; every context shows the same. */
+  versionState: VersionState;
+  /** The target version a forced update already reloaded for (once per version, spec 4). */
+  forcedReloadFor: string;
+  /** The user who signed in last: another user's sign-in drops the saved data and queue. */
+  lastUserId: number;
+}
+export type MetaKey = keyof MetaValues;
+
+export interface MetaRow {
+  key: MetaKey;
+  value: MetaValues[MetaKey];
+}
+
+export class DeviceDb extends Dexie {
+  declare outbox: Table<OutboxRow, string>;
+  declare cache: Table<CacheRow, string>;
+  declare meta: Table<MetaRow, MetaKey>;
+
+  constructor(name: string = DEVICE_DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      outbox: 'id, createdAt, status',
+      cache: 'key, expiresAt',
+      meta: 'key',
+    });
+  }
+
+  async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | null> {
+    const row = await this.meta.get(key);
+    return row ? (row.value as MetaValues[K]) : null;
+  }
+
+  async setMeta<K extends MetaKey>(key: K, value: MetaValues[K]): Promise<void> {
+    await this.meta.put({ key, value });
+  }
+
+  async deleteMeta(...keys: MetaKey[]): Promise<void> {
+    await this.meta.bulkDelete(keys);
+  }
+}

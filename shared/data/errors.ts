@@ -1,0 +1,135 @@
+/**
+ * Spec 8 error normalisation: one table from an HTTP status (or a failure without one) to the
+ * NormalizedError every caller sees. Realm-free: it takes a status and an already parsed body.
+ */
+import { ERROR_MESSAGES, QUEUE_MESSAGES } from './messages.js';
+import type { ErrorType, NormalizedError } from './protocol.js';
+
+interface ErrorFields {
+  type: ErrorType;
+  status?: number | null;
+  message: string;
+  serverMessage?: string | null;
+  fields?: Record<string, string[]> | null;
+  retryable: boolean;
+  shouldNotify: boolean;
+  code?: string | null;
+}
+
+function makeError(f: ErrorFields): NormalizedError {
+  return {
+    kind: 'normalized-error',
+    type: f.type,
+    status: f.status ?? null,
+    message: f.message,
+    serverMessage: f.serverMessage ?? null,
+    fields: f.fields ?? null,
+    retryable: f.retryable,
+    shouldNotify: f.shouldNotify,
+    code: f.code ?? null,
+  };
+}
+
+export function isNormalizedError(value: unknown): value is NormalizedError {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'normalized-error';
+}
+
+function firstText(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() ? value : null;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const text = firstText(item);
+      if (text) return text;
+    }
+  }
+  return null;
+}
+
+/** The server's own text: `detail`, `message` or `error`, else the first field's first message. */
+export function serverTextOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const record = body as Record<string, unknown>;
+  for (const key of ['detail', 'message', 'error']) {
+    const text = firstText(record[key]);
+    if (text) return text;
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'code') continue;
+    const text = firstText(value);
+    if (text) return text;
+  }
+  return null;
+}
+
+/** DRF field errors (`{"field": ["message"]}`), without the detail/code envelope. */
+export function fieldErrorsOf(body: unknown): Record<string, string[]> | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const fields: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (key === 'detail' || key === 'code') continue;
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) fields[key] = value as string[];
+    else if (typeof value === 'string' && key !== 'message' && key !== 'error') fields[key] = [value];
+  }
+  return Object.keys(fields).length > 0 ? fields : null;
+}
+
+/** Spec 8, row by row, for a response that arrived with an error status. */
+export function normalizeHttpError(status: number, body: unknown): NormalizedError {
+  const serverMessage = serverTextOf(body);
+  const fields = fieldErrorsOf(body);
+  const base = { status, serverMessage, fields };
+  if (status === 401) return makeError({ ...base, type: 'auth', message: ERROR_MESSAGES.auth, retryable: false, shouldNotify: true });
+  if (status === 403) {
+    return makeError({ ...base, type: 'forbidden', message: serverMessage ?? ERROR_MESSAGES.forbidden, retryable: false, shouldNotify: false });
+  }
+  if (status === 404) return makeError({ ...base, type: 'not_found', message: ERROR_MESSAGES.notFound, retryable: false, shouldNotify: false });
+  if (status === 408 || status === 429 || status === 504) {
+    return makeError({ ...base, type: 'timeout', message: serverMessage ?? ERROR_MESSAGES.default, retryable: true, shouldNotify: true });
+  }
+  if (status >= 500) return makeError({ ...base, type: 'server', message: ERROR_MESSAGES.server, retryable: true, shouldNotify: true });
+  if (status >= 400) {
+    return makeError({ ...base, type: 'validation', message: serverMessage ?? ERROR_MESSAGES.validation, retryable: false, shouldNotify: true });
+  }
+  return makeError({ ...base, type: 'unknown', message: ERROR_MESSAGES.default, retryable: false, shouldNotify: true });
+}
+
+/** The browser says it has no connection: stored for later, recorded as an issue, never toasted. */
+export function offlineError(): NormalizedError {
+  return makeError({ type: 'offline', message: ERROR_MESSAGES.offline, retryable: true, shouldNotify: false });
+}
+
+/** The request could not reach the server although the browser thinks it is online. */
+export function networkError(): NormalizedError {
+  return makeError({ type: 'network', message: ERROR_MESSAGES.network, retryable: true, shouldNotify: true });
+}
+
+export function cancelledError(): NormalizedError {
+  return makeError({ type: 'cancelled', message: ERROR_MESSAGES.cancelled, retryable: false, shouldNotify: false });
+}
+
+export function unknownError(): NormalizedError {
+  return makeError({ type: 'unknown', message: ERROR_MESSAGES.default, retryable: false, shouldNotify: true });
+}
+
+/** Queue refusals (spec 5 and 8): QUEUE_ITEM_TOO_LARGE, QUEUE_TOTAL_LIMIT, NO_HANDLER, or none. */
+export function queueError(message: string, code: string | null): NormalizedError {
+  return makeError({ type: 'queue', message, serverMessage: null, retryable: false, shouldNotify: true, code });
+}
+
+export function enqueueValidationError(): NormalizedError {
+  return queueError(QUEUE_MESSAGES.enqueueInvalid, null);
+}
+
+/**
+ * Spec 4 Offline handling: offline, a network issue, or any retryable error. A write that fails like
+ * this is stored and reported as queued, and a read falls back to the cache; anything else is
+ * rethrown (a 404 or another 4xx never falls back).
+ */
+export function isTransientFailure(error: NormalizedError): boolean {
+  return error.type === 'offline' || error.type === 'network' || error.retryable;
+}
+
+/** Anything thrown, as a NormalizedError (already normalised ones pass through). */
+export function toNormalizedError(value: unknown): NormalizedError {
+  return isNormalizedError(value) ? value : unknownError();
+}

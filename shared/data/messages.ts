@@ -1,0 +1,210 @@
+/**
+ * Every user-facing text of spec section 8, word for word. The data worker builds its errors from
+ * these; the screens import them for their fallbacks, successes, queued notices and banners.
+ */
+import type { NormalizedError } from './protocol.js';
+
+/** Spec 8 Normalised errors: the message of each error type. */
+export const ERROR_MESSAGES = {
+  offline: "You're offline. Please check your internet connection and try again.",
+  network: "We couldn't reach the server. Please try again in a moment.",
+  server: 'The server encountered an issue. Please try again shortly.',
+  auth: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have permission to perform this action.',
+  notFound: "We couldn't find what you were looking for.",
+  validation: 'Some fields need your attention.',
+  cancelled: 'The request was cancelled before completion.',
+  default: 'Something went wrong. Please try again.',
+} as const;
+
+/** Spec 8: sign-in and the other account screens. */
+export const AUTH_MESSAGES = {
+  loginInvalid: 'Invalid username or password',
+  loginFallback: 'Login failed. Please try again.',
+} as const;
+
+/** Spec 8 Queue codes, spec 5 enqueue validation and the panel's own failures. */
+export const QUEUE_CODES = {
+  itemTooLarge: 'QUEUE_ITEM_TOO_LARGE',
+  totalLimit: 'QUEUE_TOTAL_LIMIT',
+  noHandler: 'NO_HANDLER',
+} as const;
+
+export const QUEUE_MESSAGES = {
+  itemTooLarge: 'Queue item exceeds per-item storage limit',
+  totalLimit: 'Offline queue storage limit reached',
+  enqueueInvalid: 'enqueueMutation requires domain and action',
+  retryFailed: 'Retry failed',
+  clearFailed: 'Failed to clear queue',
+  removeFailed: 'Failed to remove item',
+} as const;
+
+export function noHandlerMessage(domain: string, action: string): string {
+  return `No handler registered for ${domain}:${action}`;
+}
+
+/** Spec 8 Screen fallback messages, by area. */
+export const SCREEN_MESSAGES = {
+  locations: {
+    loadList: 'Failed to load locations.',
+    fetchList: 'Failed to fetch locations.',
+    unableToLoad: 'Unable to load locations.',
+    fetchOne: 'Failed to fetch location.',
+    loadOne: 'Failed to load this location.',
+    create: 'Failed to create location.',
+    update: 'Failed to update location.',
+    /** The location list's own text. */
+    fetchData: 'Failed to fetch data...',
+  },
+  assets: {
+    loadList: 'Failed to load assets.',
+    loadForLocation: 'Failed to load assets for the selected location.',
+    loadDetails: 'Failed to load asset details.',
+    fetchOne: 'Failed to fetch asset.',
+    create: 'Failed to create asset.',
+    update: 'Failed to update asset.',
+    updateLocation: 'Failed to update asset location.',
+  },
+  workorders: {
+    fetchAll: 'Failed to fetch all work orders. Please try again.',
+    create: 'Failed to create work order.',
+    loadDetails: "Couldn't load work order details. Please try again.",
+    refreshAfterSync: "Couldn't refresh work order details after syncing. Please retry.",
+    complete: 'Failed to mark work order as completed. Please try again.',
+    claim: 'Failed to claim work order. Please try again.',
+    unclaim: 'Failed to unclaim work order. Please try again.',
+  },
+  maintenance: {
+    fetchListEllipsis: 'Failed to fetch task list...',
+    fetchList: 'Failed to fetch task list.',
+    refreshList: 'Unable to refresh the maintenance list.',
+    create: 'Failed to create maintenance task.',
+    loadOne: 'Failed to load maintenance task.',
+    complete: 'Failed to mark task as completed.',
+    claim: 'Failed to claim this task.',
+    unclaim: 'Failed to unclaim this task.',
+    fetchOne: 'Failed to fetch maintenance.',
+    update: 'Failed to update maintenance.',
+  },
+  chemicals: {
+    fetchForLocation: 'Failed to fetch chemicals for the selected location.',
+    fetchData: 'Failed to fetch data',
+    fetchWashRecords: 'Failed to fetch wash records',
+    /** Used when the server's reply has no message for its `count` field. */
+    recordWashCount: 'Failed to record wash count',
+    recordFill: 'Failed to record chemical fill...',
+    recordInventory: 'Failed to record chemical inventory...',
+    fetchOne: 'Failed to fetch chemical...',
+  },
+  parts: {
+    loadList: 'Failed to load parts.',
+    loadForLocation: 'Failed to load parts for the selected location.',
+    loadOne: 'Failed to load this part.',
+    recordFill: 'Failed to record part fill.',
+    recordInventory: 'Failed to record part inventory.',
+  },
+  reports: {
+    generateSummary: 'Error generating report',
+    generateDetail: 'Failed to generate report.',
+    emailSummary: 'Error sending email',
+    emailDetail: 'Failed to send the report.',
+    invalidEmail: 'Please enter a valid email address.',
+  },
+  vendors: {
+    loadList: 'Failed to load vendors.',
+    loadOne: 'Failed to load this vendor.',
+    create: 'Failed to create vendor.',
+    fetchOne: 'Failed to fetch vendor.',
+    update: 'Failed to update vendor.',
+  },
+  contact: {
+    send: 'Failed to send your message. Please try again.',
+  },
+} as const;
+
+/** Spec 8 not-found texts. */
+export const NOT_FOUND_MESSAGES = {
+  assets: 'No assets found...',
+  workorders: 'No work orders found...',
+  chemicals: 'No chemicals found...',
+  parts: 'No parts found...',
+  workorder: 'Work order not found...',
+  chemicalOrLocation: 'Chemical or location not found...',
+} as const;
+
+/** Spec 8 Success messages. */
+export const SUCCESS_MESSAGES = {
+  workorderCreated: 'Work order created successfully!',
+  workorderCompleted: 'Work order marked as complete!',
+  workorderClaimed: 'Work order claimed successfully!',
+  workorderUnclaimed: 'Work order unclaimed successfully!',
+  washCountRecorded: 'Wash count recorded successfully!',
+  reportSent: 'Report sent successfully!',
+  chemicalFillRecorded: 'Chemical fill recorded successfully!',
+  chemicalInventoryRecorded: 'Chemical inventory recorded successfully!',
+  partFillRecorded: 'Part fill recorded successfully!',
+  partInventoryRecorded: 'Part inventory recorded successfully!',
+  assetCreated: 'Asset created successfully',
+  assetLocationUpdated: 'Asset location updated successfully!',
+  assetUpdated: 'Asset updated successfully',
+  locationCreated: 'Location created successfully',
+  locationUpdated: 'Location updated successfully',
+  maintenanceCreated: 'Maintenance task created successfully',
+  taskCompleted: 'Task marked as complete!',
+  taskClaimed: 'Task claimed successfully!',
+  taskUnclaimed: 'Task unclaimed successfully!',
+  maintenanceUpdated: 'Maintenance updated successfully',
+  vendorCreated: 'Vendor created successfully',
+  vendorUpdated: 'Vendor updated successfully',
+  contactSent: 'Contact message sent successfully!',
+  // The spec names these three without giving their wording.
+  accountActivated: 'Your account has been activated. You can now sign in.',
+  resetEmailSent: 'If an account exists for that email, a password reset link has been sent.',
+  passwordReset: 'Your password has been reset. You can now sign in.',
+  /** Register success: the spec's "activation-email message", wording not given. */
+  registered: 'Account created. Check your email for the activation link.',
+} as const;
+
+/** Spec 8 Queued (info) messages: what a stored action reports instead of success. */
+export const QUEUED_MESSAGES = {
+  workorderCreate: "You're offline. We'll submit this work order automatically once the connection is back.",
+  workorderComplete: "We'll mark this work order complete once your connection is back.",
+  workorderClaim: "We'll claim this work order once you're back online.",
+  workorderUnclaim: "We'll unclaim this work order once you're back online.",
+  maintenanceCreate: "You're offline. We'll create this maintenance task once the connection returns",
+  taskComplete: "We'll mark this task complete once the connection returns",
+  taskClaimOrUnclaim: "We'll claim or unclaim this task once you're back online",
+} as const;
+
+/** Spec 8 Offline banners above saved data. */
+export const OFFLINE_BANNERS = {
+  workorderList: "Showing saved work orders. We'll refresh when you're online again.",
+  workorderDetail: "Showing saved data. We'll refresh once the connection returns.",
+  tasks: "Showing saved tasks or data. We'll refresh when you're online again.",
+} as const;
+
+function asNormalized(error: unknown): NormalizedError | null {
+  return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'normalized-error' ? (error as NormalizedError) : null;
+}
+
+/**
+ * What a screen shows for a failure (spec 8): the server's message when the error has one,
+ * otherwise the screen's own fallback. A refusal by the offline queue (too large, storage full)
+ * says what happened better than any fallback, so its own text is kept.
+ */
+export function messageForScreen(error: unknown, fallback: string): string {
+  const e = asNormalized(error);
+  if (e?.type === 'queue') return e.message;
+  return e?.serverMessage ?? fallback;
+}
+
+/**
+ * Sign-in and the other account screens (spec 8): a refused login reads "Invalid username or
+ * password"; other failures use the server's message or the error's text, else the fallback.
+ */
+export function authFailureMessage(error: unknown, fallback: string = AUTH_MESSAGES.loginFallback, isLogin = true): string {
+  const e = asNormalized(error);
+  if (!e) return error instanceof Error && error.message ? error.message : fallback;
+  if (isLogin && e.status === 401) return AUTH_MESSAGES.loginInvalid;
+  return e.serverMessage ?? e.message ?? fallback;
+}

@@ -1,0 +1,167 @@
+/**
+ * The one HTTP client of the client side (spec 7): base /api/v1 on the app's origin, the Bearer
+ * token from the device DB, JSON or multipart bodies, an Idempotency-Key on every write, and every
+ * failure turned into a spec 8 NormalizedError. A 401 is retried once after the shared refresh.
+ */
+import { cancelledError, networkError, normalizeHttpError, offlineError } from '../../shared/data/errors.js';
+import type { NormalizedError } from '../../shared/data/protocol.js';
+import type { NetworkMonitor } from '../network/network-monitor.js';
+import type { SessionStore } from '../session/session-store.js';
+import { TokenRefresher, type RefreshAnswer } from '../session/token-refresher.js';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequest {
+  method?: HttpMethod;
+  /** Relative to the API base, e.g. `workorders/?page=1`. */
+  path: string;
+  json?: unknown;
+  form?: FormData;
+  /** Writes always carry one; pass the key stored with a queued item so every attempt shares it. */
+  idempotencyKey?: string;
+  /** False for background calls (heartbeat, version check): no global spinner (spec 2). */
+  spinner?: boolean;
+  /** False for the sign-in calls themselves: no Bearer token, no refresh on 401. */
+  auth?: boolean;
+  /** Use this access token instead of the stored one, without refresh (right after sign-in). */
+  bearer?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  fetch: FetchLike;
+  /** Absolute base URL ending in `/api/v1/`. */
+  baseUrl: string;
+  session: SessionStore;
+  network: NetworkMonitor;
+  /** The session could not be renewed: clear it and send every tab to /login. */
+  onSessionExpired: () => Promise<void>;
+  /** +1 when a spinner request starts, -1 when it ends. */
+  onBusy?: (delta: number) => void;
+}
+
+/**
+ * A request that hangs on a dead connection would hold the flush and the spinner forever; after
+ * this long it counts as a network failure.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+const WRITE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export class ApiClient {
+  readonly refresher: TokenRefresher;
+
+  constructor(private readonly deps: ApiClientDeps) {
+    this.refresher = new TokenRefresher(deps.session, (refresh) => this.callRefresh(refresh));
+  }
+
+  /** The API path of an absolute `next` link from a paged list (same base), for following pages. */
+  pathOf(url: string): string {
+    const target = new URL(url, this.deps.baseUrl);
+    const basePath = new URL(this.deps.baseUrl).pathname;
+    const path = target.pathname.startsWith(basePath) ? target.pathname.slice(basePath.length) : target.pathname.replace(/^\//, '');
+    return path + target.search;
+  }
+
+  async request<T>(request: ApiRequest): Promise<T> {
+    const spinner = request.spinner !== false;
+    if (spinner) this.deps.onBusy?.(1);
+    try {
+      return (await this.send(request)) as T;
+    } finally {
+      if (spinner) this.deps.onBusy?.(-1);
+    }
+  }
+
+  private async send(request: ApiRequest): Promise<unknown> {
+    const method = request.method ?? 'GET';
+    const idempotencyKey = WRITE_METHODS.has(method) ? (request.idempotencyKey ?? crypto.randomUUID()) : null;
+    if (request.bearer !== undefined) {
+      const response = await this.attempt(request, method, idempotencyKey, request.bearer);
+      if (!response.ok) throw normalizeHttpError(response.status, await readBody(response));
+      return readBody(response);
+    }
+    const withAuth = request.auth !== false;
+    const tokens = withAuth ? await this.deps.session.tokens() : null;
+    let response = await this.attempt(request, method, idempotencyKey, tokens?.access ?? null);
+    if (response.status === 401 && withAuth) {
+      const fresh = tokens?.refresh ? await this.refresher.refresh(tokens.access) : null;
+      if (fresh === null) return this.expire(response);
+      response = await this.attempt(request, method, idempotencyKey, fresh);
+      if (response.status === 401) return this.expire(response);
+    }
+    if (!response.ok) throw normalizeHttpError(response.status, await readBody(response));
+    return readBody(response);
+  }
+
+  /** Spec 4: failed refresh, no refresh token, or a second 401 ends the session everywhere. */
+  private async expire(response: Response): Promise<never> {
+    const error = normalizeHttpError(response.status, await readBody(response));
+    await this.deps.onSessionExpired();
+    throw error;
+  }
+
+  /** One HTTP exchange. Any response counts as "online"; a thrown fetch is offline or network. */
+  private async attempt(request: ApiRequest, method: HttpMethod, idempotencyKey: string | null, access: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (access) headers.Authorization = `Bearer ${access}`;
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    let body: BodyInit | undefined;
+    if (request.form) body = request.form;
+    else if (request.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    }
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+    const onCallerAbort = () => timeout.abort();
+    request.signal?.addEventListener('abort', onCallerAbort);
+    const where = { method, path: request.path };
+    try {
+      const response = await this.deps.fetch(this.deps.baseUrl + request.path, { method, headers, body, signal: timeout.signal, credentials: 'include' });
+      await this.deps.network.responseReceived();
+      if (response.status >= 500 || response.status === 408 || response.status === 429) {
+        // Read a copy: the caller still reads the body itself.
+        await this.deps.network.requestFailed(normalizeHttpError(response.status, await readBody(response.clone())), where);
+      }
+      return response;
+    } catch {
+      if (request.signal?.aborted) throw cancelledError();
+      const error: NormalizedError = this.deps.network.isBrowserOffline() ? offlineError() : networkError();
+      await this.deps.network.requestFailed(error, where);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  private async callRefresh(refresh: string): Promise<RefreshAnswer> {
+    const response = await this.attempt({ path: 'auth/jwt/refresh/', json: { refresh } }, 'POST', null, null);
+    if (!response.ok) {
+      if (response.status >= 500 || response.status === 408 || response.status === 429) throw normalizeHttpError(response.status, await readBody(response));
+      return { ok: false };
+    }
+    const body = (await readBody(response)) as { access?: unknown; refresh?: unknown } | null;
+    if (typeof body?.access !== 'string') return { ok: false };
+    return { ok: true, access: body.access, refresh: typeof body.refresh === 'string' ? body.refresh : null };
+  }
+}
+
+/** JSON when the server says so, text otherwise, null for an empty body. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,70 @@
+/**
+ * Builds the data layer's pieces in one place, for the data worker core and for the service
+ * worker's flush alike: device DB, bus, network state, session, API client, cache, outbox and the
+ * handler registry with every domain's handlers.
+ */
+import { BUS_CHANNEL } from '../shared/data/bus.js';
+import { DEVICE_DB_NAME, DeviceDb } from '../shared/data/db-schema.js';
+import type { NetworkState } from '../shared/data/protocol.js';
+import { ApiClient, type FetchLike } from './api/api-client.js';
+import { ResponseCache } from './cache/response-cache.js';
+import { registerAllHandlers } from './domains/index.js';
+import { NetworkMonitor } from './network/network-monitor.js';
+import { HandlerRegistry } from './outbox/handlers.js';
+import { OutboxStore } from './outbox/outbox-store.js';
+import { openBus, type Bus } from './services/bus.js';
+import { SessionStore, type SessionChange } from './session/session-store.js';
+
+export interface DataServicesOptions {
+  /** Who posts on the bus (an instance id, or 'sw'). */
+  contextId: string;
+  fetch?: FetchLike;
+  /** Absolute API base ending in `/api/v1/`; defaults to this origin's. */
+  baseUrl?: string;
+  dbName?: string;
+  busName?: string;
+  now?: () => number;
+}
+
+export interface DataServiceHooks {
+  onNetworkChange?: (state: NetworkState) => void;
+  onSessionChange?: (reason: SessionChange) => void;
+  onSessionExpired: () => Promise<void>;
+  onBusy?: (delta: number) => void;
+}
+
+export interface DataServices {
+  db: DeviceDb;
+  bus: Bus;
+  now: () => number;
+  network: NetworkMonitor;
+  session: SessionStore;
+  api: ApiClient;
+  cache: ResponseCache;
+  outbox: OutboxStore;
+  handlers: HandlerRegistry;
+}
+
+export function defaultBaseUrl(): string {
+  return `${self.location.origin}/api/v1/`;
+}
+
+export function createDataServices(options: DataServicesOptions, hooks: DataServiceHooks): DataServices {
+  const now = options.now ?? Date.now;
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const db = new DeviceDb(options.dbName ?? DEVICE_DB_NAME);
+  const bus = openBus(options.contextId, options.busName ?? BUS_CHANNEL);
+  const network = new NetworkMonitor({ db, bus, now, onChange: (state) => hooks.onNetworkChange?.(state) });
+  const session = new SessionStore(db, bus, (reason) => hooks.onSessionChange?.(reason));
+  const api = new ApiClient({
+    fetch: fetchImpl,
+    baseUrl: options.baseUrl ?? defaultBaseUrl(),
+    session,
+    network,
+    onSessionExpired: hooks.onSessionExpired,
+    onBusy: hooks.onBusy,
+  });
+  const handlers = new HandlerRegistry();
+  registerAllHandlers(handlers);
+  return { db, bus, now, network, session, api, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now), handlers };
+}

@@ -1,0 +1,160 @@
+/**
+ * Spec 4 Flush, shared by the data worker and the service worker's `sync` handler. Only realm-free
+ * pieces and Web Locks: no SharedWorker, window or service-worker globals.
+ *
+ * Under the lock 'outbox-flush' (taken only if free: one flush at a time anywhere), items go in the
+ * order they were queued. An item waiting for its retry time is skipped, and so is every later item
+ * for the same target, so a complete never overtakes its claim. Each item is set pending and sent
+ * by its domain:action handler:
+ * - success: synced (visible for 1 h), stats updated, the cached lists and the record's detail
+ *   dropped, `synced` reported once no write for that target is left;
+ * - offline, network or retryable failure: retrying, retryCount + 1, retry time by backoff, and the
+ *   flush stops;
+ * - session ended (401 after the refresh): the item stays queued and the flush stops, so work done
+ *   offline survives signing in again;
+ * - any other failure: failed with the server's message (visible for 24 h), an error toast.
+ */
+import { LOCKS } from '../../shared/data/bus.js';
+import type { DeviceDb, OutboxRow } from '../../shared/data/db-schema.js';
+import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.js';
+import { noHandlerMessage } from '../../shared/data/messages.js';
+import type { NormalizedError, ToastSeverity } from '../../shared/data/protocol.js';
+import { backoffDelayMs, isActiveStatus } from '../../shared/data/queue-policy.js';
+import type { ApiClient } from '../api/api-client.js';
+import type { ResponseCache } from '../cache/response-cache.js';
+import { runIfLockFree } from '../services/locks.js';
+import type { HandlerOutcome, HandlerRegistry } from './handlers.js';
+
+export interface FlushDeps {
+  db: DeviceDb;
+  api: ApiClient;
+  cache: ResponseCache;
+  handlers: HandlerRegistry;
+  now: () => number;
+  /** An item changed state (refresh the panel, tell other contexts). */
+  onItemChanged: () => void;
+  onToast: (toast: { severity: ToastSeverity; summary: string; detail: string }) => void;
+  /** Every queued write for these targets has synced (open details reload). */
+  onSynced: (domain: string, targetIds: string[]) => void;
+}
+
+export type FlushOutcome =
+  | { status: 'busy' }
+  | {
+      status: 'done';
+      sent: number;
+      failed: number;
+      /** Why the flush stopped before the end of the queue, if it did. */
+      stoppedBy: 'retryable' | 'session' | null;
+      /** Earliest time a waiting item may be retried (epoch ms), or null. */
+      nextRetryAt: number | null;
+    };
+
+/** The server's answer to a repeat of a write it is still running: try again later. */
+function isStillInFlight(error: NormalizedError): boolean {
+  return error.status === 409 && (error.serverMessage ?? '').includes('Idempotency-Key');
+}
+
+function targetOf(item: OutboxRow): string | null {
+  return item.targetId === null ? null : `${item.domain}:${item.targetId}`;
+}
+
+/** The next item to send: the oldest whose retry time has come and whose target is not waiting. */
+function pickNext(items: OutboxRow[], now: number): OutboxRow | null {
+  const waitingTargets = new Set<string>();
+  for (const item of items) {
+    const target = targetOf(item);
+    if (target && waitingTargets.has(target)) continue;
+    if (item.retryAt && Date.parse(item.retryAt) > now) {
+      if (target) waitingTargets.add(target);
+      continue;
+    }
+    return item;
+  }
+  return null;
+}
+
+export async function flushOutbox(deps: FlushDeps): Promise<FlushOutcome> {
+  const result = await runIfLockFree(LOCKS.outboxFlush, () => flushHoldingLock(deps));
+  return result.ran ? result.value : { status: 'busy' };
+}
+
+async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
+  const { db } = deps;
+  const iso = () => new Date(deps.now()).toISOString();
+  let sent = 0;
+  let failed = 0;
+  let stoppedBy: 'retryable' | 'session' | null = null;
+  const syncedTargets = new Map<string, Set<string>>();
+
+  const update = async (item: OutboxRow, changes: Partial<OutboxRow>) => {
+    await db.outbox.update(item.id, changes);
+    deps.onItemChanged();
+  };
+  const fail = async (item: OutboxRow, message: string) => {
+    failed += 1;
+    await update(item, { status: 'failed', lastError: message, retryAt: null, finishedAt: iso() });
+    await db.setMeta('queueError', message);
+    deps.onToast({ severity: 'error', summary: 'Error', detail: message });
+  };
+
+  for (;;) {
+    // Re-read every round: items queued meanwhile join, removed ones drop out.
+    const active = (await db.outbox.orderBy('createdAt').toArray()).filter((row) => isActiveStatus(row.status));
+    const item = pickNext(active, deps.now());
+    if (!item) break;
+
+    // Pending items left here were abandoned by a flusher that died: we hold the lock now.
+    await update(item, { status: 'pending' });
+    const handler = deps.handlers.get(item.domain, item.action);
+    if (!handler) {
+      // Spec 8 NO_HANDLER: nothing here knows how to send it, now or later.
+      await fail(item, noHandlerMessage(item.domain, item.action));
+      continue;
+    }
+    let outcome: HandlerOutcome | void;
+    try {
+      outcome = await handler.send(item, deps.api);
+    } catch (thrown) {
+      const error = toNormalizedError(thrown);
+      if (error.type === 'auth') {
+        await update(item, { status: 'queued' });
+        stoppedBy = 'session';
+        break;
+      }
+      if (isTransientFailure(error) || isStillInFlight(error)) {
+        const retryCount = item.retryCount + 1;
+        await update(item, {
+          status: 'retrying',
+          retryCount,
+          retryAt: new Date(deps.now() + backoffDelayMs(retryCount)).toISOString(),
+          lastError: error.message,
+        });
+        stoppedBy = 'retryable';
+        break;
+      }
+      await fail(item, error.serverMessage ?? error.message);
+      continue;
+    }
+    sent += 1;
+    await update(item, { status: 'synced', lastError: null, retryAt: null, finishedAt: iso() });
+    await deps.cache.invalidate(handler.invalidates(item));
+    const id = item.targetId ?? outcome?.createdId ?? null;
+    if (id !== null) {
+      const ids = syncedTargets.get(item.domain) ?? new Set<string>();
+      ids.add(id);
+      syncedTargets.set(item.domain, ids);
+    }
+  }
+
+  if (sent + failed > 0) await db.setMeta('lastFlushAt', iso());
+  const remaining = (await db.outbox.orderBy('createdAt').toArray()).filter((row) => isActiveStatus(row.status));
+  for (const [domain, ids] of syncedTargets) {
+    const done = [...ids].filter((id) => !remaining.some((row) => row.domain === domain && row.targetId === id));
+    if (done.length > 0) deps.onSynced(domain, done);
+  }
+  if (sent + failed > 0) deps.onItemChanged();
+  const now = deps.now();
+  const waits = remaining.map((row) => (row.retryAt ? Date.parse(row.retryAt) : 0)).filter((t) => t > now);
+  return { status: 'done', sent, failed, stoppedBy, nextRetryAt: waits.length > 0 ? Math.min(...waits) : null };
+}

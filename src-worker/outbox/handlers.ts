@@ -1,0 +1,31 @@
+/**
+ * What sends a queued item: one handler per domain:action, registered by the domain modules
+ * (src-worker/domains/*). The data worker and the service worker build the same registry.
+ */
+import type { OutboxRow } from '../../shared/data/db-schema.js';
+import type { ApiClient } from '../api/api-client.js';
+import type { CacheInvalidation } from '../cache/response-cache.js';
+
+export interface HandlerOutcome {
+  /** For creates: the id the server gave the new record (reported in the `synced` event). */
+  createdId?: string | null;
+}
+
+export interface MutationHandler {
+  /** Sends the item; throws a NormalizedError when the server refuses or cannot be reached. */
+  send(item: OutboxRow, api: ApiClient): Promise<HandlerOutcome | void>;
+  /** Saved answers the write made stale (spec 4: the cached lists and the record's detail). */
+  invalidates(item: OutboxRow): CacheInvalidation;
+}
+
+export class HandlerRegistry {
+  private readonly handlers = new Map<string, MutationHandler>();
+
+  register(domain: string, action: string, handler: MutationHandler): void {
+    this.handlers.set(`${domain}:${action}`, handler);
+  }
+
+  get(domain: string, action: string): MutationHandler | undefined {
+    return this.handlers.get(`${domain}:${action}`);
+  }
+}

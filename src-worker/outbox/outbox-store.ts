@@ -1,0 +1,155 @@
+/**
+ * The outbox (spec 3 Queued mutation, Queue attachment, Queue stats): the only queue of writes.
+ * Enqueueing checks the spec 5 limits; the panel's view and stats are read from here.
+ */
+import { enqueueValidationError } from '../../shared/data/errors.js';
+import type { DeviceDb, JsonValue, OutboxRow, QueueAttachment } from '../../shared/data/db-schema.js';
+import type { BlobLike, QueueItemView, QueueStats } from '../../shared/data/protocol.js';
+import { isActiveStatus, isStillVisible, mutationByteSize, queueLimitError } from '../../shared/data/queue-policy.js';
+
+export interface NewAttachment {
+  name?: string | null;
+  type?: string | null;
+  blob: BlobLike;
+}
+
+export interface NewMutation {
+  domain: string;
+  action: string;
+  targetId?: string | null;
+  targetLabel?: string | null;
+  payload?: JsonValue;
+  attachments?: NewAttachment[];
+  /** The key an online attempt already used, so a write the server did run is not run twice. */
+  idempotencyKey?: string;
+  userId?: number | null;
+}
+
+export class OutboxStore {
+  constructor(
+    private readonly db: DeviceDb,
+    private readonly now: () => number,
+  ) {}
+
+  /** Spec 5: validates, measures and stores a mutation. Throws a NormalizedError when refused. */
+  async enqueueMutation(mutation: NewMutation): Promise<OutboxRow> {
+    if (!mutation.domain || !mutation.action) throw enqueueValidationError();
+    const attachments: QueueAttachment[] = (mutation.attachments ?? []).map((a) => ({
+      id: crypto.randomUUID(),
+      name: a.name || 'attachment',
+      type: a.type || 'application/octet-stream',
+      size: a.blob.size,
+      blob: a.blob,
+    }));
+    const payload = mutation.payload ?? null;
+    const byteSize = mutationByteSize(
+      payload,
+      attachments.map((a) => a.size),
+    );
+    const row: OutboxRow = {
+      id: crypto.randomUUID(),
+      domain: mutation.domain,
+      action: mutation.action,
+      targetId: mutation.targetId ?? null,
+      targetLabel: mutation.targetLabel ?? null,
+      payload,
+      attachments,
+      createdAt: new Date(this.now()).toISOString(),
+      retryCount: 0,
+      status: 'queued',
+      lastError: null,
+      retryAt: null,
+      byteSize,
+      idempotencyKey: mutation.idempotencyKey ?? crypto.randomUUID(),
+      finishedAt: null,
+      userId: mutation.userId ?? null,
+    };
+    await this.db.transaction('rw', this.db.outbox, async () => {
+      const refusal = queueLimitError(byteSize, await this.activeBytes());
+      if (refusal) throw refusal;
+      await this.db.outbox.add(row);
+    });
+    return row;
+  }
+
+  private async activeBytes(): Promise<number> {
+    const active = await this.db.outbox.filter((row) => isActiveStatus(row.status)).toArray();
+    return active.reduce((sum, row) => sum + row.byteSize, 0);
+  }
+
+  /** Items still to be sent, oldest first. */
+  async active(): Promise<OutboxRow[]> {
+    const rows = await this.db.outbox.orderBy('createdAt').toArray();
+    return rows.filter((row) => isActiveStatus(row.status));
+  }
+
+  /** Whether writes to this target are already waiting (a new one must queue behind them). */
+  async hasActiveFor(domain: string, targetId: string): Promise<boolean> {
+    const rows = await this.active();
+    return rows.some((row) => row.domain === domain && row.targetId === targetId);
+  }
+
+  /** The panel's list: active items plus recently finished ones, oldest first, without blobs. */
+  async views(): Promise<QueueItemView[]> {
+    const now = this.now();
+    const rows = await this.db.outbox.orderBy('createdAt').toArray();
+    return rows
+      .filter((row) => isStillVisible(row, now))
+      .map((row) => ({
+        id: row.id,
+        domain: row.domain,
+        action: row.action,
+        targetId: row.targetId,
+        targetLabel: row.targetLabel,
+        createdAt: row.createdAt,
+        retryCount: row.retryCount,
+        status: row.status,
+        lastError: row.lastError,
+        retryAt: row.retryAt,
+        byteSize: row.byteSize,
+        attachmentCount: row.attachments.length,
+      }));
+  }
+
+  /** Spec 3 Queue stats; synced and failed items no longer count. */
+  async stats(): Promise<QueueStats> {
+    const active = await this.active();
+    return {
+      totalItems: active.length,
+      totalBytes: active.reduce((sum, row) => sum + row.byteSize, 0),
+      lastFlushAt: await this.db.getMeta('lastFlushAt'),
+    };
+  }
+
+  /** Earliest future time a waiting retry may run, or null (items already due go with the next flush). */
+  async nextRetryAt(): Promise<number | null> {
+    const now = this.now();
+    const times = (await this.active()).map((row) => (row.retryAt ? Date.parse(row.retryAt) : 0)).filter((t) => t > now);
+    return times.length > 0 ? Math.min(...times) : null;
+  }
+
+  /** Manual Retry: waiting items may go at once. Failed ones stay failed (the server keeps their answer). */
+  async retryNow(): Promise<void> {
+    await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
+      await this.db.outbox.where('status').equals('retrying').modify({ retryAt: null });
+      await this.db.deleteMeta('queueError');
+    });
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.outbox.delete(id);
+  }
+
+  async clear(): Promise<void> {
+    await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
+      await this.db.outbox.clear();
+      await this.db.deleteMeta('queueError', 'lastFlushAt');
+    });
+  }
+
+  /** Drops synced items after 1 h and failed ones after 24 h. */
+  async purgeFinished(): Promise<number> {
+    const now = this.now();
+    return this.db.outbox.filter((row) => !isStillVisible(row, now)).delete();
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Sign-in and the account calls (spec 4 Auth, spec 7 Auth). Login lowercases the email, then reads
+ * users/me with the new token before storing anything. A failed login, register, activation or
+ * reset leaves nobody signed in. Logout ends the login on the server (best effort) and clears the
+ * user, the tokens and every stored answer and queued action, in every tab.
+ */
+import type { TokenPair, User } from '../../shared/api/auth.js';
+import type { DeviceDb } from '../../shared/data/db-schema.js';
+import type { WorkerApi } from '../../shared/data/protocol.js';
+import type { ApiClient } from '../api/api-client.js';
+import type { ResponseCache } from '../cache/response-cache.js';
+import type { OutboxStore } from '../outbox/outbox-store.js';
+import type { SessionStore } from './session-store.js';
+
+export interface SessionApiDeps {
+  db: DeviceDb;
+  api: ApiClient;
+  session: SessionStore;
+  cache: ResponseCache;
+  outbox: OutboxStore;
+  /** The queue changed without a flush (cleared on logout or on another user's sign-in). */
+  onQueueCleared: () => void;
+}
+
+export function createSessionApi(deps: SessionApiDeps): WorkerApi['session'] {
+  const { api, session } = deps;
+
+  /** Spec 4: a failed account call sets the user to null. */
+  async function failing<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if ((await session.user()) || (await session.tokens())) await session.clear('signed-out');
+      throw error;
+    }
+  }
+
+  /** Another user's sign-in must not send or show what the previous one left behind. */
+  async function forgetOtherUsersData(userId: number): Promise<void> {
+    const previous = await deps.db.getMeta('lastUserId');
+    if (previous === null || previous === userId) return;
+    await deps.cache.clear();
+    await deps.outbox.clear();
+    deps.onQueueCleared();
+  }
+
+  return {
+    login: (email, password) =>
+      failing(async () => {
+        const tokens = await api.request<TokenPair>({ method: 'POST', path: 'auth/jwt/create/', json: { email: email.trim().toLowerCase(), password }, auth: false });
+        const user = await api.request<User>({ path: 'auth/users/me/', bearer: tokens.access });
+        await forgetOtherUsersData(user.id);
+        await deps.db.setMeta('lastUserId', user.id);
+        await session.signIn({ access: tokens.access, refresh: tokens.refresh }, user);
+        return user;
+      }),
+
+    register: (input) =>
+      failing(async () => {
+        await api.request({ method: 'POST', path: 'auth/users/', json: input, auth: false });
+      }),
+
+    activate: (uid, token) =>
+      failing(async () => {
+        await api.request({ method: 'POST', path: 'auth/users/activation/', json: { uid, token }, auth: false });
+      }),
+
+    requestPasswordReset: (email) =>
+      failing(async () => {
+        await api.request({ method: 'POST', path: 'auth/users/reset_password/', json: { email }, auth: false });
+      }),
+
+    confirmPasswordReset: (input) =>
+      failing(async () => {
+        await api.request({ method: 'POST', path: 'auth/users/reset_password_confirm/', json: input, auth: false });
+      }),
+
+    async logout() {
+      const tokens = await session.tokens();
+      if (tokens?.refresh) {
+        // Ending the login on the server is a courtesy; the device forgets it either way.
+        await api.request({ method: 'POST', path: 'auth/jwt/logout/', json: { refresh: tokens.refresh }, auth: false, spinner: false }).catch(() => undefined);
+      }
+      await deps.cache.clear();
+      await deps.outbox.clear();
+      await deps.db.deleteMeta('lastUserId');
+      deps.onQueueCleared();
+      await session.clear('logout');
+    },
+
+    async hasRefreshToken() {
+      return Boolean((await session.tokens())?.refresh);
+    },
+  };
+}
