@@ -21,3 +21,6 @@ export interface UserRef {
 
 /** DRF error bodies. */
 export type ApiErrorBody = { detail: string; code?: string } | Record<string, string[]>;
+
+/** `code` of the 409 a write gets while an earlier request with its Idempotency-Key is still running. */
+export const REQUEST_IN_FLIGHT = 'request_in_flight';

@@ -77,7 +77,8 @@ export function fieldErrorsOf(body: unknown): Record<string, string[]> | null {
 export function normalizeHttpError(status: number, body: unknown): NormalizedError {
   const serverMessage = serverTextOf(body);
   const fields = fieldErrorsOf(body);
-  const base = { status, serverMessage, fields };
+  const serverCode = body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : null;
+  const base = { status, serverMessage, fields, code: serverCode };
   if (status === 401) return makeError({ ...base, type: 'auth', message: ERROR_MESSAGES.auth, retryable: false, shouldNotify: true });
   if (status === 403) {
     return makeError({ ...base, type: 'forbidden', message: serverMessage ?? ERROR_MESSAGES.forbidden, retryable: false, shouldNotify: false });

@@ -147,7 +147,7 @@ export interface NormalizedError {
   fields: Record<string, string[]> | null;
   retryable: boolean;
   shouldNotify: boolean;
-  /** QUEUE_ITEM_TOO_LARGE, QUEUE_TOTAL_LIMIT, NO_HANDLER for queue errors. */
+  /** QUEUE_ITEM_TOO_LARGE, QUEUE_TOTAL_LIMIT, NO_HANDLER for queue errors; the server's `code` otherwise. */
   code: string | null;
 }
 

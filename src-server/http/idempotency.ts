@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { REQUEST_IN_FLIGHT } from '../../shared/api/common.js';
 import { nowIso } from './clock.js';
 import { HttpError } from './errors.js';
 
@@ -65,7 +66,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
       return;
     }
     const existing = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-    if (!existing) throw new HttpError(409, { detail: 'This request is being processed. Try again shortly.' });
+    if (!existing) throw new HttpError(409, { detail: 'This request is being processed. Try again shortly.', code: REQUEST_IN_FLIGHT });
     if (existing.fingerprint !== print) {
       throw new HttpError(422, { detail: 'This Idempotency-Key was already used for a different request.' });
     }
@@ -87,7 +88,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
         return;
       }
     }
-    throw new HttpError(409, { detail: 'A request with this Idempotency-Key is still being processed.' });
+    throw new HttpError(409, { detail: 'A request with this Idempotency-Key is still being processed.', code: REQUEST_IN_FLIGHT });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -14,6 +14,7 @@
  *   offline survives signing in again;
  * - any other failure: failed with the server's message (visible for 24 h), an error toast.
  */
+import { REQUEST_IN_FLIGHT } from '../../shared/api/common.js';
 import { LOCKS } from '../../shared/data/bus.js';
 import type { DeviceDb, OutboxRow } from '../../shared/data/db-schema.js';
 import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.js';
@@ -52,7 +53,7 @@ export type FlushOutcome =
 
 /** The server's answer to a repeat of a write it is still running: try again later. */
 function isStillInFlight(error: NormalizedError): boolean {
-  return error.status === 409 && (error.serverMessage ?? '').includes('Idempotency-Key');
+  return error.status === 409 && error.code === REQUEST_IN_FLIGHT;
 }
 
 function targetOf(item: OutboxRow): string | null {

@@ -99,7 +99,7 @@ describe('Idempotency-Key', () => {
       .execute();
     const res = await createVendor(alice, 'vendor-create-0006', { name: 'In Flight' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: 'A request with this Idempotency-Key is still being processed.' });
+    expect(res.json()).toEqual({ detail: 'A request with this Idempotency-Key is still being processed.', code: 'request_in_flight' });
     expect(await vendorsNamed('In Flight')).toBe(1);
     expect(await record(alice, 'vendor-create-0006')).toMatchObject({ state: 'in_flight' });
   });

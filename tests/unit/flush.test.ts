@@ -166,7 +166,7 @@ describe('flush transitions (spec 4)', () => {
       'workorders',
       'claim',
       handler(async () => {
-        throw normalizeHttpError(409, { detail: 'A request with this Idempotency-Key is still being processed.' });
+        throw normalizeHttpError(409, { detail: 'A request with this Idempotency-Key is still being processed.', code: 'request_in_flight' });
       }),
     );
     await flushOutbox(deps());
