@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenService } from '../modules/auth/jwt.js';
 import type { UserRow, UsersRepository } from '../modules/users/users.repository.js';
+import { API_BASE } from '../../shared/constants.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /** public: anyone; user: any signed-in user (limited too); full: full_feature_access; staff: is_staff. */
@@ -24,8 +25,11 @@ export function registerAccessControl(app: FastifyInstance, deps: { tokens: Toke
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
-    // An unknown path answers 404 to everyone, as in DRF: nothing behind it needs protecting.
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    // Decided by the route that matched, never by the raw URL: encoded or absolute-form URLs
+    // (`/%61pi/…`, `http://host/api/…`) reach the same routes. An unknown path answers 404 to
+    // everyone, as in DRF: nothing behind it needs protecting.
+    const route = request.routeOptions.url;
+    if (request.is404 || !route || !route.startsWith(`${API_BASE}/`)) return;
     const access: Access = request.routeOptions.config.access ?? 'full';
     if (access === 'public') {
       // A stale token must not lock anyone out of signing in again.

@@ -131,3 +131,24 @@ describe('the app shell', () => {
     expect((await t.request({ method: 'POST', url: '/some/route' })).statusCode).toBe(404);
   });
 });
+
+describe('access control cannot be sidestepped by the URL form', () => {
+  it('checks permissions on percent-encoded and absolute-form paths', async () => {
+    const s = await createTestApp();
+    try {
+      const limited = await s.createUser();
+      const encoded = await s.request({ method: 'GET', url: '/%61pi/v1/vendors/' });
+      expect(encoded.statusCode).toBe(401);
+      const encodedLimited = await s.request({ method: 'POST', url: '/%61pi/v1/vendors/', as: limited, payload: { name: 'Sneaky' } });
+      expect(encodedLimited.statusCode).toBe(403);
+      const staffOnly = await s.request({ method: 'GET', url: '/%61pi/v1/contact/', as: limited });
+      expect(staffOnly.statusCode).toBe(403);
+      const absolute = await s.request({ method: 'GET', url: 'http://cmms.test/api/v1/vendors/' });
+      expect(absolute.statusCode).toBe(401);
+      const count = await s.database.db.selectFrom('vendors').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+});
