@@ -8,6 +8,7 @@ import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { hashPassword, passwordProblems } from '../modules/auth/passwords.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
+import { nowIso } from '../http/clock.js';
 
 const USAGE = 'Usage: npm run cli -- create-user --email E --password P [--first-name F] [--last-name L] [--full-access] [--staff]';
 
@@ -57,6 +58,7 @@ export async function run(argv: string[]): Promise<number> {
       await users.update(existing.id, {
         password_hash: passwordHash,
         is_active: 1,
+        activated_at: existing.activated_at ?? nowIso(),
         full_feature_access: values['full-access'] ? 1 : existing.full_feature_access,
         is_staff: values.staff ? 1 : existing.is_staff,
       });

@@ -19,6 +19,8 @@ export interface UsersTable {
   full_feature_access: Flag;
   last_login: string | null;
   date_joined: string;
+  /** When the account was first activated; null until then (migration 0004). */
+  activated_at?: string | null;
 }
 
 export interface RefreshTokensTable {

@@ -208,3 +208,51 @@ describe('authentication', () => {
     }
   });
 });
+
+describe('concurrent refresh', () => {
+  it('two refreshes of one token at once both succeed and keep the login alive', async () => {
+    const u = await t.createUser();
+    const { refresh } = (await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: u.user.email, password: u.password } })).json();
+    const [a, b] = await Promise.all([
+      t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh } }),
+      t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh } }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    for (const r of [a, b]) {
+      const next = await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh: r.json().refresh } });
+      expect(next.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('deactivated accounts and mail failures', () => {
+  it('a deactivated account cannot turn itself back on through activation', async () => {
+    await register(validSignup('deactivated@example.com'));
+    const mail = readOutbox(t.dataDir).find((m) => m.includes('To: deactivated@example.com'))!;
+    const { uid, token } = linkParts(mail, '/activate');
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/users/activation/', payload: { uid, token } })).statusCode).toBe(204);
+    const user = await t.database.db.selectFrom('users').selectAll().where('email_normalized', '=', 'deactivated@example.com').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
+    const before = readOutbox(t.dataDir).length;
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/users/resend_activation/', payload: { email: 'deactivated@example.com' } })).statusCode).toBe(204);
+    expect(readOutbox(t.dataDir)).toHaveLength(before);
+    const fresh = await t.database.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    const forged = await t.request({ method: 'POST', url: '/api/v1/auth/users/activation/', payload: { uid, token } });
+    expect(forged.statusCode).toBe(403);
+    expect(fresh.is_active).toBe(0);
+  });
+
+  it('answers register and reset the same way when the mail server fails', async () => {
+    const failing = await createTestApp({ mailer: { send: async () => Promise.reject(new Error('smtp down')) } });
+    try {
+      const res = await failing.request({ method: 'POST', url: '/api/v1/auth/users/', payload: validSignup('nomail@example.com') });
+      expect(res.statusCode).toBe(201);
+      const u = await failing.createUser({ email: 'exists@example.com' });
+      const known = await failing.request({ method: 'POST', url: '/api/v1/auth/users/reset_password/', payload: { email: u.user.email } });
+      const unknown = await failing.request({ method: 'POST', url: '/api/v1/auth/users/reset_password/', payload: { email: 'ghost2@example.com' } });
+      expect([known.statusCode, unknown.statusCode]).toEqual([204, 204]);
+    } finally {
+      await failing.close();
+    }
+  });
+});

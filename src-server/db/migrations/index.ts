@@ -3,6 +3,7 @@ import type { DialectName } from '../dialect.js';
 import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_task_due_date.js';
 import * as m0003 from './0003_work_order_counts.js';
+import * as m0004 from './0004_account_activation.js';
 
 export interface Migration {
   name: string;
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   { name: '0001_initial', up: m0001.up },
   { name: '0002_task_due_date', up: m0002.up },
   { name: '0003_work_order_counts', up: m0003.up },
+  { name: '0004_account_activation', up: m0004.up },
 ];

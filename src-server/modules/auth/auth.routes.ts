@@ -10,6 +10,7 @@ import { requiredText, throwIfErrors } from '../../http/text.js';
 import { presentUser, type UserRow } from '../users/users.repository.js';
 import { decodeUid, encodeUid, type AccountTokenPurpose } from './account-tokens.js';
 import { activationMail, passwordResetMail } from './auth.emails.js';
+import type { Mail } from '../../mail/mailer.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -22,12 +23,25 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
   const link = (path: string, user: UserRow, purpose: AccountTokenPurpose) =>
     `${config.publicUrl}${path}/${encodeUid(user.id)}/${accountTokens.make(purpose, user)}`;
 
+  /**
+   * Sends a mail without letting a mail-server failure change the answer: the answer must not
+   * reveal whether an account exists, and the account change has already happened.
+   */
+  async function sendQuietly(mail: Mail): Promise<void> {
+    try {
+      await mailer.send(mail);
+    } catch (err) {
+      api.log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+    }
+  }
+
   /** The user a uid/token pair names, or the DRF field errors Djoser gives. */
   async function userFromLink(uid: string, token: string, purpose: AccountTokenPurpose): Promise<UserRow> {
     const id = decodeUid(uid);
     const user = id === null ? undefined : await users.findById(id);
     if (!user) throw invalid({ uid: ["Invalid user id or user doesn't exist."] });
-    if (purpose === 'activation' && user.is_active === 1) throw forbidden('Stale token for given user.');
+    // Only an account that was never active can be activated: a deactivated one stays off.
+    if (purpose === 'activation' && (user.is_active === 1 || user.activated_at)) throw forbidden('Stale token for given user.');
     if (!accountTokens.check(purpose, user, token)) throw invalid({ token: ['Invalid token for given user.'] });
     return user;
   }
@@ -56,19 +70,20 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       if (await users.findByEmail(email)) throw invalid({ email: ['user with this email already exists.'] });
       throw err;
     }
-    await mailer.send(activationMail(user.email, user.first_name, link('/activate', user, 'activation')));
+    // The account exists now whatever the mail does; a failed mail can be resent from resend_activation.
+    await sendQuietly(activationMail(user.email, user.first_name, link('/activate', user, 'activation')));
     return reply.code(201).send({ id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name });
   });
 
   api.post<{ Body: Static<typeof UidTokenBody> }>('/auth/users/activation/', { schema: { body: UidTokenBody }, config: limited }, async (request, reply) => {
     const user = await userFromLink(request.body.uid, request.body.token, 'activation');
-    await users.update(user.id, { is_active: 1 });
+    await users.update(user.id, { is_active: 1, activated_at: nowIso() });
     return reply.code(204).send();
   });
 
   api.post<{ Body: Static<typeof EmailBody> }>('/auth/users/resend_activation/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
     const user = await users.findByEmail(request.body.email);
-    if (user && user.is_active !== 1) await mailer.send(activationMail(user.email, user.first_name, link('/activate', user, 'activation')));
+    if (user && user.is_active !== 1 && !user.activated_at) await sendQuietly(activationMail(user.email, user.first_name, link('/activate', user, 'activation')));
     return reply.code(204).send();
   });
 
@@ -76,7 +91,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     const user = await users.findByEmail(request.body.email);
     // Same answer whether or not the address exists, so the form cannot be used to probe for accounts.
     if (user && user.is_active === 1) {
-      await mailer.send(passwordResetMail(user.email, user.first_name, link('/password/reset/confirm', user, 'password-reset')));
+      await sendQuietly(passwordResetMail(user.email, user.first_name, link('/password/reset/confirm', user, 'password-reset')));
     }
     return reply.code(204).send();
   });

@@ -61,10 +61,9 @@ export class TokenService {
     return { access: await this.accessToken(userId), refresh: refresh.token };
   }
 
-  private async storeRefresh(userId: number, familyId: string): Promise<{ jti: string; token: string }> {
-    const jti = randomUUID();
+  private async storeRefresh(userId: number, familyId: string, jti: string = randomUUID(), db: Kysely<Database> = this.db): Promise<{ jti: string; token: string }> {
     const now = Date.now();
-    await this.db
+    await db
       .insertInto('refresh_tokens')
       .values({
         jti,
@@ -88,27 +87,37 @@ export class TokenService {
     if (!claims) return null;
     const row = await this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', claims.jti).executeTakeFirst();
     if (!row || row.revoked_at) return null;
-    if (row.replaced_by) {
-      const successor = await this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', row.replaced_by).executeTakeFirst();
-      const withinGrace = successor && !successor.revoked_at && Date.now() - Date.parse(successor.issued_at) < ROTATION_GRACE_MS;
-      if (!withinGrace) {
-        await this.revokeFamily(row.family_id);
-        return null;
-      }
+    if (row.replaced_by === null) {
+      // Mark the token replaced and store its successor in one transaction, so nobody ever sees a
+      // successor that does not exist; the conditional update lets one of two concurrent rotations win.
+      const successorJti = randomUUID();
+      const won = await this.db.transaction().execute(async (trx) => {
+        const res = await trx.updateTable('refresh_tokens').set({ replaced_by: successorJti }).where('jti', '=', row.jti).where('replaced_by', 'is', null).executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return null;
+        return this.storeRefresh(row.user_id, row.family_id, successorJti, trx);
+      });
+      if (won) return { access: await this.accessToken(row.user_id), refresh: won.token, userId: row.user_id };
+      // Lost to a concurrent rotation of the same token a moment ago: a retry, not a theft.
+      return this.withinGrace(row.jti, row.user_id, row.family_id);
     }
-    const next = await this.storeRefresh(row.user_id, row.family_id);
-    // Conditional update: of two concurrent rotations of one token only one may win.
-    const res = await this.db
-      .updateTable('refresh_tokens')
-      .set({ replaced_by: next.jti })
-      .where('jti', '=', row.jti)
-      .where('replaced_by', row.replaced_by === null ? 'is' : '=', row.replaced_by)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1 && row.replaced_by === null) {
-      await this.revokeFamily(row.family_id);
+    return this.withinGrace(row.jti, row.user_id, row.family_id);
+  }
+
+  /**
+   * A replaced token presented again: allowed briefly after its rotation (a retried or parallel
+   * request), otherwise it is reuse and ends the whole login.
+   */
+  private async withinGrace(jti: string, userId: number, familyId: string): Promise<{ access: string; refresh: string; userId: number } | null> {
+    const current = await this.db.selectFrom('refresh_tokens').select('replaced_by').where('jti', '=', jti).executeTakeFirst();
+    const successor = current?.replaced_by
+      ? await this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', current.replaced_by).executeTakeFirst()
+      : undefined;
+    if (!successor || successor.revoked_at || Date.now() - Date.parse(successor.issued_at) >= ROTATION_GRACE_MS) {
+      await this.revokeFamily(familyId);
       return null;
     }
-    return { access: await this.accessToken(row.user_id), refresh: next.token, userId: row.user_id };
+    const next = await this.storeRefresh(userId, familyId);
+    return { access: await this.accessToken(userId), refresh: next.token, userId };
   }
 
   async revokeFamily(familyId: string): Promise<void> {

@@ -28,6 +28,7 @@ export class UsersRepository {
     fullFeatureAccess: boolean;
     isStaff: boolean;
   }): Promise<UserRow> {
+    const now = nowIso();
     return this.db
       .insertInto('users')
       .values({
@@ -39,7 +40,8 @@ export class UsersRepository {
         is_active: input.isActive ? 1 : 0,
         full_feature_access: input.fullFeatureAccess ? 1 : 0,
         is_staff: input.isStaff ? 1 : 0,
-        date_joined: nowIso(),
+        date_joined: now,
+        activated_at: input.isActive ? now : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
