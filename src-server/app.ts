@@ -12,6 +12,7 @@ import type { AppDeps } from './deps.js';
 import { registerAccessControl } from './http/access.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerUploads } from './http/uploads.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { AccountTokens } from './modules/auth/account-tokens.js';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
   await app.register(rateLimit, { global: false });
   await registerUploads(app, config.uploadsDir);
   registerAccessControl(app, { tokens: deps.tokens, users });
+  registerInputGuard(app);
   registerIdempotency(app, database.db);
 
   await app.register(

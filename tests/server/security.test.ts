@@ -152,3 +152,30 @@ describe('access control cannot be sidestepped by the URL form', () => {
     }
   });
 });
+
+describe('input guard', () => {
+  it('refuses non-finite numbers and NUL characters on both engines, changing nothing', async () => {
+    const s = await createTestApp();
+    try {
+      const full = await s.createUser({ full: true });
+      const page = await s.request({ method: 'GET', url: '/api/v1/vendors/?page=Infinity', as: full });
+      expect(page.statusCode).toBe(400);
+      expect(page.json()).toEqual({ page: ['A valid number is required.'] });
+      const loc = await s.request({ method: 'GET', url: '/api/v1/workorders/?location=-Infinity', as: full });
+      expect(loc.statusCode).toBe(400);
+      const nul = await s.request({ method: 'POST', url: '/api/v1/vendors/', as: full, payload: { name: 'Bad\u0000Name' } });
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json()).toEqual({ name: ['Null characters are not allowed.'] });
+      const search = await s.request({ method: 'GET', url: '/api/v1/workorders/?search=%00', as: full });
+      expect(search.statusCode).toBe(400);
+      const interval = await s.request({ method: 'POST', url: '/api/v1/maintenance/tasks/', as: full, payload: { location_id: 1, description: 'x', recurrence_interval: 'Infinity', last_completed_date: '2026-01-01' } });
+      expect(interval.statusCode).toBe(400);
+      const count = await s.database.db.selectFrom('vendors').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(0);
+      // Ordinary text that merely spells a number word is fine.
+      expect((await s.request({ method: 'GET', url: '/api/v1/workorders/?search=Infinity', as: full })).statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
