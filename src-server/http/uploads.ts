@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FILE_LIMIT_BYTES, UPLOAD_FILES_PER_REQUEST } from '../../shared/constants.js';
-import { fieldError } from './errors.js';
+import { HttpError, fieldError } from './errors.js';
 
 export interface UploadedFile {
   filename: string;
@@ -21,7 +21,21 @@ export interface UploadedFile {
 
 export const MEDIA_PREFIX = '/media/';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route accepts multipart/form-data bodies (files). Other routes refuse them unread. */
+    uploads?: boolean;
+  }
+}
+
 export async function registerUploads(app: FastifyInstance, uploadsDir: string): Promise<void> {
+  // Refuse a multipart body before it is read, unless the route takes files: otherwise any public
+  // route would buffer up to the upload limits for nothing.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.uploads) return;
+    const type = request.headers['content-type'] ?? '';
+    if (/^multipart\//i.test(type)) throw new HttpError(415, { detail: `Unsupported media type "${type.split(';')[0]}" in request.` });
+  });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: {

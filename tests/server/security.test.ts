@@ -179,3 +179,18 @@ describe('input guard', () => {
     }
   });
 });
+
+describe('multipart bodies', () => {
+  it('are refused unread on routes that take no files', async () => {
+    const s = await createTestApp();
+    try {
+      const boundary = 'x-boundary';
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc\r\n--${boundary}--\r\n`;
+      const res = await s.request({ method: 'POST', url: '/api/v1/auth/jwt/verify/', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ detail: 'Unsupported media type "multipart/form-data" in request.' });
+    } finally {
+      await s.close();
+    }
+  });
+});

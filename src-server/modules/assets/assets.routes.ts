@@ -99,7 +99,7 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
     return presentOne(row, requestOrigin(request));
   });
 
-  api.post<{ Body: AssetCreateBody }>('/assets/create/', { schema: { body: AssetCreateBody } }, async (request, reply) => {
+  api.post<{ Body: AssetCreateBody }>('/assets/create/', { schema: { body: AssetCreateBody }, config: { uploads: true } }, async (request, reply) => {
     const b = request.body;
     const errors: FieldErrors = {};
     const values = {
@@ -127,7 +127,7 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
    * which every field is required (spec 5), the thumbnail excepted; without a new thumbnail the
    * old one stays. Either way the asset must end up at an existing location.
    */
-  api.put<{ Params: IdParams; Body: AssetUpdateBody }>('/assets/:id/', { schema: { params: IdParams, body: AssetUpdateBody } }, async (request) => {
+  api.put<{ Params: IdParams; Body: AssetUpdateBody }>('/assets/:id/', { schema: { params: IdParams, body: AssetUpdateBody }, config: { uploads: true } }, async (request) => {
     const b = request.body;
     const existing = await assets.findById(request.params.id);
     if (!existing) throw notFound();

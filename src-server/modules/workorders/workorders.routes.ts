@@ -47,7 +47,7 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
 
   api.get<{ Params: IdParams }>('/workorders/:id/', { schema: { params: IdParams }, config: everyone }, async (request) => presentOne(request, request.params.id));
 
-  api.post<{ Body: WorkOrderCreateBody }>('/workorders/', { schema: { body: WorkOrderCreateBody }, config: everyone }, async (request, reply) => {
+  api.post<{ Body: WorkOrderCreateBody }>('/workorders/', { schema: { body: WorkOrderCreateBody }, config: { ...everyone, uploads: true } }, async (request, reply) => {
     const user = currentUser(request);
     const body = request.body ?? {};
     const errors: FieldErrors = {};
