@@ -1,0 +1,49 @@
+/**
+ * The service worker (ARCHITECTURE.md §1): precaches every file of the build (the shell, every
+ * script chunk including the data worker's, styles, icons, manifest), serves the shell for
+ * navigations so the app opens offline, and flushes the outbox on background sync and when a tab
+ * says the connection is back, with the same code and lock as the data worker.
+ *
+ * No runtime route touches /api: writes go through the data worker's outbox only, and reads pass
+ * straight to the network (the worker has its own cache).
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { OUTBOX_SYNC_TAG } from '../shared/data/bus';
+import type { ServiceWorkerMessage } from '../shared/service-worker';
+import { flushOutboxHeadless } from '../src-worker/outbox/headless-flusher';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+/** The Background Sync event (Chromium only), missing from TypeScript's WebWorker library. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Attachments open in a new tab as navigations to /media: they, and the API, are not the app.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/media\//] }));
+
+/** One flush; throws while the network still fails so the browser schedules the sync again. */
+async function flushForSync(): Promise<void> {
+  const outcome = await flushOutboxHeadless();
+  if (outcome.status === 'done' && outcome.stoppedBy === 'retryable') throw new Error('outbox flush stopped by a network failure');
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(flushForSync());
+});
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as ServiceWorkerMessage | null;
+  if (message?.type === 'skip-waiting') {
+    event.waitUntil(self.skipWaiting());
+  } else if (message?.type === 'retry') {
+    event.waitUntil(flushOutboxHeadless().then(() => undefined, (err: unknown) => console.warn('outbox flush failed', err)));
+  }
+});

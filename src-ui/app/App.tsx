@@ -1,0 +1,55 @@
+/** The app shell (spec 2 Global elements) around the routed screens. */
+import { PrimeReactProvider } from 'primereact/api';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { AppToasts } from '../components/AppToasts';
+import { Footer } from '../components/Footer';
+import { GlobalSpinner } from '../components/GlobalSpinner';
+import { OfflineActivityPanel } from '../components/OfflineActivityPanel';
+import { OfflineBanner } from '../components/OfflineBanner';
+import { Splash, useSplash } from '../components/Splash';
+import { TopBar } from '../components/TopBar';
+import { UpdatePrompt } from '../components/UpdatePrompt';
+import { useIsOffline } from '../state/hooks';
+import { connection, store } from '../state/store';
+import { AppRoutes } from './routes';
+
+export function App() {
+  const splash = useSplash();
+  const [activityOpen, setActivityOpen] = useState(false);
+  const offline = useIsOffline();
+  const host = useSnapshot(store).host;
+  const connected = useSnapshot(connection).status === 'connected';
+  const [path] = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const shownPath = useRef(path);
+
+  // A new screen moves keyboard and screen-reader focus to its content, as a page load would.
+  useEffect(() => {
+    if (path === shownPath.current) return;
+    shownPath.current = path;
+    main.current?.focus();
+  }, [path]);
+
+  return (
+    <PrimeReactProvider value={{ ripple: false }}>
+      {splash ? <Splash /> : null}
+      <div className={`app${offline ? ' is-offline' : ''}`} data-host-mode={connected ? host.mode : undefined} data-host-instance={connected ? host.instanceId : undefined} inert={splash}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <TopBar onOpenActivity={() => setActivityOpen(true)} />
+        <main id="main" className="app-main" tabIndex={-1} ref={main}>
+          <AppRoutes />
+        </main>
+        <Footer />
+      </div>
+      <OfflineBanner />
+      <OfflineActivityPanel visible={activityOpen} onHide={() => setActivityOpen(false)} />
+      <GlobalSpinner />
+      <UpdatePrompt />
+      <AppToasts />
+    </PrimeReactProvider>
+  );
+}

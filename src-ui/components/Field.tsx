@@ -1,0 +1,38 @@
+/** A labelled form field with its error text, wired for screen readers. */
+import type { ReactNode } from 'react';
+
+export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | null; hint?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? (
+        <small id={`${id}-hint`} className="field-hint">
+          {hint}
+        </small>
+      ) : null}
+      {error ? (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria attributes for the control inside a Field. */
+export function fieldAria(id: string, error?: string | null, hint?: boolean) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
+}
+
+/** A required field left empty (the server's own wording for the same case). */
+export const REQUIRED_TEXT = 'This field is required.';
+
+/**
+ * PrimeReact's Dropdown keeps a hidden native <select> for forms; it gets the field's label too, and
+ * stays hidden from assistive technology (the visible combobox input carries the label).
+ */
+export function dropdownPt(label: string) {
+  return { select: { 'aria-label': label, 'aria-hidden': true } } as const;
+}

@@ -1,0 +1,14 @@
+/** Shown while the worker has requests in flight that asked for it (DataState.busy). */
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useSnapshot } from 'valtio';
+import { store } from '../state/store';
+
+export function GlobalSpinner() {
+  const busy = useSnapshot(store).busy > 0;
+  if (!busy) return null;
+  return (
+    <div className="global-spinner" role="status" aria-label="Loading">
+      <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="6" aria-hidden="true" />
+    </div>
+  );
+}

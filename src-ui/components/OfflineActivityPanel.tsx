@@ -1,0 +1,123 @@
+/** The Offline Activity side panel: the outbox as the worker reports it (spec 2, spec 4 Queued item status). */
+import { Badge } from 'primereact/badge';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { Sidebar } from 'primereact/sidebar';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { QUEUE_MESSAGES } from '../../shared/data/messages';
+import type { QueueItemStatus, QueueItemView } from '../../shared/data/protocol';
+import { formatBytes, formatDateTime, formatKilobytes } from '../format/display';
+import { queueItemTitle, queueStatusText } from '../format/queue';
+import { callWorker } from '../state/bridge';
+import { useNow } from '../state/hooks';
+import { store } from '../state/store';
+
+type BadgeSeverity = 'secondary' | 'info' | 'warning' | 'danger' | 'success';
+
+const STATUS_BADGES: Record<QueueItemStatus, BadgeSeverity> = {
+  queued: 'secondary',
+  pending: 'info',
+  retrying: 'warning',
+  failed: 'danger',
+  synced: 'success',
+};
+
+function QueueItemRow({ item, now, onRemove }: { item: QueueItemView; now: number; onRemove: (id: string) => void }) {
+  const title = queueItemTitle(item);
+  return (
+    <li className="queue-item" data-status={item.status}>
+      <div className="queue-item-head">
+        <span>{title}</span>
+        <Badge value={item.status} severity={STATUS_BADGES[item.status]} />
+      </div>
+      <div>Target: {item.targetLabel ?? item.targetId ?? '(unspecified)'}</div>
+      <div>Created {formatDateTime(item.createdAt)}</div>
+      <div className="queue-item-status">{queueStatusText(item, now)}</div>
+      {item.retryCount > 0 ? <div>Attempts: {item.retryCount}</div> : null}
+      <Button type="button" label="Remove" icon="pi pi-times" size="small" severity="secondary" outlined onClick={() => onRemove(item.id)} aria-label={`Remove ${title}`} />
+    </li>
+  );
+}
+
+export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+  const snap = useSnapshot(store);
+  const { items, stats, error } = snap.queue;
+  const { storage } = snap;
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const now = useNow(visible && items.some((i) => i.status === 'retrying'));
+
+  const run = async (action: () => Promise<void>, failure: string) => {
+    setActionError(null);
+    setWorking(true);
+    try {
+      await action();
+    } catch {
+      setActionError(failure);
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <Sidebar
+      visible={visible}
+      onHide={onHide}
+      position="right"
+      className="activity-panel"
+      header={<h2 className="activity-title">Offline Activity</h2>}
+      aria-label="Offline Activity"
+      blockScroll
+    >
+      <div className="activity-summary">
+        <div className="activity-summary-text">
+          <strong>Queued actions</strong>: <span data-testid="queue-count">{stats.totalItems}</span> ({formatKilobytes(stats.totalBytes)})
+        </div>
+        <Button type="button" label="Retry" icon="pi pi-refresh" size="small" disabled={working} onClick={() => void run(() => callWorker((api) => api.queue.retry()), QUEUE_MESSAGES.retryFailed)} />
+        <Button
+          type="button"
+          label="Clear"
+          icon="pi pi-trash"
+          size="small"
+          severity="danger"
+          outlined
+          disabled={working || items.length === 0}
+          tooltip="Remove all queued actions"
+          tooltipOptions={{ position: 'bottom', showOnDisabled: true }}
+          onClick={() => void run(() => callWorker((api) => api.queue.clear()), QUEUE_MESSAGES.clearFailed)}
+        />
+      </div>
+      {storage.usage !== null && storage.quota ? (
+        <p className="field-hint">
+          Device storage: {formatBytes(storage.usage)} of {formatBytes(storage.quota)} used.
+        </p>
+      ) : null}
+      {storage.persisted === false && stats.totalItems > 0 ? (
+        <p className="field-hint">
+          Queued actions are kept on this device only. The browser may remove them if it runs short of space; installing the app keeps them
+          safer.
+        </p>
+      ) : null}
+      {actionError || error ? (
+        <div className="notice">
+          <Message severity="error" text={actionError ?? error ?? ''} />
+        </div>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="empty-text">All caught up. Offline actions will appear here when queued.</p>
+      ) : (
+        <ul className="queue-items" aria-label="Queued actions">
+          {items.map((item) => (
+            <QueueItemRow
+              key={item.id}
+              item={item as QueueItemView}
+              now={now}
+              onRemove={(id) => void run(() => callWorker((api) => api.queue.remove(id)), QUEUE_MESSAGES.removeFailed)}
+            />
+          ))}
+        </ul>
+      )}
+    </Sidebar>
+  );
+}

@@ -1,0 +1,16 @@
+/** Dark/light switch; its label names the theme in use ("Dark Theme" / "Light Theme"). */
+import { useSnapshot } from 'valtio';
+import { applyTheme, themeState } from '../theme/theme';
+
+export function ThemeToggle() {
+  const { theme } = useSnapshot(themeState);
+  const dark = theme === 'dark';
+  return (
+    <button type="button" role="switch" aria-checked={dark} className="theme-toggle" onClick={() => void applyTheme(dark ? 'light' : 'dark')}>
+      <span className="theme-toggle-track" aria-hidden="true">
+        <span className="theme-toggle-thumb" />
+      </span>
+      <span className="theme-toggle-label">{dark ? 'Dark Theme' : 'Light Theme'}</span>
+    </button>
+  );
+}

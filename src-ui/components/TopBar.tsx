@@ -1,0 +1,82 @@
+/** Top bar: logo to /, links by role, theme toggle and the Offline Activity button (spec 2). */
+import { Badge } from 'primereact/badge';
+import { Button } from 'primereact/button';
+import { Link, useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { ERROR_MESSAGES, messageForScreen } from '../../shared/data/messages';
+import { badgeCount } from '../format/display';
+import { callWorker } from '../state/bridge';
+import { store } from '../state/store';
+import { showToast } from '../state/toasts';
+import { ThemeToggle } from './ThemeToggle';
+
+interface NavLink {
+  href: string;
+  label: string;
+}
+
+function linksFor(status: string, fullAccess: boolean): NavLink[] {
+  if (status !== 'signed-in') return [{ href: '/about', label: 'About' }, { href: '/login', label: 'Login' }];
+  const home = fullAccess ? { href: '/home', label: 'Home' } : { href: '/workorder-home', label: 'WorkOrder Home' };
+  return [home, { href: '/about', label: 'About' }, { href: '/contact', label: 'Contact' }];
+}
+
+export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
+  const snap = useSnapshot(store);
+  const [location, setLocation] = useLocation();
+  const signedIn = snap.session.status === 'signed-in';
+  const links = linksFor(snap.session.status, Boolean(snap.session.user?.full_feature_access));
+  const badge = badgeCount(snap.queue.stats.totalItems);
+
+  const logout = async () => {
+    try {
+      await callWorker((api) => api.session.logout());
+    } catch (err) {
+      showToast({ severity: 'error', detail: messageForScreen(err, ERROR_MESSAGES.default) });
+    }
+    setLocation('/');
+  };
+
+  return (
+    <header className="topbar">
+      <Link href="/" className="topbar-brand" aria-label={PRODUCT_NAME}>
+        <img src="/icons/icon.svg" alt="" width={32} height={32} />
+        <span className="topbar-name">{PRODUCT_NAME}</span>
+      </Link>
+      <nav className="topbar-nav" aria-label="Main">
+        <ul>
+          {links.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className={`topbar-link${location === link.href ? ' is-active' : ''}`} aria-current={location === link.href ? 'page' : undefined}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          {signedIn ? (
+            <li>
+              <button type="button" className="topbar-link" onClick={() => void logout()}>
+                Logout
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      <div className="topbar-tools">
+        <ThemeToggle />
+        {/* The name comes from the content: "Offline Activity", and "12 queued" when there is a badge. */}
+        <Button type="button" className="offline-activity-button" outlined onClick={onOpenActivity}>
+          <span className="p-button-icon p-button-icon-left pi pi-cloud-upload" aria-hidden="true" />
+          <span className="offline-activity-label">Offline Activity</span>
+          {badge ? (
+            <>
+              {' '}
+              <Badge value={badge} severity="danger" className="offline-activity-badge" />
+              <span className="visually-hidden"> queued</span>
+            </>
+          ) : null}
+        </Button>
+      </div>
+    </header>
+  );
+}

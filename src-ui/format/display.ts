@@ -1,0 +1,43 @@
+/** How values are shown on screen (spec 9: US dates with AM/PM, badge cap 99). */
+import { OFFLINE_BADGE_CAP } from '../../shared/constants';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "03/14/2026 @ 02:05 PM" in the device's time zone; "" for a missing or invalid date. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const hours = d.getHours() % 12 || 12;
+  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()} @ ${pad(hours)}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Bytes as kilobytes with one decimal, e.g. "12.5 KB". */
+export function formatKilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** A storage amount in the largest fitting unit, e.g. "850.0 KB", "12.3 MB", "1.5 GB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return formatKilobytes(bytes);
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
+
+/** A wait such as "45s" or "1m 05s"; never negative. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return minutes > 0 ? `${minutes}m ${pad(seconds)}s` : `${seconds}s`;
+}
+
+/** The Offline Activity badge: empty for none, capped at 99 ("99+"). */
+export function badgeCount(count: number): string {
+  if (count <= 0) return '';
+  return count > OFFLINE_BADGE_CAP ? `${OFFLINE_BADGE_CAP}+` : String(count);
+}
+
+export function fullName(user: { first_name: string; last_name: string } | null | undefined): string {
+  return user ? `${user.first_name} ${user.last_name}`.trim() : '';
+}

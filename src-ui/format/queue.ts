@@ -1,0 +1,26 @@
+/** How a queued action reads in the Offline Activity panel and the Pending sync box (spec 4 Queued item status). */
+import type { QueueItemView } from '../../shared/data/protocol';
+import { formatDuration } from './display';
+
+/** The status text of one queued item; `now` drives the "Retrying in" countdown. */
+export function queueStatusText(item: Pick<QueueItemView, 'status' | 'lastError' | 'retryAt'>, now: number): string {
+  switch (item.status) {
+    case 'queued':
+      return 'Awaiting sync.';
+    case 'pending':
+      return 'Attempt in progress.';
+    case 'retrying':
+      return `Retrying in ${formatDuration(item.retryAt ? Date.parse(item.retryAt) - now : 0)}.`;
+    case 'failed':
+      return item.lastError || 'Failed';
+    case 'synced':
+      return 'Synced.';
+  }
+}
+
+const DOMAIN_LABELS: Record<string, string> = { workorders: 'Work order', maintenance: 'Maintenance task' };
+
+export function queueItemTitle(item: Pick<QueueItemView, 'domain' | 'action'>): string {
+  const domain = DOMAIN_LABELS[item.domain] ?? item.domain;
+  return `${domain} · ${item.action.charAt(0).toUpperCase()}${item.action.slice(1)}`;
+}

@@ -1,0 +1,79 @@
+/** Sign up (spec 5 Register): five required fields, matching passwords; success → / with the activation notice. */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES, authFailureMessage } from '../../../shared/data/messages';
+import type { RegisterInput } from '../../../shared/data/protocol';
+import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
+import { callWorker } from '../../state/bridge';
+import { fieldError } from '../../state/errors';
+import { showToast } from '../../state/toasts';
+
+export const PASSWORD_MISMATCH = 'The passwords you entered do not match.';
+
+type Fields = keyof RegisterInput;
+const FIELDS: { name: Fields; label: string; type: string; autoComplete: string }[] = [
+  { name: 'first_name', label: 'First Name', type: 'text', autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Last Name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 're_password', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+];
+
+export function RegisterPage() {
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<RegisterInput>({ first_name: '', last_name: '', email: '', password: '', re_password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  const [sending, setSending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Partial<Record<Fields, string>> = {};
+    for (const { name } of FIELDS) if (!values[name].trim()) next[name] = REQUIRED_TEXT;
+    if (!next.re_password && values.password !== values.re_password) next.re_password = PASSWORD_MISMATCH;
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setSending(true);
+    try {
+      await callWorker((api) => api.session.register({ ...values, email: values.email.trim().toLowerCase() }));
+      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.registered });
+      navigate('/');
+    } catch (err) {
+      const fromServer: Partial<Record<Fields, string>> = {};
+      for (const { name } of FIELDS) {
+        const message = fieldError(err, name);
+        if (message) fromServer[name] = message;
+      }
+      setErrors(fromServer);
+      showToast({ severity: 'error', detail: authFailureMessage(err, ERROR_MESSAGES.default, false) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="narrow panel">
+      <h1>Register</h1>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        {FIELDS.map(({ name, label, type, autoComplete }) => (
+          <Field key={name} id={`register-${name}`} label={label} error={errors[name]}>
+            <InputText
+              id={`register-${name}`}
+              type={type}
+              autoComplete={autoComplete}
+              value={values[name]}
+              onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+              required
+              {...fieldAria(`register-${name}`, errors[name])}
+            />
+          </Field>
+        ))}
+        <Button type="submit" label={sending ? 'Submitting...' : 'Register'} icon="pi pi-user-plus" disabled={sending} />
+      </form>
+      <p>
+        Already registered? <Link href="/login">Login</Link>
+      </p>
+    </section>
+  );
+}

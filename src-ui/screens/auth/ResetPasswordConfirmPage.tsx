@@ -1,0 +1,55 @@
+/** Password reset confirmation from the mailed link: new password twice; success → /. */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES, authFailureMessage } from '../../../shared/data/messages';
+import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
+import { callWorker } from '../../state/bridge';
+import { fieldError } from '../../state/errors';
+import { showToast } from '../../state/toasts';
+import { PASSWORD_MISMATCH } from './RegisterPage';
+
+export function ResetPasswordConfirmPage({ params }: { params: { uid?: string; token?: string } }) {
+  const [, navigate] = useLocation();
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; again?: string }>({});
+  const [sending, setSending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: { password?: string; again?: string } = {};
+    if (!password) next.password = REQUIRED_TEXT;
+    if (!again) next.again = REQUIRED_TEXT;
+    else if (password !== again) next.again = PASSWORD_MISMATCH;
+    setErrors(next);
+    if (next.password || next.again) return;
+    setSending(true);
+    try {
+      await callWorker((api) => api.session.confirmPasswordReset({ uid: params.uid ?? '', token: params.token ?? '', new_password: password, re_new_password: again }));
+      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.passwordReset });
+      navigate('/');
+    } catch (err) {
+      setErrors({ password: fieldError(err, 'new_password') ?? undefined, again: fieldError(err, 're_new_password') ?? undefined });
+      showToast({ severity: 'error', detail: authFailureMessage(err, ERROR_MESSAGES.default, false) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="narrow panel">
+      <h1>Choose a New Password</h1>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <Field id="reset-new-password" label="New Password" error={errors.password}>
+          <InputText id="reset-new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required {...fieldAria('reset-new-password', errors.password)} />
+        </Field>
+        <Field id="reset-new-password-again" label="Confirm New Password" error={errors.again}>
+          <InputText id="reset-new-password-again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} required {...fieldAria('reset-new-password-again', errors.again)} />
+        </Field>
+        <Button type="submit" label={sending ? 'Submitting...' : 'Reset Password'} icon="pi pi-lock" disabled={sending} />
+      </form>
+    </section>
+  );
+}

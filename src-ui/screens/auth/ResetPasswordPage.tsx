@@ -1,0 +1,47 @@
+/** Password reset request: an email; success → / with the reset notice. */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { ERROR_MESSAGES, SUCCESS_MESSAGES, authFailureMessage } from '../../../shared/data/messages';
+import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
+import { callWorker } from '../../state/bridge';
+import { showToast } from '../../state/toasts';
+
+export function ResetPasswordPage() {
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) {
+      setError(REQUIRED_TEXT);
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      await callWorker((api) => api.session.requestPasswordReset(email.trim().toLowerCase()));
+      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.resetEmailSent });
+      navigate('/');
+    } catch (err) {
+      showToast({ severity: 'error', detail: authFailureMessage(err, ERROR_MESSAGES.default, false) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="narrow panel">
+      <h1>Reset Password</h1>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <Field id="reset-email" label="Email" error={error}>
+          <InputText id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required {...fieldAria('reset-email', error)} />
+        </Field>
+        <Button type="submit" label={sending ? 'Submitting...' : 'Send Reset Link'} icon="pi pi-envelope" disabled={sending} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { LinkButton } from '../../components/LinkButton';
+import { useCurrentUser } from '../../state/hooks';
+import { homeFor } from '../../state/roles';
+
+export function LandingPage() {
+  const user = useCurrentUser();
+  return (
+    <section className="landing">
+      <h1>{PRODUCT_NAME}</h1>
+      <p>
+        Welcome. Keep track of work orders, preventative maintenance, assets, chemicals, parts, locations and vendors, in the office or out on
+        site, even without a connection.
+      </p>
+      {user ? (
+        <LinkButton href={homeFor(user)} label="Home" icon="pi pi-home" />
+      ) : (
+        <LinkButton href="/login" label="Login" icon="pi pi-sign-in" />
+      )}
+    </section>
+  );
+}

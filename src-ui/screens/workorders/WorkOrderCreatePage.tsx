@@ -1,0 +1,150 @@
+/**
+ * New work order (spec 2, spec 5): read-only user name and email, location and description
+ * required, any number of attachments. Sent now, or queued while offline; either way back to
+ * /workorder-home/.
+ */
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
+import type { NewWorkOrder } from '../../../shared/data/protocol';
+import { Field, REQUIRED_TEXT, dropdownPt, fieldAria } from '../../components/Field';
+import { LinkButton } from '../../components/LinkButton';
+import { WarningNotice } from '../../components/Notices';
+import { formatKilobytes, fullName } from '../../format/display';
+import { callWorker } from '../../state/bridge';
+import { fieldError } from '../../state/errors';
+import { useCurrentUser, useWorkerRead } from '../../state/hooks';
+import { devicePreference } from '../../state/preferences';
+import { showToast } from '../../state/toasts';
+import { positiveInt } from './list-query';
+
+export const CREATE_VALIDATION_MESSAGE = 'Please select a location and provide a description';
+const CREATE_LOCATION_KEY = 'workorderCreateLocation';
+
+export function WorkOrderCreatePage() {
+  const user = useCurrentUser();
+  const [, navigate] = useLocation();
+  const locations = useWorkerRead('locations', (api) => api.locations.all());
+  const [locationId, setLocationId] = useState<number | null>(() => positiveInt(devicePreference.get(CREATE_LOCATION_KEY)));
+  const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [invalid, setInvalid] = useState(false);
+  const [serverErrors, setServerErrors] = useState<{ location?: string; description?: string; attachments?: string }>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const options = (locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id }));
+  // A remembered location that no longer exists is not offered.
+  const selected = options.some((o) => o.value === locationId) ? locationId : null;
+  const missingLocation = invalid && selected === null;
+  const missingDescription = invalid && !description.trim();
+
+  const chooseLocation = (id: number | null) => {
+    setLocationId(id);
+    devicePreference.set(CREATE_LOCATION_KEY, id === null ? '' : String(id));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (selected === null || !description.trim()) {
+      setInvalid(true);
+      showToast({ severity: 'error', detail: CREATE_VALIDATION_MESSAGE });
+      return;
+    }
+    setInvalid(false);
+    setServerErrors({});
+    setSubmitting(true);
+    const input: NewWorkOrder = {
+      locationId: selected,
+      description: description.trim(),
+      files: files.map((f) => ({ name: f.name || 'attachment', type: f.type || 'application/octet-stream', blob: f })),
+    };
+    try {
+      const result = await callWorker((api) => api.workorders.create(input));
+      showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      navigate('/workorder-home/');
+    } catch (err) {
+      setServerErrors({
+        location: fieldError(err, 'location_id') ?? undefined,
+        description: fieldError(err, 'description') ?? undefined,
+        attachments: fieldError(err, 'new_attachments') ?? undefined,
+      });
+      showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.workorders.create) });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const locationError = missingLocation ? REQUIRED_TEXT : serverErrors.location;
+  const descriptionError = missingDescription ? REQUIRED_TEXT : serverErrors.description;
+
+  return (
+    <section className="narrow">
+      <div className="page-header">
+        <h1>Create Work Order</h1>
+        <LinkButton href="/workorder-home" label="Back" icon="pi pi-arrow-left" outlined />
+      </div>
+      {locations.error && !locations.result ? <WarningNotice text={messageForScreen(locations.error, SCREEN_MESSAGES.locations.loadList)} /> : null}
+      <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
+        {invalid && (missingLocation || missingDescription) ? <Message severity="error" text={CREATE_VALIDATION_MESSAGE} /> : null}
+        <Field id="wo-user-name" label="Name">
+          <InputText id="wo-user-name" value={fullName(user)} readOnly />
+        </Field>
+        <Field id="wo-user-email" label="Email">
+          <InputText id="wo-user-email" value={user?.email ?? ''} readOnly />
+        </Field>
+        <Field id="wo-location" label="Location" error={locationError}>
+          <Dropdown
+            inputId="wo-location"
+            pt={dropdownPt('Location')}
+            value={selected}
+            options={options}
+            onChange={(e) => chooseLocation((e.value as number | null) ?? null)}
+            placeholder="Select a location"
+            required
+            invalid={Boolean(locationError)}
+            filter={options.length > 12}
+            {...fieldAria('wo-location', locationError)}
+          />
+        </Field>
+        <Field id="wo-description" label="Description" error={descriptionError}>
+          <InputTextarea
+            id="wo-description"
+            rows={5}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder="Describe the problem"
+            required
+            invalid={Boolean(descriptionError)}
+            {...fieldAria('wo-description', descriptionError)}
+          />
+        </Field>
+        <Field id="wo-attachments" label="Attachments" error={serverErrors.attachments} hint="Photos or PDF files, several at once if needed.">
+          <input
+            id="wo-attachments"
+            className="file-input"
+            type="file"
+            multiple
+            accept="image/*,application/pdf"
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            {...fieldAria('wo-attachments', serverErrors.attachments, true)}
+          />
+        </Field>
+        {files.length ? (
+          <ul aria-label="Chosen attachments">
+            {files.map((f, i) => (
+              <li key={`${f.name}-${i}`}>
+                {f.name} ({formatKilobytes(f.size)})
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Button type="submit" label={submitting ? 'Submitting...' : 'Create Work Order'} icon="pi pi-check" disabled={submitting} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * axe-core finds no serious or critical violation on the sign-in, landing and work-order screens,
+ * in both themes; the theme choice is remembered; a 360 px phone shows the list without sideways
+ * scrolling.
+ */
+import type { Page } from '@playwright/test';
+import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { expect, openApp, signIn, test } from '../helpers/e2e-app';
+
+// axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
+test.use({ bypassCSP: true });
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Let entering animations (toasts, dialogs) settle before measuring contrast.
+  await page.waitForTimeout(400);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  const toggle = page.getByRole('switch');
+  if ((await page.locator('html').getAttribute('data-theme')) !== theme) await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await expect(toggle).toHaveAccessibleName(theme === 'dark' ? 'Dark Theme' : 'Light Theme');
+  await expect(toggle).toHaveAttribute('aria-checked', String(theme === 'dark'));
+  await expect(page.locator('link[data-theme-stylesheet]')).toHaveCount(1);
+}
+
+test('the theme defaults to dark, toggles and is remembered', async ({ page }) => {
+  await openApp(page, '/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('switch')).toHaveAccessibleName('Dark Theme');
+  await setTheme(page, 'light');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('switch')).toHaveAccessibleName('Light Theme');
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical axe violation in the ${theme} theme`, async ({ page, network }) => {
+    const api = await ApiClient.signIn(SUPERVISOR);
+    const location = await api.createLocation(unique('Axe Depot'));
+    const order = await api.createWorkOrder(location.id, unique('Fryer thermostat drifts'));
+
+    await openApp(page, '/');
+    await setTheme(page, theme);
+    expect.soft(await seriousViolations(page), 'landing').toEqual([]);
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'login').toEqual([]);
+
+    await signIn(page, SUPERVISOR);
+    await page.getByRole('main').getByRole('link', { name: 'Work Orders' }).click();
+    expect.soft(await seriousViolations(page), 'work-order home').toEqual([]);
+    await page.getByRole('link', { name: 'Active Work Orders' }).click();
+    await expect(page.locator('.wo-card').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'work-order list').toEqual([]);
+    await page.goto(`/workorder-detail/${order.id}`);
+    await expect(page.getByText(order.description)).toBeVisible();
+    expect.soft(await seriousViolations(page), 'work-order detail').toEqual([]);
+    await page.getByRole('button', { name: 'Claim' }).click();
+    await expect(page.getByRole('dialog', { name: 'Confirm Claim' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'claim dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.getByRole('link', { name: 'Create Work Order' }).click();
+    await page.getByRole('button', { name: 'Create Work Order' }).click();
+    await expect(page.getByRole('main').getByText('Please select a location and provide a description')).toBeVisible();
+    expect.soft(await seriousViolations(page), 'create with errors').toEqual([]);
+    await page.getByRole('button', { name: /Offline Activity/ }).click();
+    await expect(page.getByText('All caught up. Offline actions will appear here when queued.')).toBeVisible();
+    expect.soft(await seriousViolations(page), 'offline activity panel').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // Offline: saved data, a queued action, the Pending sync box and the panel with its item.
+    await network.setOffline(true);
+    await page.goto(`/workorder-detail/${order.id}`);
+    await expect(page.getByText("Showing saved data. We'll refresh once the connection returns.")).toBeVisible();
+    await page.getByRole('button', { name: 'Claim' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Claim' }).getByRole('button', { name: 'Claim' }).click();
+    await expect(page.getByRole('region', { name: 'Pending sync' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'offline detail with a queued claim').toEqual([]);
+    await page.getByRole('button', { name: /Offline Activity/ }).click();
+    await expect(page.locator('.activity-panel .queue-item')).toHaveCount(1);
+    expect.soft(await seriousViolations(page), 'panel with a queued item').toEqual([]);
+  });
+}
+
+test('a 360 px wide phone shows the work-order list without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, SUPERVISOR);
+  await page.goto('/workorder-list');
+  await expect(page.locator('.wo-card').first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const cards = await page.locator('.wo-card').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+  for (const right of cards) expect(right).toBeLessThanOrEqual(360);
+  await expect(page.getByRole('button', { name: /Offline Activity/ })).toBeInViewport();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport();
+});

@@ -1,0 +1,108 @@
+/**
+ * The server as the tests see it: direct API calls with a bearer token, to set up data and to check
+ * what reached the server. Never used to drive the app itself.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { TokenPair } from '../../shared/api/auth';
+import type { Page as ApiPage } from '../../shared/api/common';
+import type { Location } from '../../shared/api/locations';
+import type { WorkOrder } from '../../shared/api/workorders';
+import { DEMO_LOGINS } from '../../src-server/demo/seed';
+import { e2eEnv, serverEnv } from './e2e-env';
+
+export interface Login {
+  email: string;
+  password: string;
+}
+
+export const SUPERVISOR: Login = DEMO_LOGINS.find((l) => l.role === 'full access')!;
+export const TECHNICIAN: Login = DEMO_LOGINS.find((l) => l.role === 'limited')!;
+/** A second full-access user, made with the CLI when first needed. */
+export const RIVAL: Login & { firstName: string; lastName: string } = {
+  email: 'riley.rival@example.com',
+  password: 'Copper-Kettle-2718',
+  firstName: 'Riley',
+  lastName: 'Rival',
+};
+
+const api = (path: string) => `${e2eEnv().baseURL}/api/v1${path}`;
+
+export class ApiClient {
+  private constructor(private readonly access: string) {}
+
+  static async signIn(login: Login): Promise<ApiClient> {
+    const res = await fetch(api('/auth/jwt/create/'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: login.email, password: login.password }),
+    });
+    if (!res.ok) throw new Error(`sign-in as ${login.email} failed: ${res.status} ${await res.text()}`);
+    const tokens = (await res.json()) as TokenPair;
+    return new ApiClient(tokens.access);
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await fetch(api(path), {
+      method,
+      headers: {
+        authorization: `Bearer ${this.access}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(method === 'GET' ? {} : { 'idempotency-key': randomUUID() }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  private async ok<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await this.request<T>(method, path, body);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  createLocation(name: string): Promise<Location> {
+    return this.ok('POST', '/locations/', { location_type: 'OTHER', name, address: '1 Test Way', city: 'Dallas', state: 'TX', postal_code: '75001' });
+  }
+
+  createWorkOrder(locationId: number, description: string): Promise<WorkOrder> {
+    return this.ok('POST', '/workorders/', { location_id: locationId, description });
+  }
+
+  workOrder(id: number): Promise<WorkOrder> {
+    return this.ok('GET', `/workorders/${id}/`);
+  }
+
+  claim(id: number): Promise<WorkOrder> {
+    return this.ok('POST', `/workorders/${id}/claim/`);
+  }
+
+  /** Every work order whose description or location matches `search`, across pages. */
+  async findWorkOrders(search: string): Promise<WorkOrder[]> {
+    const found: WorkOrder[] = [];
+    for (let page = 1; ; page++) {
+      const res = await this.ok<ApiPage<WorkOrder>>('GET', `/workorders/?search=${encodeURIComponent(search)}&page=${page}`);
+      found.push(...res.results);
+      if (!res.next) return found;
+    }
+  }
+}
+
+let rivalReady: Promise<void> | null = null;
+
+/** Creates (or resets) the second full-access user through the administration CLI. */
+export function ensureRival(): Promise<void> {
+  rivalReady ??= promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'src-server/cli/main.ts', 'create-user', '--email', RIVAL.email, '--password', RIVAL.password, '--first-name', RIVAL.firstName, '--last-name', RIVAL.lastName, '--full-access'],
+    { env: { ...process.env, ...serverEnv(e2eEnv()) } },
+  ).then(() => undefined);
+  return rivalReady;
+}
+
+/** A name no other test uses, so parallel tests never see each other's records. */
+export function unique(prefix: string): string {
+  return `${prefix} ${randomUUID().slice(0, 8)}`;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { badgeCount, formatBytes, formatDateTime, formatDuration, formatKilobytes } from '../../../src-ui/format/display';
+import { queueItemTitle, queueStatusText } from '../../../src-ui/format/queue';
+
+describe('display formats (spec 9)', () => {
+  it('shows dates as month/day/year @ hour:minute AM/PM in local time', () => {
+    expect(formatDateTime(new Date(2026, 2, 14, 14, 5).toISOString())).toBe('03/14/2026 @ 02:05 PM');
+    expect(formatDateTime(new Date(2026, 11, 1, 0, 30).toISOString())).toBe('12/01/2026 @ 12:30 AM');
+    expect(formatDateTime(new Date(2026, 0, 9, 12, 0).toISOString())).toBe('01/09/2026 @ 12:00 PM');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('caps the Offline Activity badge at 99', () => {
+    expect(badgeCount(0)).toBe('');
+    expect(badgeCount(1)).toBe('1');
+    expect(badgeCount(99)).toBe('99');
+    expect(badgeCount(100)).toBe('99+');
+  });
+
+  it('formats sizes and waits', () => {
+    expect(formatKilobytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(formatDuration(4_200)).toBe('5s');
+    expect(formatDuration(65_000)).toBe('1m 05s');
+    expect(formatDuration(-10)).toBe('0s');
+  });
+});
+
+describe('queued item texts (spec 4 Queued item status)', () => {
+  const at = Date.parse('2026-01-01T00:00:00.000Z');
+  it('says what each status means', () => {
+    expect(queueStatusText({ status: 'queued', lastError: null, retryAt: null }, at)).toBe('Awaiting sync.');
+    expect(queueStatusText({ status: 'pending', lastError: null, retryAt: null }, at)).toBe('Attempt in progress.');
+    expect(queueStatusText({ status: 'retrying', lastError: null, retryAt: '2026-01-01T00:00:12.000Z' }, at)).toBe('Retrying in 12s.');
+    expect(queueStatusText({ status: 'failed', lastError: 'This work order is already claimed by Alex Morgan.', retryAt: null }, at)).toBe(
+      'This work order is already claimed by Alex Morgan.',
+    );
+    expect(queueStatusText({ status: 'failed', lastError: null, retryAt: null }, at)).toBe('Failed');
+    expect(queueStatusText({ status: 'synced', lastError: null, retryAt: null }, at)).toBe('Synced.');
+  });
+
+  it('names the domain and the action', () => {
+    expect(queueItemTitle({ domain: 'workorders', action: 'complete' })).toBe('Work order · Complete');
+    expect(queueItemTitle({ domain: 'vendors', action: 'create' })).toBe('vendors · Create');
+  });
+});
