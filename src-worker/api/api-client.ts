@@ -118,7 +118,7 @@ export class ApiClient {
     const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
     const onCallerAbort = () => timeout.abort();
     request.signal?.addEventListener('abort', onCallerAbort);
-    const where = { method, path: request.path };
+    const where = { method, path: request.path, startedAt: this.deps.network.now() };
     try {
       const response = await this.deps.fetch(this.deps.baseUrl + request.path, { method, headers, body, signal: timeout.signal, credentials: 'include' });
       await this.deps.network.responseReceived();

@@ -81,14 +81,24 @@ export class NetworkMonitor {
     return this.change({ isOnline: true, reason: 'response' });
   }
 
-  /** A request failed: offline and network failures flip the state; failures worth it become issues. */
-  async requestFailed(error: NormalizedError, request: { method: string; path: string }): Promise<boolean> {
-    const issue = issueFor(error, request);
+  /** The clock requests use for `startedAt`. */
+  now(): number {
+    return this.deps.now();
+  }
+
+  /**
+   * A request failed: offline and network failures flip the state; failures worth it become issues.
+   * A request that started before the last change to online says nothing about the connection now
+   * (it was sent while offline and merely finished late), so it does not flip the state back.
+   */
+  async requestFailed(error: NormalizedError, request: { method: string; path: string; startedAt?: number }): Promise<boolean> {
+    const issue = issueFor(error, { method: request.method, path: request.path });
     const flips = error.type === 'offline' || error.type === 'network';
     if (!issue && !flips) return false;
     return this.update((state, at) => {
       let next = issue ? recordIssue(state, issue, at) : state;
-      if (flips) next = applyConnectivity(next, { isOnline: false, reason: error.type === 'offline' ? 'browser-offline' : 'network-error', details: request.path }, at) ?? next;
+      const stale = request.startedAt !== undefined && state.isOnline && state.lastChangeAt !== null && Date.parse(state.lastChangeAt) > request.startedAt;
+      if (flips && !stale) next = applyConnectivity(next, { isOnline: false, reason: error.type === 'offline' ? 'browser-offline' : 'network-error', details: request.path }, at) ?? next;
       return next;
     }, flips);
   }

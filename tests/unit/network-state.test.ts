@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyConnectivity, initialNetworkState, recordIssue } from '../../src-worker/network/network-state.js';
+import { NetworkMonitor } from '../../src-worker/network/network-monitor.js';
+import { DeviceDb } from '../../shared/data/db-schema.js';
+import { networkError } from '../../shared/data/errors.js';
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
 
@@ -42,5 +45,26 @@ describe('network state transitions (spec 3, 4)', () => {
     expect(state.issues).toHaveLength(30);
     expect(state.issues[0]!.key).toBe('server:34');
     expect(state.issues.some((i) => i.key === 'network')).toBe(false);
+  });
+});
+
+describe('network monitor', () => {
+  it('a request sent while offline that fails after the connection came back does not flip it offline again', async () => {
+    let clock = Date.UTC(2026, 0, 1);
+    const states: boolean[] = [];
+    const monitor = new NetworkMonitor({ db: new DeviceDb(`net-${Math.random()}`), bus: null, now: () => clock, onChange: (s) => states.push(s.isOnline) });
+    await monitor.browserChanged(false);
+    const startedWhileOffline = monitor.now();
+    clock += 1_000;
+    await monitor.browserChanged(true);
+    clock += 1_000;
+    const flipped = await monitor.requestFailed(networkError(), { method: 'GET', path: 'workorders/', startedAt: startedWhileOffline });
+    expect(flipped).toBe(false);
+    expect(monitor.state.isOnline).toBe(true);
+    // The failure is still kept as an issue.
+    expect(monitor.state.issues.map((i) => i.key)).toContain('network');
+    // A request sent after the change still counts.
+    expect(await monitor.requestFailed(networkError(), { method: 'GET', path: 'workorders/', startedAt: monitor.now() })).toBe(true);
+    expect(monitor.state.isOnline).toBe(false);
   });
 });
