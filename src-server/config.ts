@@ -74,6 +74,10 @@ function loadSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
 function validTimeZone(tz: string): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -109,7 +113,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Maintenance Manager <no-reply@localhost>',
     publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/+$/, ''),
     timeZone: validTimeZone(env.TIME_ZONE || 'UTC'),
-    demoData: databaseUrl ? flag(env.CMMS_DEMO, false) : flag(env.CMMS_DEMO, true),
+    // Demo users have published passwords: on by default only for the embedded database on a loopback address.
+    demoData: flag(env.CMMS_DEMO, !databaseUrl && isLoopback(host)),
     site: {
       chemicalLocationIds: intList(env.CHEMICAL_LOCATIONS, [1102, 1104, 1311, 3003]),
       chemicalReportLocationId,

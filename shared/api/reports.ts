@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /** Spec 5: non-space text, @, non-space, a dot, non-space. */
-export const REPORT_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+/** Spec 5: text, @, text, a dot, text; one address only (no lists, no display names). */
+export const REPORT_EMAIL_PATTERN = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 export const INVALID_REPORT_EMAIL = 'Please enter a valid email address.';
 export const REPORT_SENT = 'Report sent successfully!';
 

@@ -45,26 +45,33 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', config
   // A second full-access colleague, so some orders show as claimed by someone else. No known password.
   const colleague = await users.create({ email: 'alex.mechanic@example.com', passwordHash: await hashPassword(randomUUID()), firstName: 'Alex', lastName: 'Morgan', isActive: true, fullFeatureAccess: true, isStaff: false });
 
-  // ---- locations: the configured site ids, then a couple of ordinary stores
-  const [wash1, wash2, wash3] = config.site.chemicalLocationIds.filter((id) => id !== config.site.chemicalReportLocationId);
+  // ---- locations: every configured site id, then a couple of ordinary stores
   const warehouse = config.site.chemicalReportLocationId;
-  const partsDepot = config.site.partLocationIds.find((id) => id !== warehouse) ?? warehouse;
-  const place = (id: number, name: string, type: string, address: string, city: string, extra: Partial<Record<'epos' | 'verifone_id' | 'sagenet_id' | 'occ_id', string>> = {}) => ({
-    id, name, location_type: type, address, city, state: 'TX', postal_code: String(75000 + (id % 1000)), phone_number: `(214) 555-${String(id).padStart(4, '0')}`,
-    epos: extra.epos ?? null, verifone_id: extra.verifone_id ?? null, sagenet_id: extra.sagenet_id ?? null, occ_id: extra.occ_id ?? null, created_at: iso(2000), updated_at: iso(2000),
-  });
-  const locationRows = [
-    wash1 && place(wash1, `${wash1} Riverside Car Wash`, 'GENERAL STORE', '410 Riverside Dr', 'Dallas', { epos: 'EP-1102', verifone_id: 'VF-20931', sagenet_id: 'SG-5521' }),
-    wash2 && place(wash2, `${wash2} Highway 9 Travel Center`, 'GENERAL STORE', '9800 State Hwy 9', 'Plano', { epos: 'EP-1104', occ_id: 'OCC-77' }),
-    wash3 && place(wash3, `${wash3} Lakeview Express Wash`, 'OTHER', '77 Lakeview Blvd', 'Garland'),
-    place(warehouse, `${warehouse} Central Supply Warehouse`, 'OTHER', '1200 Commerce St', 'Dallas'),
-    partsDepot !== warehouse && place(partsDepot, `${partsDepot} North Parts Depot`, 'OTHER', '55 Industrial Pkwy', 'Richardson'),
-  ].filter((r): r is ReturnType<typeof place> => !!r);
-  await db.insertInto('locations').values(locationRows).execute();
+  const washSites = config.site.chemicalLocationIds.filter((id) => id !== warehouse);
+  const siteIds = [...new Set([...config.site.chemicalLocationIds, ...config.site.partLocationIds])];
+  const washNames: [string, string, string][] = [
+    ['Riverside Car Wash', '410 Riverside Dr', 'Dallas'],
+    ['Highway 9 Travel Center', '9800 State Hwy 9', 'Plano'],
+    ['Lakeview Express Wash', '77 Lakeview Blvd', 'Garland'],
+  ];
+  const place = (id: number) => {
+    const washIndex = washSites.indexOf(id);
+    const [name, address, city] =
+      id === warehouse
+        ? ['Central Supply Warehouse', '1200 Commerce St', 'Dallas']
+        : washIndex >= 0
+          ? (washNames[washIndex] ?? [`Car Wash ${washIndex + 1}`, `${100 + washIndex} Wash Ln`, 'Dallas'])
+          : ['North Parts Depot', '55 Industrial Pkwy', 'Richardson'];
+    return {
+      id, name: `${id} ${name}`, location_type: washIndex >= 0 ? 'GENERAL STORE' : 'OTHER', address, city, state: 'TX', postal_code: String(75000 + (id % 1000)),
+      phone_number: `(214) 555-${String(id % 10000).padStart(4, '0')}`, epos: washIndex >= 0 ? `EP-${id}` : null, verifone_id: washIndex === 0 ? 'VF-20931' : null,
+      sagenet_id: washIndex === 0 ? 'SG-5521' : null, occ_id: washIndex === 1 ? 'OCC-77' : null, created_at: iso(2000), updated_at: iso(2000),
+    };
+  };
+  await db.insertInto('locations').values(siteIds.map(place)).execute();
   await resyncIdentity(db, dialect, 'locations');
   const store = await db.insertInto('locations').values({ name: 'Main Street Market', location_type: 'GENERAL STORE', address: '12 Main St', city: 'Dallas', state: 'TX', postal_code: '75201', phone_number: '(214) 555-0142', epos: null, verifone_id: null, sagenet_id: null, occ_id: null, created_at: iso(1500), updated_at: iso(1500) }).returning('id').executeTakeFirstOrThrow();
   const diner = await db.insertInto('locations').values({ name: 'Sunrise Diner', location_type: 'RESTAURANT', address: '88 Elm Ave', city: 'Irving', state: 'TX', postal_code: '75060', phone_number: '(972) 555-0199', epos: 'EP-D1', verifone_id: null, sagenet_id: null, occ_id: null, created_at: iso(1500), updated_at: iso(1500) }).returning('id').executeTakeFirstOrThrow();
-  const washSites = [wash1, wash2, wash3].filter((x): x is number => x !== undefined);
   const firstWash = washSites[0] ?? store.id;
 
   // ---- vendors

@@ -15,7 +15,7 @@ import { HttpError } from './errors.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** An in-flight record older than this is taken to belong to a request that died with its process. */
-const STALE_IN_FLIGHT_MS = 60_000;
+const STALE_IN_FLIGHT_MS = 120_000; // longer than the slowest request (mail timeouts in mail/mailer.ts)
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,255}$/;
 
 declare module 'fastify' {

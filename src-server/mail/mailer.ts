@@ -26,7 +26,8 @@ export interface Mailer {
 
 export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits, so a hung mail server fails a request well inside the idempotency in-flight window.
+    const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 45_000 });
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });

@@ -108,7 +108,7 @@ describe('Idempotency-Key', () => {
     await createVendor(alice, 'vendor-create-0007', { name: 'Abandoned' });
     await t.database.db
       .updateTable('idempotency_keys')
-      .set({ state: 'in_flight', response_status: null, response_type: null, response_body: null, created_at: new Date(Date.now() - 2 * 60_000).toISOString() })
+      .set({ state: 'in_flight', response_status: null, response_type: null, response_body: null, created_at: new Date(Date.now() - 3 * 60_000).toISOString() })
       .where('user_id', '=', alice.user.id)
       .where('key', '=', 'vendor-create-0007')
       .execute();

@@ -120,7 +120,7 @@ describe('chemical inventory report', () => {
 
   it('refuses an invalid email or location without sending anything', async () => {
     const before = readOutbox(t.dataDir).length;
-    for (const email of ['', 'boss', 'boss@example', 'boss @example.com', '@example.com', 'boss@.', 'a@b.c\nBcc: x@y.z']) {
+    for (const email of ['', 'boss', 'boss@example', 'boss @example.com', '@example.com', 'boss@.', 'a@b.c\nBcc: x@y.z', 'a@b.co,c@d.co', 'a@b.co;c@d.co', 'Boss <boss@example.com>']) {
       const res = await t.request({ method: 'POST', url: '/api/v1/chemicals/chemical-inventory-report/', as: full, payload: { email, location: warehouse.id } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ email: ['Please enter a valid email address.'] });
