@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
+import { TokenService } from './modules/auth/jwt.js';
 import { seedDemoData } from './demo/seed.js';
 
 async function main(): Promise<void> {
@@ -18,9 +19,12 @@ async function main(): Promise<void> {
       console.log(`\nDemo data created. Sign in with:\n${lines.join('\n')}\n`);
     }
   }
-  const purge = setInterval(() => void purgeIdempotencyKeys(database.db).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed')), 60 * 60 * 1000);
+  // Hourly: drop idempotency records past their replay window and refresh tokens nobody can use.
+  const tokens = new TokenService(config.secretKey, database.db);
+  const housekeeping = () => Promise.all([purgeIdempotencyKeys(database.db), tokens.purge()]);
+  const purge = setInterval(() => void housekeeping().catch((err: unknown) => app.log.error({ err }, 'housekeeping failed')), 60 * 60 * 1000);
   purge.unref();
-  await purgeIdempotencyKeys(database.db);
+  await housekeeping();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -31,6 +31,9 @@ export function openDatabase(config: DbConfig): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // SQLite's own lower() folds only ASCII; PostgreSQL's folds every letter. Searches must match
+  // "ÉCHEC" with "échec" on both, so lower() is replaced by JavaScript's.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

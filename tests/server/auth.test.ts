@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenService } from '../../src-server/modules/auth/jwt.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { linkParts, readOutbox } from '../helpers/outbox.js';
 
@@ -253,6 +254,33 @@ describe('deactivated accounts and mail failures', () => {
       expect([known.statusCode, unknown.statusCode]).toEqual([204, 204]);
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe('refresh token housekeeping', () => {
+  it('drops expired and long-revoked tokens and keeps live ones', async () => {
+    const u = await t.createUser();
+    const { refresh } = (await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: u.user.email, password: u.password } })).json();
+    const tokens = new TokenService(t.config.secretKey, t.database.db);
+    const rows = () => t.database.db.selectFrom('refresh_tokens').select('jti').where('user_id', '=', u.user.id).execute();
+    expect(await rows()).toHaveLength(1);
+    await tokens.purge();
+    expect(await rows()).toHaveLength(1);
+    await tokens.purge(Date.now() + 2 * 24 * 3600 * 1000);
+    expect(await rows()).toHaveLength(0);
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh } })).statusCode).toBe(401);
+  });
+});
+
+describe('search folds case beyond ASCII on both engines', () => {
+  it('finds accented text whatever its case', async () => {
+    const u = await t.createUser({ full: true });
+    const loc = (await t.request({ method: 'POST', url: '/api/v1/locations/', as: u, payload: { location_type: 'OTHER', name: 'Café Ünter', address: 'a', city: 'c', state: 's', postal_code: '1' } })).json();
+    await t.request({ method: 'POST', url: '/api/v1/workorders/', as: u, payload: { location_id: loc.id, description: 'ÉCHEC du compresseur' } });
+    for (const q of ['échec', 'ÉCHEC', 'CAFÉ ü']) {
+      const res = await t.request({ method: 'GET', url: `/api/v1/workorders/?search=${encodeURIComponent(q)}`, as: u });
+      expect(res.json().count, q).toBe(1);
     }
   });
 });

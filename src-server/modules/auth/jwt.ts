@@ -134,6 +134,14 @@ export class TokenService {
     return true;
   }
 
+  /** Drops refresh tokens that can no longer be used: expired, or revoked more than a day ago. */
+  async purge(now = Date.now()): Promise<void> {
+    await this.db
+      .deleteFrom('refresh_tokens')
+      .where((eb) => eb.or([eb('expires_at', '<', new Date(now).toISOString()), eb('revoked_at', '<', new Date(now - REFRESH_TTL_S * 1000).toISOString())]))
+      .execute();
+  }
+
   async revokeAllForUser(userId: number): Promise<void> {
     await this.db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   }
