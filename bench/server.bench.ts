@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src-server/db/database.js';
 import { migrate } from '../src-server/db/migrate.js';
@@ -70,6 +71,10 @@ async function load(database: Db): Promise<{ userIds: number[]; locationIds: num
     task_notes: null, created_by_id: null, created_at: iso(0), updated_at: iso(0), assigned_to_id: null, claimed_at: null, last_completed_by_id: null, last_completed_at: null, field_notes: null,
   }));
   await batch(tasks, 500, (chunk) => db.insertInto('maintenance_tasks').values(chunk).execute());
+  // A bulk load leaves planner statistics (and PostgreSQL's visibility map) stale; a live database
+  // has them from autovacuum or SQLite's optimize, so measure after the same housekeeping.
+  if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(db);
+  else await sql`analyze`.execute(db);
   return { userIds, locationIds };
 }
 
