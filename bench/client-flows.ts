@@ -1,0 +1,192 @@
+/**
+ * The three measured flows, one signed-in supervisor, the page's CPU throttled, the data worker's
+ * network really cut (tests/helpers/e2e-network.ts):
+ *   1. the work-order list from the saved cache: a reload on the list, then opening it in-app;
+ *   2. a detail opened by clicking a card (saved data);
+ *   3. 100 actions queued offline, then the network restored and the queue flushed; twice, to
+ *      tell the cost of the flush itself from the cost of watching it: 100 claims while the user
+ *      stays on the list and presses Tab now and then (the panel closed), then 100 unclaims of the
+ *      same orders while the user opens and closes the Offline Activity panel (the 100 synced
+ *      claims stay listed in it, spec: synced items stay visible for an hour).
+ */
+import type { Browser, Page } from '@playwright/test';
+import type { WorkOrder } from '../shared/api/workorders.js';
+import { badgeCount } from '../src-ui/format/display.js';
+import type { ApiClient } from '../tests/helpers/e2e-api.js';
+import { SUPERVISOR } from '../tests/helpers/e2e-api.js';
+import { activityBadge, expect, serviceWorkerReady, signIn } from '../tests/helpers/e2e-app.js';
+import { NetworkControl } from '../tests/helpers/e2e-network.js';
+import { drain, installProbe, summarise, throttleCpu, type FlowFigures } from './client-probe.js';
+import type { CountingProxy } from './client-proxy.js';
+import { queueThroughWorker, type QueuedAction } from './client-worker-port.js';
+import { SharedWorkerResumer } from './client-worker-resume.js';
+
+const SAVED_LIST_BANNER = "Showing saved work orders. We'll refresh when you're online again.";
+const FLUSH_TIMEOUT_MS = 180_000;
+/** Generous: the machine is shared, and the page runs 6× slower on purpose. */
+const STEP_TIMEOUT_MS = 60_000;
+
+export interface FlushFigures extends FlowFigures {
+  action: QueuedAction;
+  queued: Record<string, number>;
+  /** Requests for this action that reached the server during the flush (exactly once each: as many as queued). */
+  requests: number;
+  /** First to last of those requests at the server: the flush itself, apart from the tab. */
+  sendingMs: number;
+  /** Orders in the state the action leads to, checked through the API afterwards. */
+  settledOnServer: number;
+  interactions: number;
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = Date.now();
+  const value = await run();
+  return { ms: Date.now() - start, value };
+}
+
+async function listFromCacheShown(page: Page): Promise<void> {
+  await expect(page.getByText(SAVED_LIST_BANNER)).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+  await expect(page.locator('.wo-card').first()).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+}
+
+type Interact = (page: Page) => Promise<void>;
+
+/** A key press that moves the focus: its delay is the main thread's business, nothing else. */
+const pressTab: Interact = async (page) => {
+  await page.keyboard.press('Tab');
+  await page.waitForTimeout(700);
+};
+
+const openAndCloseThePanel: Interact = async (page) => {
+  await page.getByRole('button', { name: /Offline Activity/ }).click();
+  await page.locator('.activity-panel').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+  await page.waitForTimeout(700);
+  await page.keyboard.press('Escape');
+  await page.locator('.activity-panel').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
+  await page.waitForTimeout(700);
+};
+
+/** Repeats `interact` until the badge is gone (nothing left to send); returns how many times. */
+async function interactUntilFlushed(page: Page, interact: Interact): Promise<number> {
+  const deadline = Date.now() + FLUSH_TIMEOUT_MS;
+  let times = 0;
+  while ((await activityBadge(page).count()) > 0) {
+    if (Date.now() > deadline) throw new Error(`queue not flushed within ${FLUSH_TIMEOUT_MS / 1000} s`);
+    await interact(page);
+    times++;
+  }
+  return times;
+}
+
+interface FlushSetup {
+  page: Page;
+  proxy: CountingProxy;
+  network: NetworkControl;
+  api: ApiClient;
+  workerPath: string;
+}
+
+/** Offline: queue `action` for each order; then back online, interacting until the queue is empty. */
+async function measureFlush(setup: FlushSetup, action: QueuedAction, ids: number[], interact: Interact, label: string, note: string): Promise<FlushFigures> {
+  const { page, proxy, network, api } = setup;
+  await network.setOffline(true);
+  await expect(page.getByText('Offline mode')).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+  const queued = await queueThroughWorker(page, setup.workerPath, action, ids);
+  // The tab shows every queued action (the UI's own format, "99+" past the cap).
+  await expect(activityBadge(page)).toHaveText(badgeCount(ids.length), { timeout: STEP_TIMEOUT_MS });
+  await drain(page);
+  const start = Date.now();
+  const run = await timed(async () => {
+    await network.setOffline(false);
+    return interactUntilFlushed(page, interact);
+  });
+  const figures = summarise(label, run.ms, await drain(page), note);
+  const sent = proxy.matching('POST', new RegExp(`^/api/v1/workorders/\\d+/${action}/$`), start);
+  const expected = action === 'claim' ? 'Claimed' : 'Pending';
+  let settledOnServer = 0;
+  for (const id of ids) if ((await api.workOrder(id)).status === expected) settledOnServer++;
+  return {
+    ...figures,
+    action,
+    queued,
+    requests: sent.length,
+    sendingMs: sent.length ? sent[sent.length - 1]!.startedAt - sent[0]!.startedAt : 0,
+    settledOnServer,
+    interactions: run.value,
+  };
+}
+
+export async function measureFlows(
+  browser: Browser,
+  proxy: CountingProxy,
+  opts: { cpuRate: number; api: ApiClient; orders: WorkOrder[]; workerPath: string; actions: number },
+): Promise<{ flows: FlowFigures[]; flushes: FlushFigures[] }> {
+  const context = await browser.newContext({ baseURL: proxy.baseURL, serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } });
+  const resumer = await SharedWorkerResumer.start(browser);
+  const network = await NetworkControl.start(browser, context);
+  try {
+    await installProbe(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+
+    // Online, unthrottled: sign in, visit the list once so it is saved, let the service worker take over.
+    await signIn(page, SUPERVISOR);
+    await page.goto('/workorder-list');
+    await expect(page.locator('.wo-card').first()).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    await serviceWorkerReady(page);
+    // The service worker takes no page it did not load (no clients.claim): the next load is its.
+    await page.reload();
+    await expect(page.locator('.wo-card').first()).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: STEP_TIMEOUT_MS }).toBe(true);
+
+    await network.setOffline(true);
+    await throttleCpu(page, opts.cpuRate);
+    const flows: FlowFigures[] = [];
+
+    // 1a. Reload on the list: shell and scripts from the service worker, the list from the saved cache.
+    await drain(page);
+    const reload = await timed(async () => {
+      await page.reload();
+      await listFromCacheShown(page);
+    });
+    flows.push(summarise('List from cache: reload on /workorder-list', reload.ms, await drain(page), 'cold start: parse and run the app, restart the data worker'));
+    // The figures are for the shared mode; a tab that fell back to a dedicated worker would skew them.
+    const mode = await page.locator('.app').getAttribute('data-host-mode');
+    if (mode !== 'shared') throw new Error(`after the reload the tab runs a ${mode} worker, not the SharedWorker`);
+
+    // 1b. In the running app: Back to the work-order home, then "Active Work Orders".
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.getByRole('link', { name: 'Active Work Orders' }).waitFor();
+    await drain(page);
+    const openList = await timed(async () => {
+      await page.getByRole('link', { name: 'Active Work Orders' }).click();
+      await listFromCacheShown(page);
+    });
+    flows.push(summarise('List from cache: open in-app', openList.ms, await drain(page)));
+
+    // 2. A detail, by clicking the first card.
+    const firstCard = page.locator('.wo-card').first();
+    await drain(page);
+    const openDetail = await timed(async () => {
+      await firstCard.click();
+      await expect(page.getByRole('heading', { level: 1, name: /^Work Order #\d+$/ })).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    });
+    flows.push(summarise('Open a detail (saved data)', openDetail.ms, await drain(page)));
+
+    // 3. Two flushes of queued actions, from the list.
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await listFromCacheShown(page);
+    const ids = opts.orders.filter((o) => o.status === 'Pending').slice(0, opts.actions).map((o) => o.id);
+    const setup: FlushSetup = { page, proxy, network, api: opts.api, workerPath: opts.workerPath };
+    const flushes = [
+      await measureFlush(setup, 'claim', ids, pressTab, `Flush ${ids.length} queued claims, panel closed`, 'Tab pressed every 0.7 s'),
+      await measureFlush(setup, 'unclaim', ids, openAndCloseThePanel, `Flush ${ids.length} queued unclaims, panel in use`, 'Offline Activity panel opened and closed'),
+    ];
+    flows.push(...flushes);
+    return { flows, flushes };
+  } finally {
+    await network.dispose();
+    await resumer.dispose();
+    await context.close();
+  }
+}
