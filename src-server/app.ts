@@ -101,6 +101,8 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
       index: false,
       wildcard: false,
       decorateReply: true,
+      // The build writes .gz copies of text files; clients that accept gzip get those.
+      preCompressed: true,
       // Otherwise send's own "public, max-age=0" replaces the header setHeaders chooses.
       cacheControl: false,
       setHeaders(res, path) {

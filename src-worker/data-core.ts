@@ -123,10 +123,15 @@ export function createDataCore(options: DataCoreOptions): DataCore {
 
   // ---- queue ---------------------------------------------------------------------------------
 
+  const QUEUE_PUSH_GAP_MS = 250;
   let queueRefresh: Promise<void> | null = null;
   let queueDirty = false;
 
-  /** Re-reads the panel's queue from the device DB; calls during a refresh fold into one more. */
+  /**
+   * Re-reads the panel's queue from the device DB; calls during a refresh fold into one more, at
+   * most every QUEUE_PUSH_GAP_MS. A flush of 100 items then sends the tabs a few patches a second
+   * instead of one full queue per item change, which swamped slow handsets' main threads.
+   */
   function refreshQueue(): Promise<void> {
     if (queueRefresh) {
       queueDirty = true;
@@ -137,6 +142,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
         queueDirty = false;
         const [items, stats, error] = await Promise.all([outbox.views(), outbox.stats(), db.getMeta('queueError')]);
         setState({ queue: { items, stats, error } });
+        if (queueDirty && !closed) await new Promise((resolve) => setTimeout(resolve, QUEUE_PUSH_GAP_MS));
       } while (queueDirty && !closed);
     })().finally(() => {
       queueRefresh = null;

@@ -46,7 +46,8 @@ export function App() {
         <Footer />
       </div>
       <OfflineBanner />
-      <OfflineActivityPanel visible={activityOpen} onHide={() => setActivityOpen(false)} />
+      {/* Mounted only while open: a closed panel must not re-render on every queue change. */}
+      {activityOpen ? <OfflineActivityPanel visible onHide={() => setActivityOpen(false)} /> : null}
       <GlobalSpinner />
       <UpdatePrompt />
       <AppToasts />

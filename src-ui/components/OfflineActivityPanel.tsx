@@ -3,7 +3,7 @@ import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Sidebar } from 'primereact/sidebar';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { QUEUE_MESSAGES } from '../../shared/data/messages';
 import type { QueueItemStatus, QueueItemView } from '../../shared/data/protocol';
@@ -23,7 +23,14 @@ const STATUS_BADGES: Record<QueueItemStatus, BadgeSeverity> = {
   synced: 'success',
 };
 
-function QueueItemRow({ item, now, onRemove }: { item: QueueItemView; now: number; onRemove: (id: string) => void }) {
+/** Rows are redrawn only when what they show changed (each queue patch brings new objects). */
+function sameRow(a: { item: QueueItemView; now: number }, b: { item: QueueItemView; now: number }): boolean {
+  const x = a.item;
+  const y = b.item;
+  return x.id === y.id && x.status === y.status && x.retryCount === y.retryCount && x.lastError === y.lastError && x.retryAt === y.retryAt && (x.status !== 'retrying' || a.now === b.now);
+}
+
+const QueueItemRow = memo(function QueueItemRow({ item, now, onRemove }: { item: QueueItemView; now: number; onRemove: (id: string) => void }) {
   const title = queueItemTitle(item);
   return (
     <li className="queue-item" data-status={item.status}>
@@ -38,7 +45,7 @@ function QueueItemRow({ item, now, onRemove }: { item: QueueItemView; now: numbe
       <Button type="button" label="Remove" icon="pi pi-times" size="small" severity="secondary" outlined onClick={() => onRemove(item.id)} aria-label={`Remove ${title}`} />
     </li>
   );
-}
+}, sameRow);
 
 export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const snap = useSnapshot(store);

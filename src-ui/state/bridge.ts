@@ -31,7 +31,9 @@ function wrap(endpoint: Comlink.Endpoint): WorkerRemote {
   return Comlink.wrap<WorkerApi>(endpoint) as unknown as WorkerRemote;
 }
 
-const HANDSHAKE_TIMEOUT_MS = 3_000;
+/** A worker that loaded but does not answer by then is taken as broken (a load error fails at once). Slow
+ * handsets under load need several seconds to start one, and a needless fallback costs a second worker. */
+const HANDSHAKE_TIMEOUT_MS = 8_000;
 const WORKER_NAME = 'cmms-data-v1';
 const PROTOCOL_RELOAD_FLAG = 'cmms-protocol-reload';
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
@@ -16,6 +17,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'index.html'), INDEX);
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'assets', 'app.js'), SCRIPT);
+  writeFileSync(join(clientDir, 'assets', 'app.js.gz'), gzipSync(SCRIPT));
   t = await createTestApp({ env: { CLIENT_DIR: clientDir } });
   full = await t.createUser({ full: true });
 });
@@ -116,6 +118,10 @@ describe('the app shell', () => {
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.body).toBe(SCRIPT);
     expect(script.headers['cache-control']).toContain('immutable');
+    // The build's gzip copy goes to clients that accept it.
+    const zipped = await t.request({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(SCRIPT);
   });
 
   it('answers 404 for missing files and for unknown API or media paths', async () => {
