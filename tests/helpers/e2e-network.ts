@@ -55,6 +55,9 @@ export class NetworkControl {
     const { sessionId } = (await withTimeout(this.cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false }), 'Target.attachToTarget')) as { sessionId: string };
     this.sessions.set(sessionId, target);
     await this.apply(sessionId);
+    // A SharedWorker started while this session watches waits for a debugger before its first
+    // line; left paused, the tab's handshake times out and it falls back to a dedicated worker.
+    await this.sendToTarget(sessionId, 'Runtime.runIfWaitingForDebugger');
   }
 
   private onMessage(raw: string): void {
