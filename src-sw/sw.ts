@@ -8,6 +8,7 @@
  * straight to the network (the worker has its own cache).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { clientsClaim } from 'workbox-core';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { OUTBOX_SYNC_TAG } from '../shared/data/bus';
 import type { ServiceWorkerMessage } from '../shared/service-worker';
@@ -23,6 +24,10 @@ interface SyncEvent extends ExtendableEvent {
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// On the first install, take control of the open tabs at once: a technician who opened the app a
+// single time and then lost the connection must still be able to reload it. (Updates wait for the
+// user, see src-ui/sw/registration.ts: skipWaiting only on request.)
+clientsClaim();
 
 // Attachments open in a new tab as navigations to /media: they, and the API, are not the app.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/media\//] }));
