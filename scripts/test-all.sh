@@ -4,11 +4,13 @@
 # line "tests: N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/preflight.sh || exit 1
 
 reports=.test-results
 rm -rf "$reports" && mkdir -p "$reports"
 status=0
 
+echo "== Node.js $(node --version): lint, types, unit, server, build, browser"
 echo "== lint"; npx eslint .
 echo "== typecheck"; npm run --silent typecheck
 echo "== unit and server tests"

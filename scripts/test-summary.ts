@@ -29,4 +29,6 @@ if (playwrightFile && existsSync(playwrightFile)) {
   failed += r.stats.unexpected;
   skipped += r.stats.skipped;
 }
-console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+// The label tells tiers apart when CI prints more than one such line (the Node.js 22 tier).
+const label = process.env.TEST_SUMMARY_LABEL || 'tests';
+console.log(`${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -105,10 +105,9 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
       preCompressed: true,
       // Otherwise send's own "public, max-age=0" replaces the header setHeaders chooses.
       cacheControl: false,
-      setHeaders(res, path) {
+      setHeaders(reply, path) {
         // Hashed assets never change; the shell and the service worker must always be revalidated.
-        if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
+        reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
