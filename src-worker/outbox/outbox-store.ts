@@ -67,6 +67,11 @@ export class OutboxStore {
     await this.db.transaction('rw', this.db.outbox, async () => {
       const refusal = queueLimitError(byteSize, await this.activeBytes());
       if (refusal) throw refusal;
+      // The flush sends in createdAt order, so two writes in one millisecond (a claim, then the
+      // complete of the same order) must not tie: each item is stamped after the newest one.
+      // Inside the transaction, so tabs and workers enqueueing at once still get distinct times.
+      const newest = await this.db.outbox.orderBy('createdAt').last();
+      if (newest && newest.createdAt >= row.createdAt) row.createdAt = new Date(Date.parse(newest.createdAt) + 1).toISOString();
       await this.db.outbox.add(row);
     });
     return row;

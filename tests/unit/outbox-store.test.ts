@@ -55,6 +55,17 @@ describe('enqueueMutation', () => {
   });
 });
 
+describe('queue order', () => {
+  it('keeps the order of writes made within one millisecond, so a claim is sent before its complete', async () => {
+    // The test clock stands still, as a fast device's does between two taps' writes.
+    const actions = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? 'claim' : 'complete'));
+    for (const [i, action] of actions.entries()) await s.outbox.enqueueMutation({ domain: 'workorders', action, targetId: String(i) });
+    const active = await s.outbox.active();
+    expect(active.map((r) => [r.action, r.targetId])).toEqual(actions.map((a, i) => [a, String(i)]));
+    expect(new Set(active.map((r) => r.createdAt)).size).toBe(actions.length);
+  });
+});
+
 describe('queue view and stats', () => {
   it('counts only items still to send, and shows finished ones while they are visible', async () => {
     const a = await s.outbox.enqueueMutation({ domain: 'workorders', action: 'claim', targetId: '1', targetLabel: 'Work order #1' });
