@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export interface SiteCapabilities {
@@ -23,6 +24,10 @@ export interface Config {
   databaseUrl: string | null;
   /** PostgreSQL schema to use (search_path); lets several test runs share one database. */
   databaseSchema: string | null;
+  /** Server processes answering on the one port (node:cluster); 1 serves from this process alone. */
+  serverProcesses: number;
+  /** PostgreSQL connections per server process. */
+  databasePoolSize: number;
   secretKey: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -101,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
   const schema = env.DATABASE_SCHEMA || null;
   if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('DATABASE_SCHEMA must be a plain lower-case identifier');
   const chemicalReportLocationId = positiveInt('CHEMICAL_REPORT_LOCATION', env.CHEMICAL_REPORT_LOCATION, 3003);
+  const serverProcesses = positiveInt('SERVER_PROCESSES', env.SERVER_PROCESSES, availableParallelism());
   return {
     host,
     port,
@@ -108,6 +114,9 @@ export function loadConfig(env: Env = process.env): Config {
     uploadsDir,
     databaseUrl,
     databaseSchema: schema,
+    serverProcesses,
+    // About 20 connections in all whatever the process count, well inside PostgreSQL's default 100.
+    databasePoolSize: positiveInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, Math.max(2, Math.ceil(20 / serverProcesses))),
     secretKey: loadSecret(env, dataDir),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Maintenance Manager <no-reply@localhost>',

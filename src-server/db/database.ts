@@ -1,7 +1,7 @@
 /** Opens the configured database: embedded SQLite file by default, PostgreSQL when DATABASE_URL is set. */
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DialectName } from './dialect.js';
@@ -13,13 +13,13 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export type DbConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & { sqliteFile?: string };
+export type DbConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>> & { sqliteFile?: string };
 
 export function openDatabase(config: DbConfig): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      max: config.databasePoolSize ?? 10,
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -34,6 +34,28 @@ export function openDatabase(config: DbConfig): Db {
   // SQLite's own lower() folds only ASCII; PostgreSQL's folds every letter. Searches must match
   // "ÉCHEC" with "échec" on both, so lower() is replaced by JavaScript's.
   sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin. Several server processes share one file;
+ * a deferred transaction that reads and then writes could meet another process's write in between
+ * and fail with SQLITE_BUSY at once (the busy timeout does not apply to that upgrade).
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
