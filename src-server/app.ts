@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '../shared/constants.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { requestScoped } from './db/request-transaction.js';
 import type { AppDeps } from './deps.js';
 import { registerAccessControl } from './http/access.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -38,13 +39,15 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
 
-  const users = new UsersRepository(database.db);
+  // Handlers see the request's transaction while an idempotent write holds one.
+  const db = requestScoped(database.db);
+  const users = new UsersRepository(db);
   const deps: AppDeps = {
     config,
-    db: database.db,
+    db,
     dialect: database.dialect,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    tokens: new TokenService(config.secretKey, database.db),
+    tokens: new TokenService(config.secretKey, db),
     accountTokens: new AccountTokens(config.secretKey),
     users,
   };

@@ -1,26 +1,40 @@
 /**
- * Exactly-once writes. A POST or PUT with an Idempotency-Key header is recorded per (user, key) in the
- * database, so every server process sees it: the first request runs and its response is stored;
- * a repeat with the same body gets that response again; the same key with another body is 422; a
- * repeat while the first is still running is 409. Responses of 500 and above are not kept, so the
- * client may retry them.
+ * Exactly-once writes. A POST, PUT or PATCH with an Idempotency-Key header is recorded per (user, key)
+ * in the database, so every server process sees it: the first request runs and its response is
+ * stored; a repeat with the same body gets that response again; the same key with another body is
+ * 422; a repeat while the first is still running is 409. Responses of 500 and above are not kept,
+ * so the client may retry them.
+ *
+ * The request's writes and the record of its answer commit in one transaction (see
+ * db/request-transaction.ts): a process killed between the two leaves neither, so the client's
+ * retry runs the write again rather than finding it stuck "in flight" or, worse, done twice. A
+ * concurrent repeat waits for that transaction and then gets the stored answer. Routes whose effect
+ * is outside the database (mail) declare `config.idempotency = 'outside-transaction'`: they are
+ * recorded as in flight first and marked done after, without holding a transaction open meanwhile.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { REQUEST_IN_FLIGHT } from '../../shared/api/common.js';
+import { runInRequestScope, useRequestTransaction, type RequestTransaction } from '../db/request-transaction.js';
 import { nowIso } from './clock.js';
 import { HttpError } from './errors.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** An in-flight record older than this is taken to belong to a request that died with its process. */
+/** An outside-transaction in-flight record older than this is taken to belong to a request that died with its process. */
 const STALE_IN_FLIGHT_MS = 120_000; // longer than the slowest request (mail timeouts in mail/mailer.ts)
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,255}$/;
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'outside-transaction' for routes whose effect is not in the database (mail). */
+    idempotency?: 'outside-transaction';
+  }
   interface FastifyRequest {
-    idempotency: { userId: number; key: string } | null;
+    idempotency: { userId: number; key: string; trx: RequestTransaction | null } | null;
   }
 }
 
@@ -46,73 +60,135 @@ function fingerprint(request: FastifyRequest): string {
 
 export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>): void {
   app.decorateRequest('idempotency', null);
+  app.addHook('onRequest', (_request, _reply, done) => runInRequestScope(done));
 
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' && request.method !== 'PUT') return;
-    const key = request.headers['idempotency-key'];
-    if (key === undefined || !request.user) return;
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+    if (!WRITE_METHODS.has(request.method)) return;
+    const header = request.headers['idempotency-key'];
+    if (header === undefined || !request.user) return;
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw new HttpError(400, { detail: 'Idempotency-Key must be 8 to 255 letters, digits, dots, dashes, underscores or colons.' });
     }
+    const key: string = header;
     const userId = request.user.id;
     const print = fingerprint(request);
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({ user_id: userId, key, fingerprint: print, state: 'in_flight', response_status: null, response_type: null, response_body: null, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
-      request.idempotency = { userId, key };
-      return;
-    }
-    const existing = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-    if (!existing) throw new HttpError(409, { detail: 'This request is being processed. Try again shortly.', code: REQUEST_IN_FLIGHT });
-    if (existing.fingerprint !== print) {
-      throw new HttpError(422, { detail: 'This Idempotency-Key was already used for a different request.' });
-    }
-    if (existing.state === 'done') {
-      return replay(reply, existing.response_status ?? 200, existing.response_type, existing.response_body);
-    }
-    if (Date.now() - Date.parse(existing.created_at) > STALE_IN_FLIGHT_MS) {
-      // Take over the abandoned attempt; the conditional update lets only one retry win.
-      const taken = await db
-        .updateTable('idempotency_keys')
-        .set({ created_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .where('state', '=', 'in_flight')
-        .where('created_at', '=', existing.created_at)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 1) {
-        request.idempotency = { userId, key };
+    const record = { user_id: userId, key, fingerprint: print, state: 'in_flight' as const, response_status: null, response_type: null, response_body: null, created_at: nowIso() };
+    const find = () => db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+
+    if (request.routeOptions.config.idempotency === 'outside-transaction') {
+      const inserted = await db.insertInto('idempotency_keys').values(record).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+        request.idempotency = { userId, key, trx: null };
         return;
       }
+      return answerExisting(await find());
     }
-    throw new HttpError(409, { detail: 'A request with this Idempotency-Key is still being processed.', code: REQUEST_IN_FLIGHT });
+
+    // A done record needs no transaction: answer it at once.
+    const existing = await find();
+    if (existing) return answerExisting(existing);
+    const trx = await db.startTransaction().execute();
+    try {
+      // On PostgreSQL this waits for a concurrent request's transaction holding the same key; on
+      // SQLite the transaction already holds the write lock.
+      const inserted = await trx.insertInto('idempotency_keys').values(record).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+        await trx.rollback().execute();
+        return answerExisting(await find());
+      }
+    } catch (err) {
+      await rollbackQuietly(trx);
+      throw err;
+    }
+    request.idempotency = { userId, key, trx };
+    useRequestTransaction(trx);
+
+    async function answerExisting(row: Awaited<ReturnType<typeof find>>): Promise<FastifyReply | undefined> {
+      if (!row) throw new HttpError(409, { detail: 'This request is being processed. Try again shortly.', code: REQUEST_IN_FLIGHT });
+      if (row.fingerprint !== print) throw new HttpError(422, { detail: 'This Idempotency-Key was already used for a different request.' });
+      if (row.state === 'done') return replay(reply, row.response_status ?? 200, row.response_type, row.response_body);
+      if (Date.now() - Date.parse(row.created_at) > STALE_IN_FLIGHT_MS) {
+        // An outside-transaction attempt whose process died: take it over; the conditional update lets only one retry win.
+        const taken = await db
+          .updateTable('idempotency_keys')
+          .set({ created_at: nowIso() })
+          .where('user_id', '=', userId)
+          .where('key', '=', key)
+          .where('state', '=', 'in_flight')
+          .where('created_at', '=', row.created_at)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) === 1) {
+          request.idempotency = { userId, key, trx: null };
+          return undefined;
+        }
+      }
+      throw new HttpError(409, { detail: 'A request with this Idempotency-Key is still being processed.', code: REQUEST_IN_FLIGHT });
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const record = request.idempotency;
     if (!record) return payload;
     request.idempotency = null;
-    const where = db.updateTable('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key);
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      await db.deleteFrom('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key).execute();
+    const keep = reply.statusCode < 500 && (typeof payload === 'string' || Buffer.isBuffer(payload));
+    const type = reply.getHeader('content-type');
+    const done = {
+      state: 'done' as const,
+      response_status: reply.statusCode,
+      response_type: typeof type === 'string' ? type : null,
+      response_body: Buffer.isBuffer(payload) ? payload.toString('utf8') : (payload as string),
+    };
+
+    if (!record.trx) {
+      const row = db.updateTable('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key);
+      if (keep) await row.set(done).execute();
+      else await db.deleteFrom('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key).execute();
       return payload;
     }
-    const type = reply.getHeader('content-type');
-    await where
-      .set({ state: 'done', response_status: reply.statusCode, response_type: typeof type === 'string' ? type : null, response_body: payload })
-      .execute();
+
+    const trx = record.trx;
+    useRequestTransaction(null);
+    if (reply.statusCode >= 500) {
+      // A failure undoes the whole request, so the client's retry starts from a clean slate.
+      await rollbackQuietly(trx);
+      return payload;
+    }
+    try {
+      const row = trx.updateTable('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key);
+      // A streamed answer cannot be replayed: the write stands, its key is freed.
+      if (keep) await row.set(done).execute();
+      else await trx.deleteFrom('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key).execute();
+      await trx.commit().execute();
+    } catch (err) {
+      await rollbackQuietly(trx);
+      // A refusal changed nothing either way; a success that did not commit must not look like one.
+      if (reply.statusCode < 400) throw err;
+    }
     return payload;
   });
 
-  // A request that ends without a response (client gone, crash) must not pin the key as in flight.
-  app.addHook('onResponse', async (request) => {
+  // A request that ends without a response (client gone, a failure before onSend) must neither
+  // leave its transaction open nor pin its key as in flight.
+  const release = async (request: FastifyRequest) => {
     const record = request.idempotency;
     if (!record) return;
+    request.idempotency = null;
+    if (record.trx) {
+      useRequestTransaction(null);
+      await rollbackQuietly(record.trx);
+      return;
+    }
     await db.deleteFrom('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key).where('state', '=', 'in_flight').execute();
-  });
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+}
+
+async function rollbackQuietly(trx: RequestTransaction): Promise<void> {
+  await trx
+    .rollback()
+    .execute()
+    .catch(() => undefined); // already finished (or the connection is gone): nothing is left to undo
 }
 
 function replay(reply: FastifyReply, status: number, type: string | null, body: string | null): FastifyReply {

@@ -102,7 +102,7 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     return sendPdf(reply, CHEMICAL_REPORT_FILE, pdf);
   });
 
-  api.post<{ Body: ReportEmailBody }>('/chemicals/chemical-inventory-report/', { schema: { body: ReportEmailBody } }, async (request) => {
+  api.post<{ Body: ReportEmailBody }>('/chemicals/chemical-inventory-report/', { schema: { body: ReportEmailBody }, config: { idempotency: 'outside-transaction' } }, async (request) => {
     const errors: FieldErrors = {};
     const to = reportEmail(errors, request.body.email);
     throwIfErrors(errors);

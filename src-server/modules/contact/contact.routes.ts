@@ -29,7 +29,7 @@ export async function contactRoutes(api: FastifyInstance, { db, config, mailer }
 
   api.post<{ Body: ContactBody }>(
     '/contact/',
-    { schema: { body: ContactBody }, config: { access: 'public', rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } } },
+    { schema: { body: ContactBody }, config: { access: 'public', idempotency: 'outside-transaction', rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const errors: FieldErrors = {};
       const name = requiredText(errors, 'name', request.body.name);

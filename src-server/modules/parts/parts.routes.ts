@@ -88,7 +88,7 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     return sendPdf(reply, PART_REPORT_FILE, pdf);
   });
 
-  api.post<{ Body: ReportEmailBody }>('/parts/part-inventory-report/', { schema: { body: ReportEmailBody } }, async (request) => {
+  api.post<{ Body: ReportEmailBody }>('/parts/part-inventory-report/', { schema: { body: ReportEmailBody }, config: { idempotency: 'outside-transaction' } }, async (request) => {
     const errors: FieldErrors = {};
     const to = reportEmail(errors, request.body.email);
     throwIfErrors(errors);

@@ -126,7 +126,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     return sendPdf(reply, CAR_WASH_REPORT_FILE, pdf);
   });
 
-  api.post<{ Body: CarWashReportEmailBody }>('/washes/car-wash-report/', { schema: { body: CarWashReportEmailBody } }, async (request) => {
+  api.post<{ Body: CarWashReportEmailBody }>('/washes/car-wash-report/', { schema: { body: CarWashReportEmailBody }, config: { idempotency: 'outside-transaction' } }, async (request) => {
     const errors: FieldErrors = {};
     const to = reportEmail(errors, request.body.email);
     throwIfErrors(errors);

@@ -1,0 +1,119 @@
+/**
+ * Real server processes for tests that need more than app.inject(): several processes on one
+ * database, kill -9, restarts. Each process runs src-server/main.ts on a free loopback port.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** A cold start compiles the server with tsx first; on two busy cores beside other test files that can take a while. */
+export const READY_TIMEOUT_MS = 45_000;
+
+export interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  /** The tail of what the process printed, shown when it fails to start. */
+  output: () => string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * Starts a server in its own process group (so killHard reaches its cluster processes too). The
+ * database is chosen only by `env`: DATABASE_URL and DATABASE_SCHEMA are not inherited.
+ */
+export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const listenPort = port ?? (await freePort());
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.DATABASE_SCHEMA;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    cwd: ROOT,
+    env: { ...inherited, ...env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { origin: `http://127.0.0.1:${listenPort}`, child, output: () => log };
+}
+
+/** Ready once it answers anything: a verify without a token is a 400, which needs the whole stack up. */
+export async function waitUntilReady(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.origin}/api/v1/auth/jwt/verify/`, { method: 'POST' });
+      if (res.status === 400 || res.status === 401) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${server.origin} did not start in time:\n${server.output()}`);
+}
+
+const exited = (server: ServerProcess) =>
+  server.child.exitCode !== null || server.child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => server.child.once('exit', () => r()));
+
+export async function stopServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const done = exited(server);
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => killHard(server), 5_000);
+  await done;
+  clearTimeout(timer);
+}
+
+/** kill -9 of the server and every process it forked, as a power cut or the OOM killer would. */
+export async function killHard(server: ServerProcess): Promise<void> {
+  const done = exited(server);
+  try {
+    process.kill(-server.child.pid!, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  await done;
+}
+
+/** The processes a server's primary forked (its cluster workers). */
+export function childPids(server: ServerProcess): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' }).split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there is none
+  }
+}
+
+/** A GET on a connection of its own (a kept-alive one may belong to a process just killed); 0 when unanswered in time. */
+export function statusOnNewConnection(url: string, timeoutMs = 5_000): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = get(url, { agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      done(res.statusCode ?? 0);
+    });
+    req.once('timeout', () => {
+      req.destroy();
+      done(0);
+    });
+    req.once('error', fail);
+  });
+}
