@@ -14,6 +14,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { registerApiDocs, registerOpenApi } from './http/openapi.js';
 import { registerUploads } from './http/uploads.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { AccountTokens } from './modules/auth/account-tokens.js';
@@ -80,6 +81,8 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
   registerAccessControl(app, { tokens: deps.tokens, users });
   registerInputGuard(app);
   registerIdempotency(app, database.db);
+  await registerOpenApi(app);
+  await registerApiDocs(app);
 
   await app.register(
     async (api) => {
