@@ -43,6 +43,19 @@ export function noHandlerMessage(domain: string, action: string): string {
   return `No handler registered for ${domain}:${action}`;
 }
 
+/**
+ * Attachments checked before a write is stored for later (spec 5 limits; the spec gives no
+ * wording). Sizes arrive already formatted, e.g. "7.2 MB".
+ */
+export function attachmentsTooLargeMessage(size: string, limit: string): string {
+  return `These attachments are too large to save for sending later (${size} of ${limit}). Remove a photo or attach smaller files.`;
+}
+
+/** A chosen file of a type the server refuses (the server's own list: JPEG, PNG, GIF, WebP, PDF). */
+export function attachmentTypeRefusedMessage(name: string): string {
+  return `"${name}" is not an accepted file type. Attach JPEG, PNG, GIF or WebP images or PDF documents.`;
+}
+
 /** Spec 8 Screen fallback messages, by area. */
 export const SCREEN_MESSAGES = {
   locations: {
