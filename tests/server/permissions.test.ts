@@ -1,0 +1,92 @@
+/**
+ * The permission matrix: every API route × visitor / limited / full-access / staff, by real
+ * requests. The policy (ARCHITECTURE.md section 4) is written here as data, independently of the
+ * routes' own declarations, so a route opened by mistake fails this test: visitors reach only the
+ * sign-in and account calls, the version check and the contact form; limited users also read
+ * locations, list, read and create work orders, read their account and the site settings, and send
+ * heartbeats; staff manage users and read contact messages; everything else needs full access.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE } from '../../shared/constants.js';
+import type { Access } from '../../src-server/http/access.js';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+
+const PUBLIC = [
+  'GET /monitoring/version/',
+  'POST /auth/jwt/create/',
+  'POST /auth/jwt/logout/',
+  'POST /auth/jwt/refresh/',
+  'POST /auth/jwt/verify/',
+  'POST /auth/users/',
+  'POST /auth/users/activation/',
+  'POST /auth/users/resend_activation/',
+  'POST /auth/users/reset_password/',
+  'POST /auth/users/reset_password_confirm/',
+  'POST /contact/',
+];
+const SIGNED_IN = [
+  'GET /auth/users/me/',
+  'GET /locations/',
+  'GET /locations/:id/',
+  'GET /settings/',
+  'GET /workorders/',
+  'GET /workorders/:id/',
+  'POST /monitoring/heartbeat/',
+  'POST /workorders/',
+];
+/** Staff-only: reading contact messages and everything under /admin/. */
+const isStaffOnly = (route: string) => route === 'GET /contact/' || route.split(' ')[1]!.startsWith('/admin/');
+
+function policy(route: string): Access {
+  if (PUBLIC.includes(route)) return 'public';
+  if (SIGNED_IN.includes(route)) return 'user';
+  if (isStaffOnly(route)) return 'staff';
+  return 'full';
+}
+
+type Role = 'visitor' | 'limited' | 'full' | 'staff';
+const ROLES: Role[] = ['visitor', 'limited', 'full', 'staff'];
+const RANK: Record<Role, number> = { visitor: 0, limited: 1, full: 2, staff: 3 };
+const NEEDS: Record<Access, number> = { public: 0, user: 1, full: 2, staff: 3 };
+
+describe('the permission matrix', () => {
+  let t: TestApp;
+  let users: Record<Exclude<Role, 'visitor'>, TestUser>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    users = { limited: await t.createUser(), full: await t.createUser({ full: true }), staff: await t.createUser({ staff: true }) };
+  });
+  afterAll(() => t.close());
+
+  const name = (r: { method: string; url: string }) => `${r.method} ${r.url.slice(API_BASE.length)}`;
+
+  it('declares for every route the access the policy gives it', () => {
+    const declared = t.app.apiRoutes.map((r) => [name(r), r.access]);
+    expect(declared).toEqual(declared.map(([route]) => [route, policy(route!)]));
+    // Every route the policy opens up exists (a renamed route must not leave a stale entry here).
+    const served = new Set(t.app.apiRoutes.map(name));
+    expect([...PUBLIC, ...SIGNED_IN].filter((r) => !served.has(r))).toEqual([]);
+  });
+
+  it('is enforced by the server for every route and role', async () => {
+    const wrong: string[] = [];
+    for (const route of t.app.apiRoutes) {
+      const url = route.url.replace(/:\w+/g, '1');
+      for (const role of ROLES) {
+        const res = await t.request({
+          method: route.method as 'GET',
+          url,
+          ...(role === 'visitor' ? {} : { as: users[role] }),
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        const refused =
+          (res.statusCode === 401 && role === 'visitor') ||
+          (res.statusCode === 403 && (res.json() as { detail?: string }).detail === 'You do not have permission to perform this action.');
+        const allowed = RANK[role] >= NEEDS[policy(name(route))];
+        if (refused === allowed) wrong.push(`${name(route)} as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
