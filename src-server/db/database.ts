@@ -1,7 +1,7 @@
 /** Opens the configured database: embedded SQLite file by default, PostgreSQL when DATABASE_URL is set. */
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DialectName } from './dialect.js';
@@ -34,7 +34,7 @@ export function openDatabase(config: DbConfig): Db {
   // SQLite's own lower() folds only ASCII; PostgreSQL's folds every letter. Searches must match
   // "ÉCHEC" with "échec" on both, so lower() is replaced by JavaScript's.
   sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -58,4 +58,30 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+}
+
+/** Distinct SQL texts kept prepared; past this the least recently used is dropped (IN lists vary). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; compiling the SQL was the largest single cost of a list or
+ * detail request. The same text is prepared once and reused (better-sqlite3 statements are
+ * reusable; the single connection runs one query at a time).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string): SqliteStatement {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text); // re-inserted below: Map order is recency order
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
 }

@@ -22,28 +22,29 @@ export interface TokenClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: handing jose the raw secret made it import the key again on every request. */
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
     secret: string,
     private readonly db: Kysely<Database>,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
-  private sign(userId: number, type: TokenType, jti: string, ttl: number): Promise<string> {
+  private async sign(userId: number, type: TokenType, jti: string, ttl: number): Promise<string> {
     return new SignJWT({ token_type: type, user_id: userId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setJti(jti)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Verifies signature, expiry and type; null when any fails. */
   async verify(token: string, type: TokenType): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       if (payload.token_type !== type || typeof payload.user_id !== 'number' || typeof payload.jti !== 'string') return null;
       return { user_id: payload.user_id, jti: payload.jti, token_type: type };
     } catch {
