@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '../shared/constants.js';
@@ -14,6 +13,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { registerRateLimits } from './http/rate-limits.js';
 import { registerApiDocs, registerOpenApi } from './http/openapi.js';
 import { registerUploads } from './http/uploads.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -76,7 +76,7 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config);
   await registerUploads(app, config.uploadsDir);
   registerAccessControl(app, { tokens: deps.tokens, users });
   registerInputGuard(app);

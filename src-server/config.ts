@@ -39,6 +39,10 @@ export interface Config {
   version: { minVersion: string | null; forceUpdate: boolean; message: string | null };
   /** Requests per minute per client address on login, register, reset and contact. */
   authRateLimit: number;
+  /** Redis for rate-limit counters shared by every process; null keeps them in each process. */
+  redisUrl: string | null;
+  /** Prefix of every key this server writes in Redis (several installs may share one Redis). */
+  redisKeyPrefix: string;
   trustProxy: boolean;
   logLevel: string;
   /** Directory of the built client (vite build output). */
@@ -135,6 +139,8 @@ export function loadConfig(env: Env = process.env): Config {
       message: env.UPDATE_MESSAGE || null,
     },
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 20),
+    redisUrl: env.REDIS_URL || null,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cmms:',
     trustProxy: flag(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || './dist'),

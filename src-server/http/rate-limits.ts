@@ -1,0 +1,33 @@
+/**
+ * Rate-limit counters: in each process's memory by default, or in Redis when REDIS_URL is set, so
+ * that several processes and servers count together. Limits themselves are declared per route
+ * (`config.rateLimit`). If Redis cannot be reached, requests are let through rather than refused:
+ * a maintenance team keeps working, with brute-force limits off until Redis is back (logged).
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+
+export async function registerRateLimits(app: FastifyInstance, opts: { redisUrl: string | null; redisKeyPrefix: string }): Promise<void> {
+  if (!opts.redisUrl) {
+    await app.register(rateLimit, { global: false });
+    return;
+  }
+  // A rate-limit check must never hold a request up: while disconnected, commands fail at once
+  // (no offline queue) and the request goes through; ioredis keeps reconnecting meanwhile.
+  const redis = new Redis(opts.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit store (Redis) unavailable; limits are not applied meanwhile'));
+  // Counting starts with the first request when Redis is there at start; a Redis that is not does
+  // not hold the start up for more than a moment.
+  await new Promise<void>((done) => {
+    const timer = setTimeout(done, 2_000);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      done();
+    });
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  await app.register(rateLimit, { global: false, redis, nameSpace: `${opts.redisKeyPrefix}rate-limit:`, skipOnError: true });
+}
