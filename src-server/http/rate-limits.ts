@@ -16,7 +16,13 @@ export async function registerRateLimits(app: FastifyInstance, opts: { redisUrl:
   // A rate-limit check must never hold a request up: while disconnected, commands fail at once
   // (no offline queue) and the request goes through; ioredis keeps reconnecting meanwhile.
   const redis = new Redis(opts.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit store (Redis) unavailable; limits are not applied meanwhile'));
+  let lastWarning = 0;
+  redis.on('error', (err: Error) => {
+    // ioredis reports every reconnect attempt; once a minute is enough to tell the operator.
+    if (Date.now() - lastWarning < 60_000) return;
+    lastWarning = Date.now();
+    app.log.warn({ err: err.message }, 'rate-limit store (Redis) unavailable; limits are not applied meanwhile');
+  });
   // Counting starts with the first request when Redis is there at start; a Redis that is not does
   // not hold the start up for more than a moment.
   await new Promise<void>((done) => {
