@@ -15,4 +15,5 @@ fi
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$chromium" ] || say "no Chromium at $chromium (the browser tests drive it). Run: apt-get install -y chromium   (or set CHROMIUM_PATH)"
 command -v pdftotext >/dev/null 2>&1 || say "no pdftotext (the report tests read PDFs with it). Run: apt-get install -y poppler-utils"
+command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || say "no haproxy (the scale-out tests put servers behind it). Run: apt-get install -y haproxy"
 [ "$problems" -eq 0 ]

@@ -3,9 +3,11 @@
  * database, kill -9, restarts. Each process runs src-server/main.ts on a free loopback port.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -116,4 +118,57 @@ export function statusOnNewConnection(url: string, timeoutMs = 5_000): Promise<n
     });
     req.once('error', fail);
   });
+}
+
+/**
+ * HAProxy (Debian's haproxy) in front of `backends`, balancing requests round-robin, as a load
+ * balancer in front of several servers would. Stop it with stopServer.
+ */
+export interface ProxyProcess extends ServerProcess {
+  /** Requests the proxy has passed to each backend so far, by backend index (from its log). */
+  served: () => number[];
+}
+
+export async function startProxy(backends: ServerProcess[]): Promise<ProxyProcess> {
+  const port = await freePort();
+  const config = join(mkdtempSync(join(tmpdir(), 'cmms-proxy-')), 'haproxy.cfg');
+  writeFileSync(
+    config,
+    [
+      'global',
+      '  maxconn 1024',
+      '  log stdout format raw local0',
+      'defaults',
+      '  mode http',
+      '  log global',
+      // One line per request naming the backend server: "servers/s1".
+      '  log-format "served %s"',
+      '  timeout connect 5s',
+      '  timeout client 60s',
+      '  timeout server 60s',
+      'frontend api',
+      `  bind 127.0.0.1:${port}`,
+      '  default_backend servers',
+      'backend servers',
+      '  balance roundrobin',
+      ...backends.map((b, i) => `  server s${i} ${b.origin.replace('http://', '')}`),
+      '',
+    ].join('\n'),
+  );
+  const child = spawn(process.env.HAPROXY_PATH || 'haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let log = '';
+  const served = backends.map(() => 0);
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', (chunk: Buffer) => {
+    for (const m of chunk.toString().matchAll(/^served s(\d+)$/gm)) served[Number(m[1])]! += 1;
+    keep(chunk);
+  });
+  child.stderr?.on('data', keep);
+  await new Promise<void>((done, fail) => {
+    child.once('error', (err) => fail(new Error(`haproxy did not start (${err.message}); install it with: apt-get install -y haproxy`)));
+    child.once('spawn', () => done());
+  });
+  return { origin: `http://127.0.0.1:${port}`, child, output: () => log, served: () => [...served] };
 }

@@ -12,10 +12,12 @@ import { WorkOrdersRepository } from '../../src-server/modules/workorders/workor
 import {
   childPids,
   READY_TIMEOUT_MS,
+  startProxy,
   startServer,
   statusOnNewConnection,
   stopServer,
   waitUntilReady,
+  type ProxyProcess,
   type ServerProcess,
 } from '../helpers/server-process.js';
 import { createSharedDatabase, type Caller, type SharedDatabase } from '../helpers/shared-database.js';
@@ -26,6 +28,15 @@ describeScaleOut(`two separate server processes on one ${onWhat}`, async (env) =
   await startServer({ ...env, SERVER_PROCESSES: '1' }),
   await startServer({ ...env, SERVER_PROCESSES: '1' }),
 ]);
+for (const count of [2, 4]) {
+  describeScaleOut(`${count} servers behind a round-robin proxy (HAProxy) on one ${onWhat}`, behindProxy(count), (servers) => {
+    it('spread the requests over every server', () => {
+      const served = (servers()[0] as ProxyProcess).served();
+      expect(served).toHaveLength(count);
+      for (const n of served) expect(n).toBeGreaterThan(0);
+    });
+  });
+}
 describeScaleOut(`one server of two cluster processes on one port and one ${onWhat}`, async (env) => [await startServer({ ...env, SERVER_PROCESSES: '2' })], (servers) => {
   it('answers from two forked processes, its primary serving none itself', () => {
     expect(childPids(servers()[0]!)).toHaveLength(2);
@@ -55,27 +66,40 @@ describeScaleOut(`one server of two cluster processes on one port and one ${onWh
   });
 });
 
+/** `count` single-process servers and HAProxy in front: requests go to the proxy only. */
+function behindProxy(count: number) {
+  return async (env: Record<string, string>) => {
+    const backends = await Promise.all(Array.from({ length: count }, () => startServer({ ...env, SERVER_PROCESSES: '1' })));
+    await Promise.all(backends.map(waitUntilReady));
+    return { entry: [await startProxy(backends)], all: backends };
+  };
+}
+
 function describeScaleOut(
   title: string,
-  start: (env: Record<string, string>) => Promise<ServerProcess[]>,
+  start: (env: Record<string, string>) => Promise<ServerProcess[] | { entry: ServerProcess[]; all: ServerProcess[] }>,
   more?: (servers: () => ServerProcess[]) => void,
 ): void {
   describe(title, () => {
     let shared: SharedDatabase | undefined;
     let database: Db;
     let servers: ServerProcess[] = [];
+    /** Processes to stop besides the entry points (servers behind a proxy). */
+    let others: ServerProcess[] = [];
     let callers: Caller[] = [];
     let locationId: number;
 
     beforeAll(async () => {
       shared = await createSharedDatabase({ callers: 8 });
       ({ database, callers, locationId } = shared);
-      servers = await start(shared.env);
+      const started = await start(shared.env);
+      if (Array.isArray(started)) servers = started;
+      else [servers, others] = [started.entry, started.all];
       await Promise.all(servers.map(waitUntilReady));
     }, READY_TIMEOUT_MS + 30_000);
 
     afterAll(async () => {
-      await Promise.all(servers.map(stopServer));
+      await Promise.all([...servers, ...others].map(stopServer));
       await shared?.close();
     });
 
