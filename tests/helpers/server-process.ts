@@ -3,7 +3,7 @@
  * database, kill -9, restarts. Each process runs src-server/main.ts on a free loopback port.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
@@ -155,7 +155,7 @@ export async function startProxy(backends: ServerProcess[]): Promise<ProxyProces
       '',
     ].join('\n'),
   );
-  const child = spawn(process.env.HAPROXY_PATH || 'haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.env.HAPROXY_PATH || (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy'), ['-f', config, '-db'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';
   const served = backends.map(() => 0);
   const keep = (chunk: Buffer) => {
