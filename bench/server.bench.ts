@@ -5,7 +5,7 @@
  * 50 connections. Runs on SQLite, and on PostgreSQL when reachable (BENCH_DATABASE_URL, default
  * the local test database). Also times the list's bare SQL in the same run.
  *
- *   npm run bench:server [-- --duration 10]
+ *   npm run bench:server [-- --duration 10] [--skip-sqlite] [--skip-postgres]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +23,7 @@ import { WorkOrdersRepository } from '../src-server/modules/workorders/workorder
 import { pageWindow } from '../src-server/http/pagination.js';
 import { addDays } from '../shared/rules/task-status.js';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, 'skip-postgres': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, 'skip-postgres': { type: 'boolean', default: false }, 'skip-sqlite': { type: 'boolean', default: false } } });
 const DURATION_S = Number(values.duration);
 const CONNECTIONS = 50;
 const SIZES = { workOrders: 100_000, assets: 10_000, tasks: 1_000, locations: 50, users: 60 };
@@ -187,7 +187,7 @@ async function postgresReachable(url: string): Promise<boolean> {
   }
 }
 
-const rows = await benchEngine('sqlite', null);
+const rows = values['skip-sqlite'] ? [] : await benchEngine('sqlite', null);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (!values['skip-postgres'] && (await postgresReachable(pgUrl))) rows.push(...(await benchEngine('postgres', pgUrl)));
 else console.log('PostgreSQL not reachable: skipped');

@@ -1,7 +1,8 @@
 /** Opens the configured database: embedded SQLite file by default, PostgreSQL when DATABASE_URL is set. */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DialectName } from './dialect.js';
@@ -22,7 +23,7 @@ export function openDatabase(config: DbConfig): Db {
       max: config.databasePoolSize ?? 10,
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const sqlite = new SQLite(config.sqliteFile ?? join(config.dataDir, 'cmms.sqlite3'));
@@ -82,6 +83,44 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       }
       cache.set(text, statement);
       return statement;
+    },
+  };
+}
+
+/** Distinct query texts a PostgreSQL process prepares by name; past this, queries run unnamed. */
+const NAMED_STATEMENT_LIMIT = 1_000;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const named = new Map<string, string>();
+const patched = new WeakSet<object>();
+
+/**
+ * The PostgreSQL counterpart of the statement cache: each query text gets a name, so every pooled
+ * connection parses and plans it once and then only binds and executes it (pg keeps named
+ * statements per connection). Only plain data statements are named; the names are bounded.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const nameOf = (text: string): string | null => {
+    let name = named.get(text);
+    if (name === undefined && named.size < NAMED_STATEMENT_LIMIT && PREPARABLE.test(text)) {
+      name = `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      named.set(text, name);
+    }
+    return name ?? null;
+  };
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      if (!patched.has(client)) {
+        patched.add(client);
+        const query = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<unknown>;
+        (client as unknown as { query: typeof query }).query = (config: unknown, values?: unknown) => {
+          const name = typeof config === 'string' ? nameOf(config) : null;
+          return name ? query({ name, text: config, values }) : query(config, values);
+        };
+      }
+      return client as unknown as PostgresPoolClient;
     },
   };
 }
