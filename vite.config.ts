@@ -1,14 +1,16 @@
 /**
  * Builds the app shell (index.html → src-ui), the data worker chunks (found through the
  * `new SharedWorker(new URL(...))` / `new Worker(new URL(...))` calls in the bridge) and the service
- * worker at the stable URL /sw.js, whose precache manifest lists every other file of the build.
+ * worker at the stable URL /sw.js, whose precache manifest (Workbox's injectManifest) lists every
+ * other file of the build.
  */
-import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { injectManifest } from 'workbox-build';
 
 const root = import.meta.dirname;
 const SW_FILE = 'sw.js';
@@ -17,16 +19,11 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|ttf|eot)$/;
 /** Vite's content hash in a file name: such files never change, so they need no revision. */
 const HASHED_ASSET = /^assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
-}
-
 /**
  * The service worker is a separate single-file build (no shared chunks, so nothing in it can
- * depend on `document`), run after the app build; then every file in the output directory is
- * listed, with a content revision where its name carries no hash, and written into sw.js in
- * place of `self.__WB_MANIFEST` (what workbox-build's injectManifest does).
+ * depend on `document`), run after the app build into a scratch folder; Workbox's injectManifest
+ * then lists every file of the output directory (with a content revision where its name carries
+ * no hash) in place of `self.__WB_MANIFEST` and writes /sw.js.
  */
 function serviceWorkerBuild(): Plugin {
   let outDir = resolve(root, 'dist');
@@ -38,40 +35,44 @@ function serviceWorkerBuild(): Plugin {
     },
     async closeBundle(error?: Error) {
       if (error) return;
-      await build({
-        configFile: false,
-        root,
-        logLevel: 'warn',
-        publicDir: false,
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        build: {
-          outDir,
-          emptyOutDir: false,
-          copyPublicDir: false,
-          sourcemap: false,
-          rolldownOptions: {
-            input: resolve(root, 'src-sw/sw.ts'),
-            output: { format: 'es', entryFileNames: SW_FILE, codeSplitting: false },
+      const scratch = await mkdtemp(join(tmpdir(), 'cmms-sw-'));
+      try {
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          publicDir: false,
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          build: {
+            outDir: scratch,
+            emptyOutDir: false,
+            copyPublicDir: false,
+            sourcemap: false,
+            rolldownOptions: {
+              input: resolve(root, 'src-sw/sw.ts'),
+              output: { format: 'es', entryFileNames: SW_FILE, codeSplitting: false },
+            },
           },
-        },
-      });
-
-      const files = (await filesUnder(outDir)).filter((f) => f !== SW_FILE && !f.endsWith('.map')).sort();
-      const manifest = await Promise.all(
-        files.map(async (file) => ({
-          url: `/${file}`,
-          revision: HASHED_ASSET.test(file) ? null : createHash('md5').update(await readFile(join(outDir, file))).digest('hex'),
-        })),
-      );
-      const swPath = join(outDir, SW_FILE);
-      const code = await readFile(swPath, 'utf8');
-      const parts = code.split(INJECTION_POINT);
-      if (parts.length !== 2) throw new Error(`${SW_FILE}: expected exactly one ${INJECTION_POINT}, found ${parts.length - 1}`);
-      await writeFile(swPath, parts.join(JSON.stringify(manifest)));
-
+        });
+        const { warnings } = await injectManifest({
+          swSrc: join(scratch, SW_FILE),
+          swDest: join(outDir, SW_FILE),
+          globDirectory: outDir,
+          globPatterns: ['**/*'],
+          globIgnores: [SW_FILE, '**/*.map', '**/*.gz'],
+          injectionPoint: INJECTION_POINT,
+          dontCacheBustURLsMatching: HASHED_ASSET,
+          // Every file must be there offline; the largest chunk is well under this.
+          maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        });
+        if (warnings.length) throw new Error(`injectManifest: ${warnings.join('; ')}`);
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
       // Gzip copies beside every text file: the server sends them to clients that accept gzip
       // (@fastify/static preCompressed), so a handset downloads about a third of the bytes.
-      for (const file of [...files, SW_FILE].filter((f) => COMPRESSIBLE.test(f))) {
+      const files = await readdir(outDir, { recursive: true });
+      for (const file of files.filter((f) => COMPRESSIBLE.test(f))) {
         const path = join(outDir, file);
         await writeFile(`${path}.gz`, gzipSync(await readFile(path), { level: 9 }));
       }
