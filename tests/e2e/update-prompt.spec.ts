@@ -1,0 +1,89 @@
+/**
+ * Spec 4 "Version handling", against servers of their own that announce a newer minimum version:
+ * an optional update shows "Update available" with Close and "Reload now"; a forced one shows
+ * "Update required" without a close button, reloads the tab after 15 s, and only once for that
+ * version (afterwards it is an ordinary notice, so the tab does not reload forever).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SUPERVISOR } from '../helpers/e2e-api';
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test } from '../helpers/e2e-app';
+import { freePort, startServer, stopServer, waitUntilReady, type ServerProcess } from '../helpers/server-process';
+
+interface Site {
+  server: ServerProcess;
+  baseURL: string;
+  close: () => Promise<void>;
+}
+
+async function serverAnnouncing(env: Record<string, string>): Promise<Site> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cmms-update-'));
+  const port = await freePort();
+  const server = await startServer(
+    { DATA_DIR: dataDir, SECRET_KEY: randomBytes(32).toString('hex'), CMMS_DEMO: '1', SERVER_PROCESSES: '1', PUBLIC_URL: `http://localhost:${port}`, ...env },
+    port,
+  );
+  await waitUntilReady(server);
+  return {
+    server,
+    // Service and shared workers need a secure context: localhost, not 127.0.0.1.
+    baseURL: `http://localhost:${port}`,
+    close: async () => {
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser context whose relative URLs go to `site`. */
+async function pageOn(browser: Browser, site: Site): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site.baseURL, serviceWorkers: 'allow' });
+  return context.newPage();
+}
+
+test('an optional update is announced with Close and Reload now', async ({ browser }) => {
+  const site = await serverAnnouncing({ MIN_VERSION: '99.0.0', FORCE_UPDATE: '0', UPDATE_MESSAGE: 'Version 99 fixes the wash report.' });
+  try {
+    const page = await pageOn(browser, site);
+    await signIn(page, SUPERVISOR);
+    const prompt = page.getByRole('alert').filter({ hasText: 'Update available' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await expect(prompt).toContainText('Version 99 fixes the wash report.');
+    await expect(prompt.getByRole('button', { name: 'Reload now' })).toBeVisible();
+    await prompt.getByRole('button', { name: 'Close' }).click();
+    await expect(prompt).toBeHidden();
+  } finally {
+    await site.close();
+  }
+});
+
+test('a forced update has no close button, reloads the tab after 15 s, and only once per version', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const site = await serverAnnouncing({ MIN_VERSION: '99.0.0', FORCE_UPDATE: '1' });
+  try {
+    const page = await pageOn(browser, site);
+    await signIn(page, SUPERVISOR);
+    const required = page.getByRole('alert').filter({ hasText: 'Update required' });
+    await expect(required).toBeVisible({ timeout: 30_000 });
+    await expect(required.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    await expect(required.getByRole('button', { name: 'Reload now' })).toBeVisible();
+
+    // A marker on the page's window disappears with the reload.
+    await page.evaluate(() => ((window as { beforeReload?: boolean }).beforeReload = true));
+    const shownAt = Date.now();
+    await page.waitForEvent('load', { timeout: 30_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(10_000);
+    expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload ?? false)).toBe(false);
+
+    // After the reload the same version is an ordinary notice, and the tab stays.
+    await page.evaluate(() => ((window as { afterReload?: boolean }).afterReload = true));
+    await expect(page.getByRole('alert').filter({ hasText: 'Update available' })).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(20_000);
+    expect(await page.evaluate(() => (window as { afterReload?: boolean }).afterReload ?? false)).toBe(true);
+  } finally {
+    await site.close();
+  }
+});
