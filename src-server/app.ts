@@ -13,6 +13,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { registerPublicOrigin } from './http/origin.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerApiDocs, registerOpenApi } from './http/openapi.js';
 import { registerUploads } from './http/uploads.js';
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
   };
 
   registerErrorHandling(app);
+  registerPublicOrigin(app, config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

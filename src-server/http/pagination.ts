@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import { notFound } from './errors.js';
-import { requestOrigin } from './origin.js';
+import { linkTo } from './origin.js';
 
 export interface Page<T> {
   count: number;
@@ -31,13 +31,13 @@ export function pageWindow(page: number | undefined): PageWindow {
 export function pageOf<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Page<T> {
   const last = Math.max(1, Math.ceil(count / PAGE_SIZE));
   if (window.page > last) throw notFound('Invalid page.');
-  const link = (p: number | null): string | null => {
-    if (p === null) return null;
-    const url = new URL(request.url, requestOrigin(request));
-    if (p === 1) url.searchParams.delete('page');
-    else url.searchParams.set('page', String(p));
-    return url.toString();
-  };
+  const link = (p: number | null): string | null =>
+    p === null
+      ? null
+      : linkTo(request, (url) => {
+          if (p === 1) url.searchParams.delete('page');
+          else url.searchParams.set('page', String(p));
+        });
   return {
     count,
     next: link(window.page < last ? window.page + 1 : null),

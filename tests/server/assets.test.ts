@@ -110,7 +110,7 @@ describe('asset create and read', () => {
     expect(res.statusCode).toBe(201);
     const asset = res.json();
     expect(asset).toMatchObject({ location: { id: storeB.id, name: storeB.name }, purchase_price: 12.5, acquisition_date: '2022-12-31', asset_type: { asset_type: 'OTHER' } });
-    expect(asset.thumbnail_url).toMatch(/^http:\/\/localhost(:\d+)?\/media\/assets\/[0-9a-f]{32}\.png$/);
+    expect(asset.thumbnail_url).toMatch(/^http:\/\/cmms\.test\/media\/assets\/[0-9a-f]{32}\.png$/);
     expect(storedThumbnails()).toBe(before + 1);
     const image = await t.request({ method: 'GET', url: new URL(asset.thumbnail_url).pathname });
     expect(image.statusCode).toBe(200);
@@ -170,7 +170,7 @@ describe('asset list', () => {
     }
     const total = await assetCount();
     const seen: { id: number; name: { name: string }; location: { name: string } | null }[] = [];
-    let next: string | null = 'http://localhost/api/v1/assets/list/';
+    let next: string | null = 'http://cmms.test/api/v1/assets/list/';
     while (next) {
       const url = new URL(next);
       const page = await t.request({ method: 'GET', url: url.pathname + url.search, as: full });
@@ -188,7 +188,7 @@ describe('asset list', () => {
     const body = filtered.json();
     expect(body.count).toBe(12);
     expect(body.results).toHaveLength(2);
-    expect(body.previous).toBe(`http://localhost/api/v1/assets/list/?location=${filler.id}`);
+    expect(body.previous).toBe(`http://cmms.test/api/v1/assets/list/?location=${filler.id}`);
     expect(body.next).toBeNull();
     expect(body.results.every((a: { location: { id: number; name: string } }) => a.location.id === filler.id && a.location.name === filler.name)).toBe(true);
 

@@ -50,7 +50,7 @@ describe('chemical list and detail', () => {
       chemical_name_description: { name: 'Water Softener Salt', description: 'Water Softener Salt description' },
       chemical_type: { chemical_type: 'Salt' },
       unit: 'sacks',
-      thumbnail_url: expect.stringMatching(/^http:\/\/localhost(:80)?\/media\/chemicals\/salt\.png$/),
+      thumbnail_url: expect.stringMatching(/^http:\/\/cmms\.test\/media\/chemicals\/salt\.png$/),
       locations: [
         { id: saltAtA, location: { id: washA.id, name: 'Wash A' }, current_quantity: 10 },
         { id: saltAtB, location: { id: washB.id, name: 'Wash B' }, current_quantity: 3.5 },

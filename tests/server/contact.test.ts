@@ -73,7 +73,7 @@ describe('reading contact messages', () => {
     expect(body.results).toHaveLength(10);
     expect(body.results[0]).toEqual({ id: expect.any(Number), ...message, message: 'Numbered 10', created_at: expect.any(String) });
     expect(body.results[1].message).toBe('Numbered 9');
-    expect(body.next).toBe('http://localhost/api/v1/contact/?page=2');
+    expect(body.next).toBe('http://cmms.test/api/v1/contact/?page=2');
     const ids: number[] = body.results.map((m: { id: number }) => m.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     const second = await t.request({ method: 'GET', url: '/api/v1/contact/?page=2', as: otherStaff });

@@ -55,7 +55,7 @@ describe('locations', () => {
     expect(body.results).toHaveLength(10);
     expect(body.previous).toBeNull();
     const names: string[] = [];
-    let next: string | null = 'http://localhost/api/v1/locations/';
+    let next: string | null = 'http://cmms.test/api/v1/locations/';
     while (next) {
       const url = new URL(next);
       const page = await t.request({ method: 'GET', url: url.pathname + url.search, as: limited });

@@ -57,7 +57,7 @@ describe('part list and detail', () => {
         item_number: 'OPW-11B',
         location: { id: shop.id, name: 'Shop' },
         quantity: 6,
-        thumbnail_url: expect.stringMatching(/^http:\/\/localhost(:80)?\/media\/parts\/nozzle\.jpg$/),
+        thumbnail_url: expect.stringMatching(/^http:\/\/cmms\.test\/media\/parts\/nozzle\.jpg$/),
       },
     ]);
   });

@@ -69,7 +69,7 @@ describe('vendors', () => {
     }
     const total = await vendorCount();
     const names: string[] = [];
-    let next: string | null = 'http://localhost/api/v1/vendors/';
+    let next: string | null = 'http://cmms.test/api/v1/vendors/';
     while (next) {
       const url = new URL(next);
       const page = await t.request({ method: 'GET', url: url.pathname + url.search, as: full });
@@ -81,7 +81,7 @@ describe('vendors', () => {
     expect(names).toHaveLength(total);
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
     const second = await t.request({ method: 'GET', url: '/api/v1/vendors/?page=2', as: full });
-    expect(second.json().previous).toBe('http://localhost/api/v1/vendors/');
+    expect(second.json().previous).toBe('http://cmms.test/api/v1/vendors/');
     expect((await t.request({ method: 'GET', url: '/api/v1/vendors/?page=50', as: full })).json()).toEqual({ detail: 'Invalid page.' });
   });
 

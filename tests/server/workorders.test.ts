@@ -114,8 +114,8 @@ describe('work orders', () => {
       const order: WorkOrder = res.json();
       expect(order.description).toBe('Broken door, photos attached');
       expect(order.attachments).toEqual([
-        { id: expect.any(Number), file: expect.stringMatching(/^http:\/\/localhost(:\d+)?\/media\/workorders\/[0-9a-f]{32}\.png$/), name: 'door.png', content_type: 'image/png', size: PNG.length },
-        { id: expect.any(Number), file: expect.stringMatching(/^http:\/\/localhost(:\d+)?\/media\/workorders\/[0-9a-f]{32}\.pdf$/), name: 'invoice.pdf', content_type: 'application/pdf', size: PDF.length },
+        { id: expect.any(Number), file: expect.stringMatching(/^http:\/\/cmms\.test\/media\/workorders\/[0-9a-f]{32}\.png$/), name: 'door.png', content_type: 'image/png', size: PNG.length },
+        { id: expect.any(Number), file: expect.stringMatching(/^http:\/\/cmms\.test\/media\/workorders\/[0-9a-f]{32}\.pdf$/), name: 'invoice.pdf', content_type: 'application/pdf', size: PDF.length },
       ]);
       expect(storedUploads(t).length).toBe(before + 2);
       for (const [attachment, bytes] of [
@@ -525,7 +525,7 @@ describe('work order list', () => {
     expect(body.results.every((o: WorkOrder) => o.location_id === south && o.location_name === 'Airport South')).toBe(true);
     const second = (await list(`?location=${north}&page=2`)).json();
     expect(second.count).toBe(created.filter((o) => o.location_id === north).length);
-    expect(second.previous).toBe(`http://localhost/api/v1/workorders/?location=${north}`);
+    expect(second.previous).toBe(`http://cmms.test/api/v1/workorders/?location=${north}`);
     const unknown = await list('?location=424242');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
