@@ -5,6 +5,13 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body has been read and parsed (pre-handler hooks run only after that). */
+    bodyRead: boolean;
+  }
+}
+
 export type FieldErrors = Record<string, string[]>;
 export type ErrorBody = { detail: string; code?: string } | FieldErrors;
 
@@ -102,7 +109,8 @@ function collapseChoiceIssues(issues: AjvIssue[]): AjvIssue[] {
 }
 
 export function validationBody(issues: AjvIssue[]): FieldErrors {
-  const out: FieldErrors = {};
+  // Unknown field names come from the client: no prototype, so "constructor" is just a key.
+  const out: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of collapseChoiceIssues(issues)) {
     const field = fieldOf(issue);
     const msg = messageFor(issue);
@@ -113,6 +121,10 @@ export function validationBody(issues: AjvIssue[]): FieldErrors {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.decorateRequest('bodyRead', false);
+  app.addHook('preHandler', async (request) => {
+    request.bodyRead = true;
+  });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.body);
@@ -122,6 +134,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A malformed id in the path names nothing that exists.
       if (fe.validationContext === 'params') return reply.code(404).send({ detail: 'Not found.' });
       return reply.code(400).send(validationBody(fe.validation));
+    }
+    // A multipart body that does not parse (no boundary, cut short) fails before the route's own hooks.
+    if (fe.statusCode === undefined && !request.bodyRead && request.isMultipart()) {
+      return reply.code(400).send({ detail: 'Multipart form parse error - the request body is not a complete multipart form.' });
     }
     const status = fe.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ detail: fe.message || 'Request was throttled.' });
