@@ -30,8 +30,11 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'outside-transaction' for routes whose effect is not in the database (mail). */
-    idempotency?: 'outside-transaction';
+    /**
+     * 'outside-transaction' for routes whose effect is not in the database (mail); 'never' for
+     * routes whose answers must not be stored and replayed (tokens).
+     */
+    idempotency?: 'outside-transaction' | 'never';
   }
   interface FastifyRequest {
     idempotency: { userId: number; key: string; trx: RequestTransaction | null } | null;
@@ -63,7 +66,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
   app.addHook('onRequest', (_request, _reply, done) => runInRequestScope(done));
 
   app.addHook('preHandler', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method)) return;
+    if (!WRITE_METHODS.has(request.method) || request.routeOptions.config.idempotency === 'never') return;
     const header = request.headers['idempotency-key'];
     if (header === undefined || !request.user) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {

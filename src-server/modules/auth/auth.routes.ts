@@ -18,7 +18,10 @@ const PASSWORDS_DIFFER = "The two password fields didn't match.";
 
 export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const { users, tokens, accountTokens, mailer, config } = deps;
-  const limited = { access: 'public' as const, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+  // Nothing here is replayed from the idempotency record: its answers are tokens and account
+  // changes that must be decided afresh (and tokens must not be stored in plain text).
+  const noReplay = { idempotency: 'never' as const };
+  const limited = { access: 'public' as const, ...noReplay, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
 
   const link = (path: string, user: UserRow, purpose: AccountTokenPurpose) =>
     `${config.publicUrl}${path}/${encodeUid(user.id)}/${accountTokens.make(purpose, user)}`;
@@ -131,14 +134,15 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     return { access: rotated.access, refresh: rotated.refresh };
   });
 
-  api.post<{ Body: Static<typeof VerifyBody> }>('/auth/jwt/verify/', { schema: { body: VerifyBody }, config: { access: 'public' } }, async (request) => {
-    const valid = (await tokens.verify(request.body.token, 'access')) ?? (await tokens.verify(request.body.token, 'refresh'));
+  api.post<{ Body: Static<typeof VerifyBody> }>('/auth/jwt/verify/', { schema: { body: VerifyBody }, config: { access: 'public', ...noReplay } }, async (request) => {
+    // A refresh token is valid only while its login is: not rotated, revoked or expired.
+    const valid = (await tokens.verify(request.body.token, 'access')) ?? (await tokens.usableRefresh(request.body.token));
     if (!valid) throw unauthorized('Token is invalid or expired', 'token_not_valid');
     return {};
   });
 
   /** Ends the login a refresh token belongs to, on every device that shares it. */
-  api.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/logout/', { schema: { body: RefreshBody }, config: { access: 'public' } }, async (request, reply) => {
+  api.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/logout/', { schema: { body: RefreshBody }, config: { access: 'public', ...noReplay } }, async (request, reply) => {
     if (!(await tokens.revokeByToken(request.body.refresh))) throw new HttpError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
     return reply.code(204).send();
   });

@@ -10,7 +10,10 @@ import { nowIso } from '../../http/clock.js';
 
 export const ACCESS_TTL_S = 5 * 60;
 export const REFRESH_TTL_S = 24 * 60 * 60;
-/** A just-rotated refresh token may be presented again briefly (a retried request) without counting as reuse. */
+/**
+ * A just-rotated refresh token may be presented again briefly (a retried request, or two tabs
+ * refreshing at once) without counting as reuse, as long as its successor has not been used.
+ */
 const ROTATION_GRACE_MS = 10_000;
 
 export type TokenType = 'access' | 'refresh';
@@ -32,12 +35,14 @@ export class TokenService {
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
-  private async sign(userId: number, type: TokenType, jti: string, ttl: number): Promise<string> {
+  /** HS256 over fixed claims: the same jti, user and times always give the same token. */
+  private async sign(userId: number, type: TokenType, jti: string, issuedAtMs: number, ttl: number): Promise<string> {
+    const iat = Math.floor(issuedAtMs / 1000);
     return new SignJWT({ token_type: type, user_id: userId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setJti(jti)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttl)
       .sign(await this.key);
   }
 
@@ -53,7 +58,21 @@ export class TokenService {
   }
 
   accessToken(userId: number): Promise<string> {
-    return this.sign(userId, 'access', randomUUID(), ACCESS_TTL_S);
+    return this.sign(userId, 'access', randomUUID(), Date.now(), ACCESS_TTL_S);
+  }
+
+  /** The refresh token of a stored row, signed again: the very token it was issued as. */
+  private refreshTokenOf(row: { user_id: number; jti: string; issued_at: string }): Promise<string> {
+    return this.sign(row.user_id, 'refresh', row.jti, Date.parse(row.issued_at), REFRESH_TTL_S);
+  }
+
+  /** A refresh token that can still be exchanged: signed, of this server, not rotated, revoked or expired. */
+  async usableRefresh(token: string): Promise<TokenClaims | null> {
+    const claims = await this.verify(token, 'refresh');
+    if (!claims) return null;
+    const row = await this.db.selectFrom('refresh_tokens').select(['replaced_by', 'revoked_at', 'expires_at']).where('jti', '=', claims.jti).executeTakeFirst();
+    if (!row || row.revoked_at || row.replaced_by || Date.parse(row.expires_at) <= Date.now()) return null;
+    return claims;
   }
 
   /** A new login: a new refresh-token family. */
@@ -76,7 +95,7 @@ export class TokenService {
         revoked_at: null,
       })
       .execute();
-    return { jti, token: await this.sign(userId, 'refresh', jti, REFRESH_TTL_S) };
+    return { jti, token: await this.refreshTokenOf({ user_id: userId, jti, issued_at: new Date(now).toISOString() }) };
   }
 
   /**
@@ -105,20 +124,20 @@ export class TokenService {
   }
 
   /**
-   * A replaced token presented again: allowed briefly after its rotation (a retried or parallel
-   * request), otherwise it is reuse and ends the whole login.
+   * A replaced token presented again. Within the grace period, and only while its successor is
+   * unused, it is a retry of that rotation and gets the same successor back (no new branch of the
+   * login); anything else is reuse, and ends the whole login.
    */
   private async withinGrace(jti: string, userId: number, familyId: string): Promise<{ access: string; refresh: string; userId: number } | null> {
     const current = await this.db.selectFrom('refresh_tokens').select('replaced_by').where('jti', '=', jti).executeTakeFirst();
     const successor = current?.replaced_by
       ? await this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', current.replaced_by).executeTakeFirst()
       : undefined;
-    if (!successor || successor.revoked_at || Date.now() - Date.parse(successor.issued_at) >= ROTATION_GRACE_MS) {
+    if (!successor || successor.revoked_at || successor.replaced_by || Date.now() - Date.parse(successor.issued_at) >= ROTATION_GRACE_MS) {
       await this.revokeFamily(familyId);
       return null;
     }
-    const next = await this.storeRefresh(userId, familyId);
-    return { access: await this.accessToken(userId), refresh: next.token, userId };
+    return { access: await this.accessToken(userId), refresh: await this.refreshTokenOf(successor), userId };
   }
 
   async revokeFamily(familyId: string): Promise<void> {
