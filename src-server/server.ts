@@ -100,8 +100,9 @@ async function runPrimary(config: Config): Promise<void> {
 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    if (!listeningWorkers.has(worker)) {
-      // It never listened (port taken, bad configuration): another would fail too, so stop rather than loop.
+    if (!listeningWorkers.has(worker) && signal === null) {
+      // It exited before it listened (port taken, bad configuration): another would fail too, so
+      // stop rather than loop. One killed from outside (a signal) is replaced like any other.
       console.error(`A server process could not start (exit ${code ?? signal}); stopping.`);
       void stop(1);
       return;

@@ -44,6 +44,8 @@ describeScaleOut(`one server of two cluster processes on one port and one ${onWh
 
   it('replaces a process that dies, and keeps answering on the port meanwhile', async () => {
     const server = servers()[0]!;
+    // The primary says so once every process listens (the port answers as soon as one does).
+    await expect.poll(() => server.output(), { timeout: 30_000 }).toContain('is running at');
     const version = `${server.origin}/api/v1/monitoring/version/`;
     const [victim, survivor] = childPids(server);
     process.kill(victim!, 'SIGKILL');
