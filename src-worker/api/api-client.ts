@@ -21,6 +21,8 @@ export interface ApiRequest {
   form?: FormData;
   /** Writes always carry one; pass the key stored with a queued item so every attempt shares it. */
   idempotencyKey?: string;
+  /** Sent as `If-Match`: the version an update is based on (the server answers 412 when stale). */
+  ifMatch?: string;
   /** False for background calls (heartbeat, version check): no global spinner (spec 2). */
   spinner?: boolean;
   /** False for the sign-in calls themselves: no Bearer token, no refresh on 401. */
@@ -108,6 +110,7 @@ export class ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (access) headers.Authorization = `Bearer ${access}`;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    if (request.ifMatch !== undefined) headers['If-Match'] = request.ifMatch;
     let body: BodyInit | undefined;
     if (request.form) body = request.form;
     else if (request.json !== undefined) {

@@ -4,13 +4,12 @@
  */
 import type { Page } from '../../shared/api/common.js';
 import type { WorkOrder } from '../../shared/api/workorders.js';
-import type { OutboxRow } from '../../shared/data/db-schema.js';
-import { QUEUED_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import type { MutationResult, NewWorkOrder, ReadResult, WorkerApi, WorkOrderListParams } from '../../shared/data/protocol.js';
-import type { ApiClient } from '../api/api-client.js';
 import { readThroughCache } from '../cache/cached-read.js';
 import type { CacheHit, CacheInvalidation } from '../cache/response-cache.js';
 import type { HandlerRegistry } from '../outbox/handlers.js';
+import { defineWrite, registerWriteAction, type StoredWrite, type WriteAction } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 import type { DomainContext } from './domain-context.js';
 
@@ -30,63 +29,61 @@ export const detailPath = (id: number | string) => `workorders/${id}/`;
 
 type StatusAction = 'claim' | 'unclaim' | 'complete';
 
-/** Cached lists and the order's detail (spec 4: dropped after a queued write succeeds). */
-function staleAfterWrite(targetId: string | null): CacheInvalidation {
-  return { prefixes: [LIST_PREFIX], keys: targetId ? [detailPath(targetId)] : [] };
+/** Cached lists and the order's detail (spec 4: dropped after a write succeeds). */
+function staleAfterWrite(item: StoredWrite): CacheInvalidation {
+  return { prefixes: [LIST_PREFIX], keys: item.targetId ? [detailPath(item.targetId)] : [] };
 }
+
+/** The answer of every work-order write is the order itself: kept as its fresh detail. */
+const savesOrder = (order: WorkOrder) => ({ key: detailPath(order.id), id: String(order.id) });
 
 interface CreatePayload {
   location_id: number;
   description: string;
 }
 
-function createForm(payload: CreatePayload, files: { name: string; blob: Blob }[]): FormData {
-  const form = new FormData();
-  form.append('location_id', String(payload.location_id));
-  form.append('description', payload.description);
-  for (const file of files) form.append('new_attachments', file.blob, file.name);
-  return form;
-}
+export const createWorkorder = defineWrite<WorkOrder>({
+  domain: DOMAIN,
+  action: 'create',
+  request(item) {
+    const payload = item.payload as unknown as CreatePayload;
+    const form = new FormData();
+    form.append('location_id', String(payload.location_id));
+    form.append('description', payload.description);
+    for (const file of item.attachments) form.append('new_attachments', file.blob as Blob, file.name);
+    return { method: 'POST', path: 'workorders/', form };
+  },
+  invalidates: staleAfterWrite,
+  saves: savesOrder,
+  messages: { success: SUCCESS_MESSAGES.workorderCreated, queued: QUEUED_MESSAGES.workorderCreate, failure: SCREEN_MESSAGES.workorders.create },
+});
 
-function statusActionRequest(api: ApiClient, action: StatusAction, id: string, idempotencyKey: string, fieldNotes: string | null): Promise<WorkOrder> {
-  return api.request<WorkOrder>({
-    method: 'POST',
-    path: `workorders/${id}/${action}/`,
-    json: action === 'complete' ? { field_notes: fieldNotes } : {},
-    idempotencyKey,
+function statusWrite(action: StatusAction, success: string, queued: string, failure: string): WriteAction<WorkOrder> {
+  return defineWrite<WorkOrder>({
+    domain: DOMAIN,
+    action,
+    request(item) {
+      const notes = (item.payload as { field_notes?: string | null } | null)?.field_notes ?? null;
+      return { method: 'POST', path: `workorders/${item.targetId ?? ''}/${action}/`, json: action === 'complete' ? { field_notes: notes } : {} };
+    },
+    invalidates: staleAfterWrite,
+    saves: savesOrder,
+    messages: { success, queued, failure },
   });
 }
+
+export const claimWorkorder = statusWrite('claim', SUCCESS_MESSAGES.workorderClaimed, QUEUED_MESSAGES.workorderClaim, SCREEN_MESSAGES.workorders.claim);
+export const unclaimWorkorder = statusWrite('unclaim', SUCCESS_MESSAGES.workorderUnclaimed, QUEUED_MESSAGES.workorderUnclaim, SCREEN_MESSAGES.workorders.unclaim);
+export const completeWorkorder = statusWrite('complete', SUCCESS_MESSAGES.workorderCompleted, QUEUED_MESSAGES.workorderComplete, SCREEN_MESSAGES.workorders.complete);
+
+/** Every write of the area, each defined once. */
+export const WORKORDER_WRITES = [createWorkorder, claimWorkorder, unclaimWorkorder, completeWorkorder];
 
 export function registerWorkorderHandlers(registry: HandlerRegistry): void {
-  registry.register(DOMAIN, 'create', {
-    async send(item: OutboxRow, api) {
-      const files = item.attachments.map((a) => ({ name: a.name, blob: a.blob as Blob }));
-      const created = await api.request<WorkOrder>({
-        method: 'POST',
-        path: 'workorders/',
-        form: createForm(item.payload as unknown as CreatePayload, files),
-        idempotencyKey: item.idempotencyKey,
-      });
-      return { createdId: String(created.id) };
-    },
-    invalidates: (item) => staleAfterWrite(item.targetId),
-  });
-  for (const action of ['claim', 'unclaim', 'complete'] as const) {
-    registry.register(DOMAIN, action, {
-      async send(item, api) {
-        const notes = (item.payload as { field_notes?: string | null } | null)?.field_notes ?? null;
-        await statusActionRequest(api, action, item.targetId ?? '', item.idempotencyKey, notes);
-      },
-      invalidates: (item) => staleAfterWrite(item.targetId),
-    });
-  }
+  for (const write of WORKORDER_WRITES) registerWriteAction(registry, write);
 }
 
-const STATUS_MESSAGES: Record<StatusAction, { success: string; queued: string }> = {
-  claim: { success: SUCCESS_MESSAGES.workorderClaimed, queued: QUEUED_MESSAGES.workorderClaim },
-  unclaim: { success: SUCCESS_MESSAGES.workorderUnclaimed, queued: QUEUED_MESSAGES.workorderUnclaim },
-  complete: { success: SUCCESS_MESSAGES.workorderCompleted, queued: QUEUED_MESSAGES.workorderComplete },
-};
+const STATUS_WRITES: Record<StatusAction, WriteAction<WorkOrder>> = { claim: claimWorkorder, unclaim: unclaimWorkorder, complete: completeWorkorder };
 
 export function createWorkorderApi(ctx: DomainContext): WorkerApi['workorders'] {
   const { api, cache } = ctx;
@@ -100,25 +97,11 @@ export function createWorkorderApi(ctx: DomainContext): WorkerApi['workorders'] 
     return null;
   }
 
-  async function afterOnlineWrite(order: WorkOrder): Promise<void> {
-    await cache.invalidate({ prefixes: [LIST_PREFIX] });
-    await cache.put(detailPath(order.id), order);
-  }
-
   function statusAction(action: StatusAction, id: number, fieldNotes: string | null): Promise<MutationResult<WorkOrder>> {
-    const targetId = String(id);
-    return writeOrQueue(ctx, {
-      mutation: {
-        domain: DOMAIN,
-        action,
-        targetId,
-        targetLabel: `Work order #${id}`,
-        payload: action === 'complete' ? { field_notes: fieldNotes } : null,
-      },
-      send: (key) => statusActionRequest(api, action, targetId, key, fieldNotes),
-      afterSend: afterOnlineWrite,
-      successMessage: STATUS_MESSAGES[action].success,
-      queuedMessage: STATUS_MESSAGES[action].queued,
+    return writeOrQueue(ctx, STATUS_WRITES[action], {
+      targetId: String(id),
+      targetLabel: `Work order #${id}`,
+      payload: action === 'complete' ? { field_notes: fieldNotes } : null,
     });
   }
 
@@ -140,28 +123,11 @@ export function createWorkorderApi(ctx: DomainContext): WorkerApi['workorders'] 
 
     create(input: NewWorkOrder): Promise<MutationResult<WorkOrder>> {
       const payload: CreatePayload = { location_id: input.locationId, description: input.description };
-      return writeOrQueue(ctx, {
-        mutation: {
-          domain: DOMAIN,
-          action: 'create',
-          targetId: null,
-          targetLabel: null,
-          payload: { ...payload },
-          attachments: input.files.map((f) => ({ name: f.name, type: f.type, blob: f.blob })),
-        },
-        send: (key) =>
-          api.request<WorkOrder>({
-            method: 'POST',
-            path: 'workorders/',
-            form: createForm(
-              payload,
-              input.files.map((f) => ({ name: f.name, blob: f.blob as Blob })),
-            ),
-            idempotencyKey: key,
-          }),
-        afterSend: afterOnlineWrite,
-        successMessage: SUCCESS_MESSAGES.workorderCreated,
-        queuedMessage: QUEUED_MESSAGES.workorderCreate,
+      return writeOrQueue(ctx, createWorkorder, {
+        targetId: null,
+        targetLabel: null,
+        payload: { ...payload },
+        attachments: input.files.map((f) => ({ name: f.name, type: f.type, blob: f.blob })),
       });
     },
 

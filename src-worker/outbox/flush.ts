@@ -25,6 +25,7 @@ import type { ApiClient } from '../api/api-client.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import { runIfLockFree } from '../services/locks.js';
 import type { HandlerOutcome, HandlerRegistry } from './handlers.js';
+import { settleCache } from './write-action.js';
 
 export interface FlushDeps {
   db: DeviceDb;
@@ -139,7 +140,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     }
     sent += 1;
     await update(item, { status: 'synced', lastError: null, retryAt: null, finishedAt: iso() });
-    await deps.cache.invalidate(handler.invalidates(item));
+    await settleCache(deps.cache, handler.invalidates(item), outcome?.saved);
     const id = item.targetId ?? outcome?.createdId ?? null;
     if (id !== null) {
       const ids = syncedTargets.get(item.domain) ?? new Set<string>();
