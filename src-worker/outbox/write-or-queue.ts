@@ -7,10 +7,13 @@
  * The request, the saved answers it makes stale and the texts come from the action's one
  * definition (`write-action.ts`), the same the flush replays a queued item with.
  */
-import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.js';
+import { queueItemFit } from '../../shared/data/attachments.js';
+import { isTransientFailure, queueError, toNormalizedError } from '../../shared/data/errors.js';
+import { QUEUE_CODES } from '../../shared/data/messages.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
 import type { DomainContext } from '../domains/domain-context.js';
+import { fitAttachments } from '../media/fit-image.js';
 import { sendWrite, settleCache, type StoredWrite, type WriteAction, type WriteFile } from './write-action.js';
 
 /** One write as a screen asked for it. */
@@ -23,10 +26,19 @@ export interface WriteRequest {
 }
 
 export async function writeOrQueue<Answer>(ctx: DomainContext, action: WriteAction<Answer>, write: WriteRequest): Promise<MutationResult<Answer>> {
+  // Photos are made to fit first, and the fitted files go both online and into the queue, so an
+  // item that would not fit the queue is refused before anything is sent or stored: the screen
+  // keeps its form and says what to do (spec 5 limit, the attachments' own message).
+  const attachments = await fitAttachments(write.attachments ?? []);
+  const fit = queueItemFit(
+    write.payload,
+    attachments.map((a) => a.blob.size),
+  );
+  if (!fit.fits) throw queueError(fit.message, QUEUE_CODES.itemTooLarge);
   const item: StoredWrite = {
     targetId: write.targetId,
     payload: write.payload,
-    attachments: write.attachments ?? [],
+    attachments,
     idempotencyKey: crypto.randomUUID(),
   };
   const { domain } = action;

@@ -154,6 +154,25 @@ describe('a write is defined once (online send and queued flush)', () => {
   });
 });
 
+describe('attachments that cannot fit one outbox item', () => {
+  it('are refused before anything is sent or queued, with the plain message', async () => {
+    api.on('POST', 'workorders/', () => json(201, order(12, 'Pending')));
+    // GIFs are kept as they are (animation), so three of 2 MB stay over the 5 MB item limit.
+    const gif = () => ({ name: 'clip.gif', type: 'image/gif', blob: new Blob([new Uint8Array(2 * 1024 * 1024)], { type: 'image/gif' }) });
+    const write = { targetId: null, targetLabel: null, payload: { location_id: 3, description: 'Pump leaks' }, attachments: [gif(), gif(), gif()] };
+    for (const down of [false, true]) {
+      api.down = down;
+      await expect(writeOrQueue(ctx, createWorkorder, write)).rejects.toMatchObject({
+        type: 'queue',
+        code: 'QUEUE_ITEM_TOO_LARGE',
+        message: 'These attachments are too large to save for sending later (6.1 MB of 5 MB). Remove a photo or attach smaller files.',
+      });
+    }
+    expect(api.calls).toHaveLength(0);
+    expect(await s.db.outbox.count()).toBe(0);
+  });
+});
+
 describe('every work-order write is registered for the flush from its definition', () => {
   it('the registry holds a handler for each action', () => {
     for (const action of ['create', 'claim', 'unclaim', 'complete']) expect(s.handlers.get('workorders', action)).toBeDefined();
