@@ -12,10 +12,8 @@ import { isNormalizedError, toNormalizedError } from '../shared/data/errors.js';
 import { PROTOCOL_VERSION, type DataState, type StatePatch, type ToastSeverity, type WorkerApi } from '../shared/data/protocol.js';
 import { createToastGate, toastKey } from '../shared/data/toast-gate.js';
 import { createDataServices, type DataServicesOptions } from './data-services.js';
-import { createContactApi } from './domains/contact.js';
-import type { DomainContext } from './domains/domain-context.js';
-import { createLocationsApi } from './domains/locations.js';
-import { createWorkorderApi } from './domains/workorders.js';
+import { createAreaApis } from './domains/index.js';
+import type { DomainContext } from './kit/domain-context.js';
 import { flushOutbox } from './outbox/flush.js';
 import { FlushScheduler } from './outbox/flush-scheduler.js';
 import { sendHeartbeat, type HeartbeatTrigger } from './services/heartbeat.js';
@@ -375,9 +373,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       },
     },
 
-    locations: createLocationsApi(domain),
-    workorders: createWorkorderApi(domain),
-    contact: createContactApi(domain),
+    ...createAreaApis(domain),
   });
 
   return {

@@ -12,7 +12,7 @@ import { isTransientFailure, queueError, toNormalizedError } from '../../shared/
 import { QUEUE_CODES } from '../../shared/data/messages.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
-import type { DomainContext } from '../domains/domain-context.js';
+import type { DomainContext } from '../kit/domain-context.js';
 import { fitAttachments } from '../media/fit-image.js';
 import { sendWrite, settleCache, type StoredWrite, type WriteAction, type WriteFile } from './write-action.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../shared/api/workorders.js';
-import type { DomainContext } from '../../src-worker/domains/domain-context.js';
+import type { DomainContext } from '../../src-worker/kit/domain-context.js';
 import { claimWorkorder, completeWorkorder, createWorkorder } from '../../src-worker/domains/workorders.js';
 import { flushOutbox } from '../../src-worker/outbox/flush.js';
 import { HandlerRegistry } from '../../src-worker/outbox/handlers.js';

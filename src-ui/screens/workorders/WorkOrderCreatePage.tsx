@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ATTACHMENT_ACCEPT, refusedAttachmentMessage } from '../../../shared/data/attachments';
 import { QUEUE_CODES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
-import type { NewWorkOrder } from '../../../shared/data/protocol';
+import type { NewWorkOrder } from '../../../shared/areas/workorders';
 import { Field, REQUIRED_TEXT, dropdownPt, fieldAria } from '../../components/Field';
 import { LinkButton } from '../../components/LinkButton';
 import { WarningNotice } from '../../components/Notices';
