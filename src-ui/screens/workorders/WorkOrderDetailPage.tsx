@@ -124,7 +124,8 @@ export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
       setDialog(null);
       setFieldNotes('');
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
-      if (result.status === 'done') void detail.reload();
+      // The server answered with the order as it now is: shown as it is, no second request.
+      if (result.status === 'done') detail.show(result.data);
     } catch (err) {
       setDialog(null);
       showToast({ severity: 'error', detail: messageForScreen(err, FAILURE_FALLBACKS[action]) });
