@@ -160,6 +160,18 @@ export interface ReadResult<T> {
   cachedAt: string | null;
 }
 
+/**
+ * A file the server answered with (a PDF report). The worker hands its bytes over to the tab
+ * (transferred, not copied: `src-worker/kit/binary.ts`); the tab makes a Blob of them.
+ */
+export interface BinaryAnswer {
+  bytes: ArrayBuffer;
+  /** The answer's Content-Type, e.g. "application/pdf". */
+  type: string;
+  /** The file name the server suggested, if any. */
+  fileName: string | null;
+}
+
 /** A create/claim/unclaim/complete: done now, or stored to send later (spec 4 Offline handling). */
 export type MutationResult<T> = { status: 'done'; data: T; message: string } | { status: 'queued'; queueId: string; message: string };
 
