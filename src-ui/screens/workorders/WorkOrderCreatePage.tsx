@@ -18,7 +18,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { WarningNotice } from '../../components/Notices';
 import { formatKilobytes, fullName } from '../../format/display';
 import { callWorker } from '../../state/bridge';
-import { fieldError } from '../../state/errors';
+import { fieldError, toDataError } from '../../state/errors';
 import { useCurrentUser, useWorkerRead } from '../../state/hooks';
 import { devicePreference } from '../../state/preferences';
 import { showToast } from '../../state/toasts';
@@ -85,7 +85,8 @@ export function WorkOrderCreatePage() {
         // Too large to keep for later even after the photos were made smaller: said beside the files.
         attachments: fieldError(err, 'new_attachments') ?? (isTooLarge(err) ? messageForScreen(err, SCREEN_MESSAGES.workorders.create) : undefined),
       });
-      showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.workorders.create) });
+      // Spec 8: 403 and 404 are not notified (a 403 names its field beside it when it has one).
+      if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.workorders.create) });
     } finally {
       setSubmitting(false);
     }
