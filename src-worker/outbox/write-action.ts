@@ -67,7 +67,7 @@ export function defineWrite<Answer>(action: WriteAction<Answer>): WriteAction<An
 }
 
 /** The HTTP request of a write: the definition's, with the item's key and precondition. */
-export function requestFor(action: WriteAction<never> | WriteAction<unknown>, item: StoredWrite): ApiRequest {
+export function requestFor(action: WriteAction<unknown>, item: StoredWrite): ApiRequest {
   const request: ApiRequest = { ...action.request(item), idempotencyKey: item.idempotencyKey };
   const version = action.precondition?.(item) ?? null;
   if (version !== null) request.ifMatch = version;
@@ -82,7 +82,7 @@ export async function settleCache(cache: ResponseCache, invalidation: CacheInval
 
 /** Sends a write and returns the server's answer with what to keep of it. */
 export async function sendWrite<Answer>(api: ApiClient, action: WriteAction<Answer>, item: StoredWrite): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
-  const answer = await api.request<Answer>(requestFor(action as WriteAction<unknown>, item));
+  const answer = await api.request<Answer>(requestFor(action, item));
   const saved = action.saves?.(answer) ?? null;
   return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer } : null } };
 }

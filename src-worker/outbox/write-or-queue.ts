@@ -34,7 +34,7 @@ export async function writeOrQueue<Answer>(ctx: DomainContext, action: WriteActi
     write.payload,
     attachments.map((a) => a.blob.size),
   );
-  if (!fit.fits) throw queueError(fit.message, QUEUE_CODES.itemTooLarge);
+  if (attachments.length > 0 && !fit.fits) throw queueError(fit.message, QUEUE_CODES.itemTooLarge);
   const item: StoredWrite = {
     targetId: write.targetId,
     payload: write.payload,
