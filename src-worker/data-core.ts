@@ -8,22 +8,23 @@
  */
 import { CACHE_PURGE_INTERVAL_MS, HEARTBEAT_INTERVAL_MS, VERSION_CHECK_INTERVAL_MS } from '../shared/constants.js';
 import { LOCKS, type BusMessage } from '../shared/data/bus.js';
-import { isNormalizedError, toNormalizedError } from '../shared/data/errors.js';
-import { PROTOCOL_VERSION, type DataState, type StatePatch, type ToastSeverity, type WorkerApi } from '../shared/data/protocol.js';
-import { createToastGate, toastKey } from '../shared/data/toast-gate.js';
+import { PROTOCOL_VERSION, type DataState, type StatePatch, type WorkerApi } from '../shared/data/protocol.js';
+import { routeBusMessage } from './core/bus-routes.js';
+import { guardApi } from './core/guard-api.js';
+import { createQueueView } from './core/queue-view.js';
+import { createFlushScheduler } from './core/flush-runner.js';
+import { createStateHub } from './core/state-hub.js';
+import { CoreTasks } from './core/tasks.js';
+import { createToaster } from './core/toaster.js';
 import { createDataServices, type DataServicesOptions } from './data-services.js';
-import { createContactApi } from './domains/contact.js';
-import type { DomainContext } from './domains/domain-context.js';
-import { createLocationsApi } from './domains/locations.js';
-import { createWorkorderApi } from './domains/workorders.js';
-import { flushOutbox } from './outbox/flush.js';
-import { FlushScheduler } from './outbox/flush-scheduler.js';
+import { createAreaApis } from './domains/index.js';
+import type { DomainContext } from './kit/domain-context.js';
+import type { FlushScheduler } from './outbox/flush-scheduler.js';
 import { sendHeartbeat, type HeartbeatTrigger } from './services/heartbeat.js';
 import { holdLock, whenLockFreed } from './services/locks.js';
 import { readStorageState, requestPersistentStorage } from './services/storage.js';
 import { TabHub } from './services/tab-hub.js';
 import { checkVersion, type VersionCheckDeps } from './services/version-check.js';
-import { NO_VERSION_INFO } from './services/version-policy.js';
 import { createSessionApi } from './session/session-api.js';
 import type { SessionChange } from './session/session-store.js';
 
@@ -45,35 +46,11 @@ export interface DataCore {
   close(): Promise<void>;
 }
 
-/** Every method of the API turns whatever it throws into a NormalizedError (a plain object). */
-function guardApi<T extends object>(api: T): T {
-  const guarded: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(api)) {
-    if (typeof value === 'function') {
-      const method = value as (...args: unknown[]) => Promise<unknown>;
-      guarded[name] = async (...args: unknown[]) => {
-        try {
-          return await method(...args);
-        } catch (thrown) {
-          if (!isNormalizedError(thrown)) console.error('data worker:', thrown);
-          throw toNormalizedError(thrown);
-        }
-      };
-    } else if (typeof value === 'object' && value !== null) {
-      guarded[name] = guardApi(value);
-    } else {
-      guarded[name] = value;
-    }
-  }
-  return guarded as T;
-}
-
 export function createDataCore(options: DataCoreOptions): DataCore {
   const instanceId = options.instanceId ?? crypto.randomUUID();
   const hub = new TabHub();
-  const intervals: ReturnType<typeof setInterval>[] = [];
-  const timeouts = new Set<ReturnType<typeof setTimeout>>();
-  let closed = false;
+  const tasks = new CoreTasks();
+  const background = (task: Promise<unknown>) => tasks.background(task);
 
   const services = createDataServices(
     { ...options, contextId: instanceId },
@@ -88,67 +65,17 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       onBusy: (delta) => setState({ busy: Math.max(0, state.busy + delta) }),
     },
   );
-  const { db, bus, now, network, session, api: http, cache, outbox, handlers } = services;
-  const showToastOnce = createToastGate(undefined, now);
+  const { db, bus, now, network, session, api: http, cache, outbox } = services;
+  const toast = createToaster(hub, bus, now);
 
-  const state: DataState = {
-    session: { status: 'unknown', user: null },
-    network: network.state,
-    queue: { items: [], stats: { totalItems: 0, totalBytes: 0, lastFlushAt: null }, error: null },
-    version: NO_VERSION_INFO,
-    storage: { persisted: null, usage: null, quota: null },
-    busy: 0,
-    host: { mode: options.mode, instanceId },
-  };
-
-  function setState(patch: StatePatch): void {
-    Object.assign(state, patch);
-    hub.patch(patch);
-  }
-
-  /** Fire-and-forget work: failures are logged, except after close (the DB is gone on purpose). */
-  function background(task: Promise<unknown>): void {
-    task.catch((error: unknown) => {
-      if (!closed) console.warn('data worker:', error);
-    });
-  }
-
-  function later(run: () => void, ms: number): void {
-    const timer = setTimeout(() => {
-      timeouts.delete(timer);
-      run();
-    }, ms);
-    timeouts.add(timer);
-  }
+  const stateHub = createStateHub(hub, { network: network.state, host: { mode: options.mode, instanceId } });
+  const { state } = stateHub;
+  const setState = (patch: StatePatch) => stateHub.set(patch);
 
   // ---- queue ---------------------------------------------------------------------------------
 
-  const QUEUE_PUSH_GAP_MS = 250;
-  let queueRefresh: Promise<void> | null = null;
-  let queueDirty = false;
-
-  /**
-   * Re-reads the panel's queue from the device DB; calls during a refresh fold into one more, at
-   * most every QUEUE_PUSH_GAP_MS. A flush of 100 items then sends the tabs a few patches a second
-   * instead of one full queue per item change, which swamped slow handsets' main threads.
-   */
-  function refreshQueue(): Promise<void> {
-    if (queueRefresh) {
-      queueDirty = true;
-      return queueRefresh;
-    }
-    queueRefresh = (async () => {
-      do {
-        queueDirty = false;
-        const [items, stats, error] = await Promise.all([outbox.views(), outbox.stats(), db.getMeta('queueError')]);
-        setState({ queue: { items, stats, error } });
-        if (queueDirty && !closed) await new Promise((resolve) => setTimeout(resolve, QUEUE_PUSH_GAP_MS));
-      } while (queueDirty && !closed);
-    })().finally(() => {
-      queueRefresh = null;
-    });
-    return queueRefresh;
-  }
+  const queueView = createQueueView({ db, outbox, onQueue: (queue) => setState({ queue }), closed: () => tasks.closed });
+  const refreshQueue = () => queueView.refresh();
 
   /** This context changed the outbox: show it, tell the others, re-aim the retry timer. */
   function queueChanged(): void {
@@ -157,38 +84,14 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     background(scheduler.rearm());
   }
 
-  function toast(t: { severity: ToastSeverity; summary: string; detail: string }, fromHere: boolean): void {
-    const key = toastKey(t.severity, t.summary, t.detail);
-    if (!showToastOnce(key)) return;
-    hub.emit({ type: 'toast', severity: t.severity, summary: t.summary, detail: t.detail, key });
-    if (fromHere) bus.post({ type: 'toast', severity: t.severity, summary: t.summary, detail: t.detail, key });
-  }
-
-  const scheduler: FlushScheduler = new FlushScheduler({
-    now,
+  const scheduler: FlushScheduler = createFlushScheduler({
+    services,
+    hub,
+    toast,
+    canFlush: async () => !tasks.closed && Boolean((await session.tokens())?.access) && !network.isBrowserOffline(),
+    onItemChanged: queueChanged,
+    onFlushed: () => background(refreshStorage()),
     onError: (error) => background(Promise.reject(error)),
-    nextRetryAt: () => outbox.nextRetryAt(),
-    canFlush: async () => !closed && Boolean((await session.tokens())?.access) && !network.isBrowserOffline(),
-    flush: async () => {
-      const outcome = await flushOutbox({
-        db,
-        api: http,
-        cache,
-        handlers,
-        now,
-        onItemChanged: queueChanged,
-        onToast: (t) => toast(t, true),
-        onSynced: (domain, targetIds) => {
-          hub.emit({ type: 'synced', domain, targetIds });
-          bus.post({ type: 'synced', domain, targetIds });
-        },
-      });
-      if (outcome.status === 'done' && outcome.sent + outcome.failed > 0) {
-        bus.post({ type: 'flushed' });
-        background(refreshStorage());
-      }
-      return outcome;
-    },
   });
 
   // ---- session -------------------------------------------------------------------------------
@@ -235,7 +138,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       hub.emit({ type: 'reload', reason: 'forced-update' });
       bus.post({ type: 'reload', reason: 'forced-update' });
     },
-    setTimer: later,
+    setTimer: (run, ms) => tasks.later(run, ms),
   };
 
   async function loadVersion(): Promise<void> {
@@ -254,34 +157,18 @@ export function createDataCore(options: DataCoreOptions): DataCore {
   }
 
   function onBus(message: BusMessage): void {
-    switch (message.type) {
-      case 'queue-changed':
-      case 'flushed':
+    routeBusMessage(message, {
+      hub,
+      toast,
+      queueChanged: () => {
         background(refreshQueue());
         background(scheduler.rearm());
-        break;
-      case 'session-changed':
-        background(sessionChanged(message.reason));
-        break;
-      case 'network-changed':
-        background(network.load());
-        break;
-      case 'version-changed':
-        background(loadVersion());
-        break;
-      case 'flush-requested':
-        background(scheduler.request());
-        break;
-      case 'toast':
-        toast(message, false);
-        break;
-      case 'synced':
-        hub.emit({ type: 'synced', domain: message.domain, targetIds: message.targetIds });
-        break;
-      case 'reload':
-        hub.emit({ type: 'reload', reason: message.reason });
-        break;
-    }
+      },
+      sessionChanged: (reason) => background(sessionChanged(reason)),
+      networkChanged: () => background(network.load()),
+      versionChanged: () => background(loadVersion()),
+      flushRequested: () => background(scheduler.request()),
+    });
   }
 
   // ---- start-up --------------------------------------------------------------------------------
@@ -299,11 +186,9 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     await loadVersion();
     await refreshStorage();
     if (options.timers !== false) {
-      intervals.push(
-        setInterval(() => background(heartbeat('timer')), HEARTBEAT_INTERVAL_MS),
-        setInterval(() => background(checkVersion(versionDeps)), VERSION_CHECK_INTERVAL_MS),
-        setInterval(() => background(purge()), CACHE_PURGE_INTERVAL_MS),
-      );
+      tasks.every(() => heartbeat('timer'), HEARTBEAT_INTERVAL_MS);
+      tasks.every(() => checkVersion(versionDeps), VERSION_CHECK_INTERVAL_MS);
+      tasks.every(purge, CACHE_PURGE_INTERVAL_MS);
       background(checkVersion(versionDeps));
     }
     background(scheduler.request());
@@ -375,9 +260,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       },
     },
 
-    locations: createLocationsApi(domain),
-    workorders: createWorkorderApi(domain),
-    contact: createContactApi(domain),
+    ...createAreaApis(domain),
   });
 
   return {
@@ -388,13 +271,11 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     flush: () => scheduler.request(),
     async close() {
       await ready.catch(() => undefined);
-      closed = true;
+      tasks.close();
       scheduler.close();
-      for (const interval of intervals) clearInterval(interval);
-      for (const timer of timeouts) clearTimeout(timer);
       unsubscribe();
       hub.closeAll();
-      await queueRefresh?.catch(() => undefined);
+      await queueView.settled();
       bus.close();
       releaseWorkerLock?.();
       db.close();

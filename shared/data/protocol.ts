@@ -6,9 +6,8 @@
  * never opens IndexedDB itself.
  */
 import type { User } from '../api/auth.js';
-import type { LocationRef, Page } from '../api/common.js';
-import type { Location } from '../api/locations.js';
-import type { WorkOrder } from '../api/workorders.js';
+import type { LocationRef } from '../api/common.js';
+import type { AreaApis } from '../areas/registry.js';
 
 /**
  * Structural stand-ins for MessagePort and Blob, so this realm-free file needs no DOM or worker
@@ -161,20 +160,20 @@ export interface ReadResult<T> {
   cachedAt: string | null;
 }
 
+/**
+ * A file the server answered with (a PDF report). The worker hands its bytes over to the tab
+ * (transferred, not copied: `src-worker/kit/binary.ts`); the tab makes a Blob of them.
+ */
+export interface BinaryAnswer {
+  bytes: ArrayBuffer;
+  /** The answer's Content-Type, e.g. "application/pdf". */
+  type: string;
+  /** The file name the server suggested, if any. */
+  fileName: string | null;
+}
+
 /** A create/claim/unclaim/complete: done now, or stored to send later (spec 4 Offline handling). */
 export type MutationResult<T> = { status: 'done'; data: T; message: string } | { status: 'queued'; queueId: string; message: string };
-
-export interface WorkOrderListParams {
-  page?: number;
-  location?: number | null;
-  search?: string | null;
-}
-
-export interface NewWorkOrder {
-  locationId: number;
-  description: string;
-  files: { name: string; type: string; blob: BlobLike }[];
-}
 
 export interface RegisterInput {
   email: string;
@@ -194,8 +193,11 @@ export interface TabHello {
   userAgent: string;
 }
 
-/** What the data worker exposes over Comlink. Domain groups are nested objects. */
-export interface WorkerApi {
+/**
+ * What the data worker exposes over Comlink: the core groups below, and one group per area
+ * (`shared/areas/registry.ts`), nested objects of async calls.
+ */
+export interface WorkerApi extends AreaApis {
   /** Registers a tab; events for it go to `events`. Returns the full current state. */
   connect(hello: TabHello, events: PortLike): Promise<{ state: DataState; instanceId: string; protocol: number }>;
   /** The tab is going away (best effort; tab death is also detected through its `tab:<id>` lock). */
@@ -223,24 +225,6 @@ export interface WorkerApi {
     retry(): Promise<void>;
     clear(): Promise<void>;
     remove(id: string): Promise<void>;
-  };
-
-  locations: {
-    /** Every location, read by following `next`. */
-    all(): Promise<ReadResult<Location[]>>;
-  };
-
-  workorders: {
-    list(params: WorkOrderListParams): Promise<ReadResult<Page<WorkOrder>>>;
-    get(id: number): Promise<ReadResult<WorkOrder>>;
-    create(input: NewWorkOrder): Promise<MutationResult<WorkOrder>>;
-    claim(id: number): Promise<MutationResult<WorkOrder>>;
-    unclaim(id: number): Promise<MutationResult<WorkOrder>>;
-    complete(id: number, fieldNotes: string): Promise<MutationResult<WorkOrder>>;
-  };
-
-  contact: {
-    send(input: { name: string; email: string; message: string }): Promise<void>;
   };
 }
 

@@ -32,10 +32,10 @@ export function formatDuration(ms: number): string {
   return minutes > 0 ? `${minutes}m ${pad(seconds)}s` : `${seconds}s`;
 }
 
-/** The Offline Activity badge: empty for none, capped at 99 ("99+"). */
+/** The Offline Activity badge: empty for none, capped at 99 (spec 2: it reads "99", not "99+"). */
 export function badgeCount(count: number): string {
   if (count <= 0) return '';
-  return count > OFFLINE_BADGE_CAP ? `${OFFLINE_BADGE_CAP}+` : String(count);
+  return String(Math.min(count, OFFLINE_BADGE_CAP));
 }
 
 export function fullName(user: { first_name: string; last_name: string } | null | undefined): string {

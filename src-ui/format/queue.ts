@@ -1,4 +1,5 @@
 /** How a queued action reads in the Offline Activity panel and the Pending sync box (spec 4 Queued item status). */
+import { areaItemLabel } from '../../shared/areas/registry';
 import type { QueueItemView } from '../../shared/data/protocol';
 import { formatDuration } from './display';
 
@@ -18,9 +19,7 @@ export function queueStatusText(item: Pick<QueueItemView, 'status' | 'lastError'
   }
 }
 
-const DOMAIN_LABELS: Record<string, string> = { workorders: 'Work order', maintenance: 'Maintenance task' };
-
 export function queueItemTitle(item: Pick<QueueItemView, 'domain' | 'action'>): string {
-  const domain = DOMAIN_LABELS[item.domain] ?? item.domain;
+  const domain = areaItemLabel(item.domain);
   return `${domain} · ${item.action.charAt(0).toUpperCase()}${item.action.slice(1)}`;
 }

@@ -24,6 +24,8 @@ export interface ReadState<T> {
   error: DataError | null;
   /** Reads again; resolves with the error, or null when it worked. */
   reload: () => Promise<DataError | null>;
+  /** Shows data the server just answered (a write's result) in place of the read's, without reading again. */
+  show: (data: T) => void;
 }
 
 /** Waits between automatic refreshes of saved data once the browser is online again. */
@@ -81,18 +83,29 @@ export function useWorkerRead<T>(key: string, read: (api: WorkerRemote) => Promi
     return () => clearTimeout(timer);
   }, [offline, stale, load, state.loading, state.result, state.error]);
 
+  const show = useCallback(
+    (data: T) => {
+      sequence.current += 1; // a read still under way must not overwrite the fresher answer
+      setState({ key, loading: false, result: { data, fromCache: false, cachedAt: new Date().toISOString() }, error: null });
+    },
+    [key],
+  );
+
   const current = state.key === key ? state : { loading: true, result: null, error: null };
-  return { loading: current.loading, result: current.result, error: current.error, reload: load };
+  return { loading: current.loading, result: current.result, error: current.error, reload: load, show };
 }
 
-/** Runs `listener` when queued actions for one of these targets of `domain` synced. */
-export function useSynced(domain: string, targetId: string | null, listener: () => void): void {
+/**
+ * Runs `listener` when queued actions of `domain` synced: for this target, or with `'any'` for
+ * any record of the area (a list, which a queued create or a status change alters).
+ */
+export function useSynced(domain: string, targetId: string | 'any' | null, listener: () => void): void {
   const listenerRef = useRef(listener);
   listenerRef.current = listener;
   useEffect(() => {
     if (targetId === null) return;
     return onSynced((syncedDomain, targetIds) => {
-      if (syncedDomain === domain && targetIds.includes(targetId)) listenerRef.current();
+      if (syncedDomain === domain && (targetId === 'any' || targetIds.includes(targetId))) listenerRef.current();
     });
   }, [domain, targetId]);
 }

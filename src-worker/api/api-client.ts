@@ -4,7 +4,7 @@
  * failure turned into a spec 8 NormalizedError. A 401 is retried once after the shared refresh.
  */
 import { cancelledError, networkError, normalizeHttpError, offlineError } from '../../shared/data/errors.js';
-import type { NormalizedError } from '../../shared/data/protocol.js';
+import type { BinaryAnswer, NormalizedError } from '../../shared/data/protocol.js';
 import type { NetworkMonitor } from '../network/network-monitor.js';
 import type { SessionStore } from '../session/session-store.js';
 import { TokenRefresher, type RefreshAnswer } from '../session/token-refresher.js';
@@ -21,6 +21,10 @@ export interface ApiRequest {
   form?: FormData;
   /** Writes always carry one; pass the key stored with a queued item so every attempt shares it. */
   idempotencyKey?: string;
+  /** Sent as `If-Match`: the version an update is based on (the server answers 412 when stale). */
+  ifMatch?: string;
+  /** The answer is a file (a PDF report): returned as a BinaryAnswer, its bytes untouched. Errors stay JSON. */
+  binary?: boolean;
   /** False for background calls (heartbeat, version check): no global spinner (spec 2). */
   spinner?: boolean;
   /** False for the sign-in calls themselves: no Bearer token, no refresh on 401. */
@@ -81,7 +85,7 @@ export class ApiClient {
     if (request.bearer !== undefined) {
       const response = await this.attempt(request, method, idempotencyKey, request.bearer);
       if (!response.ok) throw normalizeHttpError(response.status, await readBody(response));
-      return readBody(response);
+      return request.binary ? readBinary(response) : readBody(response);
     }
     const withAuth = request.auth !== false;
     const tokens = withAuth ? await this.deps.session.tokens() : null;
@@ -93,7 +97,7 @@ export class ApiClient {
       if (response.status === 401) return this.expire(response);
     }
     if (!response.ok) throw normalizeHttpError(response.status, await readBody(response));
-    return readBody(response);
+    return request.binary ? readBinary(response) : readBody(response);
   }
 
   /** Spec 4: failed refresh, no refresh token, or a second 401 ends the session everywhere. */
@@ -105,9 +109,10 @@ export class ApiClient {
 
   /** One HTTP exchange. Any response counts as "online"; a thrown fetch is offline or network. */
   private async attempt(request: ApiRequest, method: HttpMethod, idempotencyKey: string | null, access: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: request.binary ? '*/*' : 'application/json' };
     if (access) headers.Authorization = `Bearer ${access}`;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    if (request.ifMatch !== undefined) headers['If-Match'] = request.ifMatch;
     let body: BodyInit | undefined;
     if (request.form) body = request.form;
     else if (request.json !== undefined) {
@@ -147,6 +152,25 @@ export class ApiClient {
     const body = (await readBody(response)) as { access?: unknown; refresh?: unknown } | null;
     if (typeof body?.access !== 'string') return { ok: false };
     return { ok: true, access: body.access, refresh: typeof body.refresh === 'string' ? body.refresh : null };
+  }
+}
+
+/** A file answer: its bytes, its type and the name the server suggests (Content-Disposition). */
+async function readBinary(response: Response): Promise<BinaryAnswer> {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return {
+    bytes: await response.arrayBuffer(),
+    type: response.headers.get('content-type') ?? 'application/octet-stream',
+    fileName: name === null ? null : safeDecode(name),
+  };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 

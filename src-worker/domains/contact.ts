@@ -1,11 +1,11 @@
 /** The Contact Us form (spec 7 POST contact/). Sent now or not at all: it is not an offline action. */
-import type { WorkerApi } from '../../shared/data/protocol.js';
-import type { DomainContext } from './domain-context.js';
+import { defineArea } from '../kit/area.js';
 
-export function createContactApi(ctx: DomainContext): WorkerApi['contact'] {
-  return {
+export const area = defineArea({
+  name: 'contact',
+  api: (ctx) => ({
     async send(input) {
       await ctx.api.request({ method: 'POST', path: 'contact/', json: { name: input.name, email: input.email, message: input.message } });
     },
-  };
-}
+  }),
+});

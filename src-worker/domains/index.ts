@@ -1,10 +1,39 @@
+/// <reference types="vite/client" />
 /**
- * Every domain's outbox handlers. A new area adds its `register…Handlers` here, so the data worker
- * and the service worker can both replay its queued writes.
+ * Every area module of the data worker, found rather than listed: each `domains/<name>.ts` exports
+ * `area = defineArea({...})`. The data worker builds the WorkerApi's area groups from them and
+ * the data worker and the service worker both register their writes as outbox handlers.
  */
+import { AREAS, isAreaName, type AreaApis } from '../../shared/areas/registry.js';
+import type { AreaModule } from '../kit/area.js';
+import type { DomainContext } from '../kit/domain-context.js';
 import type { HandlerRegistry } from '../outbox/handlers.js';
-import { registerWorkorderHandlers } from './workorders.js';
+import { registerWriteAction } from '../outbox/write-action.js';
 
-export function registerAllHandlers(registry: HandlerRegistry): void {
-  registerWorkorderHandlers(registry);
+const found = import.meta.glob<AreaModule | undefined>(['./*.ts', '!./index.ts'], { eager: true, import: 'area' });
+
+/** Checks the modules against the registry: each known, none twice, none missing. */
+export function checkAreas(modules: readonly (AreaModule | undefined)[]): AreaModule[] {
+  const byName = new Map<string, AreaModule>();
+  for (const module of modules) {
+    if (!module) continue;
+    if (!isAreaName(module.name)) throw new Error(`area module "${module.name}" has no entry in shared/areas/registry.ts`);
+    if (byName.has(module.name)) throw new Error(`area "${module.name}" is defined twice`);
+    byName.set(module.name, module);
+  }
+  const missing = Object.keys(AREAS).filter((name) => !byName.has(name));
+  if (missing.length > 0) throw new Error(`no module under src-worker/domains/ for the area(s) ${missing.join(', ')}`);
+  return [...byName.values()];
+}
+
+export const AREA_MODULES: readonly AreaModule[] = checkAreas(Object.values(found));
+
+/** Each area's WorkerApi group. */
+export function createAreaApis(ctx: DomainContext, modules: readonly AreaModule[] = AREA_MODULES): AreaApis {
+  // Built from the checked modules: every AreaApis key is present (checkAreas), each with its group.
+  return Object.fromEntries(modules.map((module) => [module.name, module.api(ctx)])) as unknown as AreaApis;
+}
+
+export function registerAllHandlers(registry: HandlerRegistry, modules: readonly AreaModule[] = AREA_MODULES): void {
+  for (const module of modules) for (const write of module.writes ?? []) registerWriteAction(registry, write);
 }

@@ -12,7 +12,8 @@
  *   flush stops;
  * - session ended (401 after the refresh): the item stays queued and the flush stops, so work done
  *   offline survives signing in again;
- * - any other failure: failed with the server's message (visible for 24 h), an error toast.
+ * - any other failure: failed with the server's message (visible for 24 h), and an error toast
+ *   unless spec 8 says the answer is not notified (403, 404).
  */
 import { REQUEST_IN_FLIGHT } from '../../shared/api/common.js';
 import { LOCKS } from '../../shared/data/bus.js';
@@ -25,6 +26,7 @@ import type { ApiClient } from '../api/api-client.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import { runIfLockFree } from '../services/locks.js';
 import type { HandlerOutcome, HandlerRegistry } from './handlers.js';
+import { settleCache } from './write-action.js';
 
 export interface FlushDeps {
   db: DeviceDb;
@@ -92,11 +94,12 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     await db.outbox.update(item.id, changes);
     deps.onItemChanged();
   };
-  const fail = async (item: OutboxRow, message: string) => {
+  const fail = async (item: OutboxRow, message: string, notify = true) => {
     failed += 1;
     await update(item, { status: 'failed', lastError: message, retryAt: null, finishedAt: iso() });
     await db.setMeta('queueError', message);
-    deps.onToast({ severity: 'error', summary: 'Error', detail: message });
+    // Spec 8: a 403 or 404 is not notified; the panel still shows the item failed with its text.
+    if (notify) deps.onToast({ severity: 'error', summary: 'Error', detail: message });
   };
 
   for (;;) {
@@ -134,12 +137,12 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
         stoppedBy = 'retryable';
         break;
       }
-      await fail(item, error.serverMessage ?? error.message);
+      await fail(item, error.serverMessage ?? error.message, error.shouldNotify);
       continue;
     }
     sent += 1;
     await update(item, { status: 'synced', lastError: null, retryAt: null, finishedAt: iso() });
-    await deps.cache.invalidate(handler.invalidates(item));
+    await settleCache(deps.cache, handler.invalidates(item), outcome?.saved);
     const id = item.targetId ?? outcome?.createdId ?? null;
     if (id !== null) {
       const ids = syncedTargets.get(item.domain) ?? new Set<string>();

@@ -9,6 +9,8 @@ import type { CacheInvalidation } from '../cache/response-cache.js';
 export interface HandlerOutcome {
   /** For creates: the id the server gave the new record (reported in the `synced` event). */
   createdId?: string | null;
+  /** The server's answer to keep as the record's fresh copy, after the invalidation. */
+  saved?: { key: string; data: unknown } | null;
 }
 
 export interface MutationHandler {

@@ -1,38 +1,67 @@
 /**
- * Spec 4 Offline handling for create/claim/unclaim/complete: try the server now; when that fails
+ * Spec 4 Offline handling for every offline-capable write: try the server now; when that fails
  * because of an offline state, a network issue or a retryable error, store the write and report
  * "queued" with its info message; otherwise rethrow. The idempotency key is made once, so a write
  * the server ran before the connection dropped is not run again when the queue replays it.
+ *
+ * The request, the saved answers it makes stale and the texts come from the action's one
+ * definition (`write-action.ts`), the same the flush replays a queued item with.
  */
-import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.js';
+import { queueItemFit } from '../../shared/data/attachments.js';
+import { isTransientFailure, queueError, toNormalizedError } from '../../shared/data/errors.js';
+import { QUEUE_CODES } from '../../shared/data/messages.js';
+import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
-import type { DomainContext } from '../domains/domain-context.js';
-import type { NewMutation } from './outbox-store.js';
+import type { DomainContext } from '../kit/domain-context.js';
+import { fitAttachments } from '../media/fit-image.js';
+import { sendWrite, settleCache, type StoredWrite, type WriteAction, type WriteFile } from './write-action.js';
 
-export interface WriteOrQueue<T> {
-  mutation: Omit<NewMutation, 'idempotencyKey'>;
-  send: (idempotencyKey: string) => Promise<T>;
-  /** After a successful online write (refresh or drop saved answers). */
-  afterSend?: (data: T) => Promise<void>;
-  successMessage: string;
-  queuedMessage: string;
+/** One write as a screen asked for it. */
+export interface WriteRequest {
+  targetId: string | null;
+  /** Human label of the target for the Offline Activity panel, e.g. "Work order #12". */
+  targetLabel: string | null;
+  payload: JsonValue;
+  attachments?: readonly WriteFile[];
 }
 
-export async function writeOrQueue<T>(ctx: DomainContext, write: WriteOrQueue<T>): Promise<MutationResult<T>> {
-  const idempotencyKey = crypto.randomUUID();
-  const { domain, targetId } = write.mutation;
+export async function writeOrQueue<Answer>(ctx: DomainContext, action: WriteAction<Answer>, write: WriteRequest): Promise<MutationResult<Answer>> {
+  // Photos are made to fit first, and the fitted files go both online and into the queue, so an
+  // item that would not fit the queue is refused before anything is sent or stored: the screen
+  // keeps its form and says what to do (spec 5 limit, the attachments' own message).
+  const attachments = await fitAttachments(write.attachments ?? []);
+  const fit = queueItemFit(
+    write.payload,
+    attachments.map((a) => a.blob.size),
+  );
+  if (attachments.length > 0 && !fit.fits) throw queueError(fit.message, QUEUE_CODES.itemTooLarge);
+  const item: StoredWrite = {
+    targetId: write.targetId,
+    payload: write.payload,
+    attachments,
+    idempotencyKey: crypto.randomUUID(),
+  };
+  const { domain } = action;
   // Writes already waiting for this record go first: a complete must not overtake its claim.
-  const mustQueue = ctx.network.isBrowserOffline() || (targetId ? await ctx.outbox.hasActiveFor(domain, targetId) : false);
+  const mustQueue = ctx.network.isBrowserOffline() || (item.targetId ? await ctx.outbox.hasActiveFor(domain, item.targetId) : false);
   if (!mustQueue) {
     try {
-      const data = await write.send(idempotencyKey);
-      await write.afterSend?.(data);
-      return { status: 'done', data, message: write.successMessage };
+      const { answer, outcome } = await sendWrite(ctx.api, action, item);
+      await settleCache(ctx.cache, action.invalidates(item), outcome.saved);
+      return { status: 'done', data: answer, message: action.messages.success };
     } catch (thrown) {
       const error = toNormalizedError(thrown);
       if (!isTransientFailure(error)) throw error;
     }
   }
-  const row = await ctx.enqueue({ ...write.mutation, idempotencyKey });
-  return { status: 'queued', queueId: row.id, message: write.queuedMessage };
+  const row = await ctx.enqueue({
+    domain,
+    action: action.action,
+    targetId: item.targetId,
+    targetLabel: write.targetLabel,
+    payload: item.payload,
+    attachments: [...item.attachments],
+    idempotencyKey: item.idempotencyKey,
+  });
+  return { status: 'queued', queueId: row.id, message: action.messages.queued };
 }

@@ -153,6 +153,26 @@ describe('flush transitions (spec 4)', () => {
     expect(await s.outbox.stats()).toMatchObject({ totalItems: 0 });
   });
 
+  it('a 403 or 404 answer fails the item with its text but raises no toast (spec 8: not notified)', async () => {
+    const forbidden = await enqueue({ targetId: '1' });
+    const gone = await enqueue({ targetId: '2' });
+    registry.register(
+      'workorders',
+      'claim',
+      handler(async (i) => {
+        if (i.targetId === '1') throw normalizeHttpError(403, { detail: 'You do not have permission to perform this action.' });
+        throw normalizeHttpError(404, { detail: 'Not found.' });
+      }),
+    );
+
+    const outcome = await flushOutbox(deps());
+
+    expect(outcome).toMatchObject({ sent: 0, failed: 2, stoppedBy: null });
+    expect(await row(forbidden.id)).toMatchObject({ status: 'failed', lastError: 'You do not have permission to perform this action.' });
+    expect(await row(gone.id)).toMatchObject({ status: 'failed', lastError: 'Not found.' });
+    expect(toasts).toEqual([]);
+  });
+
   it('an item without a handler fails with NO_HANDLER', async () => {
     const item = await enqueue({ action: 'explode' });
     await flushOutbox(deps());

@@ -10,14 +10,15 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
-import type { NewWorkOrder } from '../../../shared/data/protocol';
+import { ATTACHMENT_ACCEPT, refusedAttachmentMessage } from '../../../shared/data/attachments';
+import { QUEUE_CODES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
+import type { NewWorkOrder } from '../../../shared/areas/workorders';
 import { Field, REQUIRED_TEXT, dropdownPt, fieldAria } from '../../components/Field';
 import { LinkButton } from '../../components/LinkButton';
 import { WarningNotice } from '../../components/Notices';
 import { formatKilobytes, fullName } from '../../format/display';
 import { callWorker } from '../../state/bridge';
-import { fieldError } from '../../state/errors';
+import { fieldError, toDataError } from '../../state/errors';
 import { useCurrentUser, useWorkerRead } from '../../state/hooks';
 import { devicePreference } from '../../state/preferences';
 import { showToast } from '../../state/toasts';
@@ -25,6 +26,10 @@ import { positiveInt } from './list-query';
 
 export const CREATE_VALIDATION_MESSAGE = 'Please select a location and provide a description';
 const CREATE_LOCATION_KEY = 'workorderCreateLocation';
+
+function isTooLarge(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === QUEUE_CODES.itemTooLarge;
+}
 
 export function WorkOrderCreatePage() {
   const user = useCurrentUser();
@@ -36,6 +41,8 @@ export function WorkOrderCreatePage() {
   const [invalid, setInvalid] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ location?: string; description?: string; attachments?: string }>({});
   const [submitting, setSubmitting] = useState(false);
+  /** A chosen file of a type the server refuses (the picker's `accept` is only a hint). */
+  const typeRefusal = refusedAttachmentMessage(files);
 
   const options = (locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id }));
   // A remembered location that no longer exists is not offered.
@@ -55,6 +62,10 @@ export function WorkOrderCreatePage() {
       showToast({ severity: 'error', detail: CREATE_VALIDATION_MESSAGE });
       return;
     }
+    if (typeRefusal) {
+      showToast({ severity: 'error', detail: typeRefusal });
+      return;
+    }
     setInvalid(false);
     setServerErrors({});
     setSubmitting(true);
@@ -71,9 +82,11 @@ export function WorkOrderCreatePage() {
       setServerErrors({
         location: fieldError(err, 'location_id') ?? undefined,
         description: fieldError(err, 'description') ?? undefined,
-        attachments: fieldError(err, 'new_attachments') ?? undefined,
+        // Too large to keep for later even after the photos were made smaller: said beside the files.
+        attachments: fieldError(err, 'new_attachments') ?? (isTooLarge(err) ? messageForScreen(err, SCREEN_MESSAGES.workorders.create) : undefined),
       });
-      showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.workorders.create) });
+      // Spec 8: 403 and 404 are not notified (a 403 names its field beside it when it has one).
+      if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.workorders.create) });
     } finally {
       setSubmitting(false);
     }
@@ -81,6 +94,7 @@ export function WorkOrderCreatePage() {
 
   const locationError = missingLocation ? REQUIRED_TEXT : serverErrors.location;
   const descriptionError = missingDescription ? REQUIRED_TEXT : serverErrors.description;
+  const attachmentsError = typeRefusal ?? serverErrors.attachments;
 
   return (
     <section className="narrow">
@@ -123,15 +137,18 @@ export function WorkOrderCreatePage() {
             {...fieldAria('wo-description', descriptionError)}
           />
         </Field>
-        <Field id="wo-attachments" label="Attachments" error={serverErrors.attachments} hint="Photos or PDF files, several at once if needed.">
+        <Field id="wo-attachments" label="Attachments" error={attachmentsError} hint="Photos or PDF files, several at once if needed.">
           <input
             id="wo-attachments"
             className="file-input"
             type="file"
             multiple
-            accept="image/*,application/pdf"
-            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-            {...fieldAria('wo-attachments', serverErrors.attachments, true)}
+            accept={ATTACHMENT_ACCEPT}
+            onChange={(e) => {
+              setFiles(Array.from(e.target.files ?? []));
+              setServerErrors((errors) => ({ ...errors, attachments: undefined }));
+            }}
+            {...fieldAria('wo-attachments', attachmentsError, true)}
           />
         </Field>
         {files.length ? (

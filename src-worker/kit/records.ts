@@ -1,0 +1,89 @@
+/**
+ * The generic reads of a record type served at `<base>` (e.g. `workorders/`): list pages with their
+ * filters, a detail that falls back to a saved list page holding the record (an item never opened),
+ * and "all" (every page, following `next`, saved under one key) for pickers and filters. Every read
+ * goes through the cache (spec 4: network first, the saved copy on a transient failure).
+ */
+import type { Page } from '../../shared/api/common.js';
+import type { ReadResult } from '../../shared/data/protocol.js';
+import { readThroughCache } from '../cache/cached-read.js';
+import type { CacheHit, CacheInvalidation } from '../cache/response-cache.js';
+import type { SavedAnswer, StoredWrite } from '../outbox/write-action.js';
+import type { DomainContext } from './domain-context.js';
+
+/** List filters as the query carries them; empty ones are left out. */
+export type ListFilters = Record<string, string | number | null | undefined>;
+
+/** A server that keeps answering `next` must not keep the worker looping forever. */
+const MAX_PAGES = 1_000;
+
+export interface Records<T extends { id: number }> {
+  /** Every saved list page's key starts with this (list paths always carry a query). */
+  readonly listPrefix: string;
+  listPath(page: number | undefined, filters?: ListFilters): string;
+  detailPath(id: number | string): string;
+  list(ctx: DomainContext, page: number | undefined, filters?: ListFilters): Promise<ReadResult<Page<T>>>;
+  get(ctx: DomainContext, id: number): Promise<ReadResult<T>>;
+  /** Every record, saved under `<base>all`. */
+  all(ctx: DomainContext): Promise<ReadResult<T[]>>;
+  /** After a write to a record: every list page and the record's detail are stale (spec 4). */
+  staleAfterWrite(item: StoredWrite): CacheInvalidation;
+  /** A write answered with the record: kept as its fresh detail. */
+  savesRecord(record: T): SavedAnswer;
+}
+
+export function recordsAt<T extends { id: number }>(base: `${string}/`): Records<T> {
+  const listPrefix = `${base}?`;
+  const detailPath = (id: number | string) => `${base}${id}/`;
+
+  function listPath(page: number | undefined, filters: ListFilters = {}): string {
+    const query = new URLSearchParams({ page: String(page && page > 0 ? page : 1) });
+    for (const [name, value] of Object.entries(filters)) {
+      const text = typeof value === 'string' ? value.trim() : value ? String(value) : '';
+      if (text) query.set(name, text);
+    }
+    return `${listPrefix}${query.toString()}`;
+  }
+
+  /** A record never opened may still be inside a saved list page. */
+  async function fromSavedLists(ctx: DomainContext, id: number): Promise<CacheHit<T> | null> {
+    for (const page of await ctx.cache.withPrefix<Page<T>>(listPrefix)) {
+      const record = page.data.results.find((r) => r.id === id);
+      if (record) return { data: record, cachedAt: page.cachedAt };
+    }
+    return null;
+  }
+
+  return {
+    listPrefix,
+    listPath,
+    detailPath,
+    list(ctx, page, filters) {
+      const path = listPath(page, filters);
+      return readThroughCache(ctx.cache, path, () => ctx.api.request<Page<T>>({ path }));
+    },
+    get(ctx, id) {
+      const path = detailPath(id);
+      return readThroughCache(
+        ctx.cache,
+        path,
+        () => ctx.api.request<T>({ path }),
+        () => fromSavedLists(ctx, id),
+      );
+    },
+    all(ctx) {
+      return readThroughCache(ctx.cache, `${base}all`, async () => {
+        const all: T[] = [];
+        let path: string | null = listPath(1);
+        for (let pages = 0; path && pages < MAX_PAGES; pages++) {
+          const page: Page<T> = await ctx.api.request<Page<T>>({ path });
+          all.push(...page.results);
+          path = page.next ? ctx.api.pathOf(page.next) : null;
+        }
+        return all;
+      });
+    },
+    staleAfterWrite: (item) => ({ prefixes: [listPrefix], keys: item.targetId ? [detailPath(item.targetId)] : [] }),
+    savesRecord: (record) => ({ key: detailPath(record.id), id: String(record.id) }),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * One definition per offline-capable write (a domain action): how its request is built from the
+ * stored item, which saved answers it makes stale, and its texts. The same definition serves the
+ * online send (`write-or-queue.ts`) and the queued flush (`flush.ts`, through the handler that
+ * `registerWriteAction` builds), so an online write and its replay cannot drift apart.
+ */
+import type { JsonValue } from '../../shared/data/db-schema.js';
+import type { BlobLike } from '../../shared/data/protocol.js';
+import type { ApiClient, ApiRequest } from '../api/api-client.js';
+import type { CacheInvalidation, ResponseCache } from '../cache/response-cache.js';
+import type { HandlerOutcome, HandlerRegistry } from './handlers.js';
+
+/** A file carried by a write, before and after it was stored. */
+export interface WriteFile {
+  name: string;
+  type: string;
+  blob: BlobLike;
+}
+
+/**
+ * What a write is built from: the outbox row when replayed, the same fields in memory when sent at
+ * once. Its idempotency key is shared by every attempt.
+ */
+export interface StoredWrite {
+  targetId: string | null;
+  payload: JsonValue;
+  attachments: readonly WriteFile[];
+  idempotencyKey: string;
+}
+
+/** Spec 8 texts of the action (shared/data/messages.ts). */
+export interface WriteMessages {
+  success: string;
+  queued: string;
+  /** The screen's fallback when the server refuses the write without a text of its own. */
+  failure: string;
+}
+
+/** What a write saves of the server's answer, so a screen needs no second request for it. */
+export interface SavedAnswer {
+  /** The cache key (an API path) the answer is the fresh copy of. */
+  key: string;
+  /** The record's id (for creates: reported in the `synced` event). */
+  id: string;
+}
+
+export interface WriteAction<Answer = unknown> {
+  domain: string;
+  action: string;
+  /** Method, path and JSON or FormData body for the stored item (the key and If-Match are added). */
+  request(item: StoredWrite): Omit<ApiRequest, 'idempotencyKey' | 'ifMatch'>;
+  /**
+   * The version the write is based on, sent as `If-Match` (updates). A 412 answer means someone
+   * changed the record since: the write is not retried (a "conflict" rather than a failure).
+   */
+  precondition?(item: StoredWrite): string | null;
+  /** Saved answers the write makes stale (spec 4: the cached lists and the record's detail). */
+  invalidates(item: StoredWrite): CacheInvalidation;
+  /** Where the answer is kept as the record's fresh copy, if it is one. */
+  saves?(answer: Answer): SavedAnswer | null;
+  messages: WriteMessages;
+}
+
+/** Identity helper that keeps the answer type of a definition. */
+export function defineWrite<Answer>(action: WriteAction<Answer>): WriteAction<Answer> {
+  return action;
+}
+
+/** The HTTP request of a write: the definition's, with the item's key and precondition. */
+export function requestFor(action: WriteAction<unknown>, item: StoredWrite): ApiRequest {
+  const request: ApiRequest = { ...action.request(item), idempotencyKey: item.idempotencyKey };
+  const version = action.precondition?.(item) ?? null;
+  if (version !== null) request.ifMatch = version;
+  return request;
+}
+
+/** After a write succeeded, online or replayed: drop what it made stale, keep its answer. */
+export async function settleCache(cache: ResponseCache, invalidation: CacheInvalidation, saved: { key: string; data: unknown } | null | undefined): Promise<void> {
+  await cache.invalidate(invalidation);
+  if (saved) await cache.put(saved.key, saved.data);
+}
+
+/** Sends a write and returns the server's answer with what to keep of it. */
+export async function sendWrite<Answer>(api: ApiClient, action: WriteAction<Answer>, item: StoredWrite): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
+  const answer = await api.request<Answer>(requestFor(action, item));
+  const saved = action.saves?.(answer) ?? null;
+  return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer } : null } };
+}
+
+/** Makes the definition the outbox handler of its domain:action. */
+export function registerWriteAction<Answer>(registry: HandlerRegistry, action: WriteAction<Answer>): void {
+  registry.register(action.domain, action.action, {
+    send: async (item, api) => (await sendWrite(api, action, item)).outcome,
+    invalidates: (item) => action.invalidates(item),
+  });
+}

@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WorkOrder } from '../../shared/api/workorders.js';
+import type { DomainContext } from '../../src-worker/kit/domain-context.js';
+import { claimWorkorder, completeWorkorder, createWorkorder } from '../../src-worker/domains/workorders.js';
+import { flushOutbox } from '../../src-worker/outbox/flush.js';
+import { HandlerRegistry } from '../../src-worker/outbox/handlers.js';
+import { defineWrite, registerWriteAction, type WriteAction } from '../../src-worker/outbox/write-action.js';
+import { writeOrQueue, type WriteRequest } from '../../src-worker/outbox/write-or-queue.js';
+import { createFakeApi, json, type FakeApi, type RecordedRequest } from './helpers/fake-api.js';
+import { createTestServices, type TestServices } from './helpers/services.js';
+
+let api: FakeApi;
+let s: TestServices;
+let ctx: DomainContext;
+
+beforeEach(() => {
+  api = createFakeApi();
+  s = createTestServices(api);
+  ctx = { api: s.api, cache: s.cache, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
+});
+afterEach(() => s.close());
+
+function order(id: number, status = 'Claimed'): WorkOrder {
+  return { id, status, description: 'Pump leaks' } as unknown as WorkOrder;
+}
+
+const SAVED = ['workorders/?page=1', 'workorders/?page=2&search=pump', 'workorders/12/', 'workorders/13/', 'locations/all'];
+
+async function fillCache(): Promise<void> {
+  for (const key of SAVED) await s.cache.put(key, { stale: key });
+}
+
+async function savedKeys(): Promise<string[]> {
+  return (await s.db.cache.toArray()).map((row) => row.key).sort();
+}
+
+/** What the server saw of a write, without the parts that differ by design (the key is per write). */
+function shape(call: RecordedRequest) {
+  return { method: call.method, path: call.path, json: call.json, form: call.form ? [...call.form.keys()] : null, ifMatch: call.headers['if-match'] ?? null };
+}
+
+function flush() {
+  return flushOutbox({
+    db: s.db,
+    api: s.api,
+    cache: s.cache,
+    handlers: s.handlers,
+    now: () => s.clock.now,
+    onItemChanged: () => undefined,
+    onToast: () => undefined,
+    onSynced: () => undefined,
+  });
+}
+
+/** Runs one write online, then the same write offline and replayed: what the server and the cache saw. */
+async function bothPaths(action: WriteAction<WorkOrder>, write: WriteRequest) {
+  await fillCache();
+  const online = await writeOrQueue(ctx, action, write);
+  expect(online.status).toBe('done');
+  const onlineCall = api.calls.at(-1)!;
+  const afterOnline = await savedKeys();
+  const onlineDetail = await s.cache.get('workorders/12/');
+
+  await s.cache.clear();
+  await fillCache();
+  api.down = true;
+  const queued = await writeOrQueue(ctx, action, write);
+  expect(queued.status).toBe('queued');
+  api.down = false;
+  const outcome = await flush();
+  expect(outcome).toMatchObject({ status: 'done', sent: 1, failed: 0 });
+  const replayCall = api.calls.at(-1)!;
+  const stored = (await s.db.outbox.toArray()).at(-1)!;
+  return { onlineCall, replayCall, afterOnline, afterReplay: await savedKeys(), onlineDetail, replayDetail: await s.cache.get('workorders/12/'), stored };
+}
+
+describe('a write is defined once (online send and queued flush)', () => {
+  it('claim: same request, same saved entries dropped, the answer kept as the detail', async () => {
+    api.on('POST', 'workorders/12/claim/', () => json(200, order(12)));
+    const r = await bothPaths(claimWorkorder, { targetId: '12', targetLabel: 'Work order #12', payload: null });
+
+    expect(shape(r.replayCall)).toEqual(shape(r.onlineCall));
+    expect(shape(r.onlineCall)).toEqual({ method: 'POST', path: 'workorders/12/claim/', json: {}, form: null, ifMatch: null });
+    expect(r.replayCall.headers['idempotency-key']).toBe(r.stored.idempotencyKey);
+    // Both drop every saved list page and keep the other order and the locations.
+    expect(r.afterOnline).toEqual(['locations/all', 'workorders/12/', 'workorders/13/']);
+    expect(r.afterReplay).toEqual(r.afterOnline);
+    expect(r.onlineDetail?.data).toEqual(order(12));
+    expect(r.replayDetail?.data).toEqual(order(12));
+  });
+
+  it('complete carries its field notes in both paths', async () => {
+    api.on('POST', 'workorders/12/complete/', () => json(200, order(12, 'Completed')));
+    const r = await bothPaths(completeWorkorder, { targetId: '12', targetLabel: 'Work order #12', payload: { field_notes: 'Seal replaced' } });
+    expect(shape(r.onlineCall).json).toEqual({ field_notes: 'Seal replaced' });
+    expect(shape(r.replayCall)).toEqual(shape(r.onlineCall));
+    expect(r.afterReplay).toEqual(r.afterOnline);
+  });
+
+  it('create sends the same multipart body with its files in both paths', async () => {
+    api.on('POST', 'workorders/', () => json(201, order(12, 'Pending')));
+    const photo = new Blob([new Uint8Array(2048)], { type: 'image/gif' });
+    const r = await bothPaths(createWorkorder, {
+      targetId: null,
+      targetLabel: null,
+      payload: { location_id: 3, description: 'Pump leaks' },
+      attachments: [{ name: 'leak.gif', type: 'image/gif', blob: photo }],
+    });
+    expect(shape(r.onlineCall)).toEqual({ method: 'POST', path: 'workorders/', json: null, form: ['location_id', 'description', 'new_attachments'], ifMatch: null });
+    expect(shape(r.replayCall)).toEqual(shape(r.onlineCall));
+    for (const call of [r.onlineCall, r.replayCall]) {
+      expect(call.form!.get('description')).toBe('Pump leaks');
+      expect((call.form!.get('new_attachments') as File).size).toBe(2048);
+    }
+    expect(r.afterOnline).toEqual(['locations/all', 'workorders/12/', 'workorders/13/']);
+    expect(r.afterReplay).toEqual(r.afterOnline);
+  });
+
+  it('an update with a precondition sends If-Match in both paths, and a 412 is not retried', async () => {
+    const update = defineWrite<WorkOrder>({
+      domain: 'notes',
+      action: 'update',
+      request: (item) => ({ method: 'PATCH', path: `notes/${item.targetId}/`, json: item.payload }),
+      precondition: (item) => String((item.payload as { version: number }).version),
+      invalidates: (item) => ({ keys: [`notes/${item.targetId}/`] }),
+      messages: { success: 'Saved', queued: 'Saved later', failure: 'Not saved' },
+    });
+    const registry = new HandlerRegistry();
+    registerWriteAction(registry, update);
+    let answer = 200;
+    api.on('PATCH', 'notes/5/', () => (answer === 200 ? json(200, order(5)) : json(412, { detail: 'Changed by someone else.' })));
+
+    await writeOrQueue(ctx, update, { targetId: '5', targetLabel: null, payload: { version: 4, text: 'x' } });
+    expect(api.calls.at(-1)!.headers['if-match']).toBe('4');
+
+    api.down = true;
+    await writeOrQueue(ctx, update, { targetId: '5', targetLabel: null, payload: { version: 4, text: 'x' } });
+    api.down = false;
+    answer = 412;
+    const outcome = await flushOutbox({
+      db: s.db,
+      api: s.api,
+      cache: s.cache,
+      handlers: registry,
+      now: () => s.clock.now,
+      onItemChanged: () => undefined,
+      onToast: () => undefined,
+      onSynced: () => undefined,
+    });
+    expect(api.calls.at(-1)!.headers['if-match']).toBe('4');
+    expect(outcome).toMatchObject({ status: 'done', sent: 0, failed: 1, stoppedBy: null });
+    const item = (await s.db.outbox.toArray()).at(-1)!;
+    expect(item).toMatchObject({ status: 'failed', lastError: 'Changed by someone else.' });
+  });
+});
+
+describe('attachments that cannot fit one outbox item', () => {
+  it('are refused before anything is sent or queued, with the plain message', async () => {
+    api.on('POST', 'workorders/', () => json(201, order(12, 'Pending')));
+    // GIFs are kept as they are (animation), so three of 2 MB stay over the 5 MB item limit.
+    const gif = () => ({ name: 'clip.gif', type: 'image/gif', blob: new Blob([new Uint8Array(2 * 1024 * 1024)], { type: 'image/gif' }) });
+    const write = { targetId: null, targetLabel: null, payload: { location_id: 3, description: 'Pump leaks' }, attachments: [gif(), gif(), gif()] };
+    for (const down of [false, true]) {
+      api.down = down;
+      await expect(writeOrQueue(ctx, createWorkorder, write)).rejects.toMatchObject({
+        type: 'queue',
+        code: 'QUEUE_ITEM_TOO_LARGE',
+        message: 'These attachments are too large to save for sending later (6.1 MB of 5 MB). Remove a photo or attach smaller files.',
+      });
+    }
+    expect(api.calls).toHaveLength(0);
+    expect(await s.db.outbox.count()).toBe(0);
+  });
+});
+
+describe('every work-order write is registered for the flush from its definition', () => {
+  it('the registry holds a handler for each action', () => {
+    for (const action of ['create', 'claim', 'unclaim', 'complete']) expect(s.handlers.get('workorders', action)).toBeDefined();
+  });
+});
