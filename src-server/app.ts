@@ -121,7 +121,8 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = path.startsWith('/api/') || path.startsWith('/media/');
+    // Any spelling of the API's or the files' paths (/api, /API/v1/…, /api/v2/…) is not a page of the app.
+    const isApi = /^\/(api|media)(\/|$)/i.test(path);
     if (request.method === 'GET' && !isApi && hasClient && !/\.[a-z0-9]{1,8}$/i.test(path)) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -3,10 +3,12 @@
  * is not finite (the coercion turns "Infinity" into one) and text with a NUL character (PostgreSQL
  * cannot store it, SQLite would) are refused with a DRF field error, the same on both engines; a
  * body nested deeper than any form of this API is refused before anything walks it recursively
- * (the idempotency fingerprint, registered after this guard, does).
+ * (the idempotency fingerprint, registered after this guard, does). Text is trimmed before it is
+ * validated, and must be real Unicode; names and file names may not carry direction controls.
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError, invalid, type FieldErrors } from './errors.js';
+import { isUploadedFile } from './uploads.js';
 
 /** Deeper than any request of this API; JSON itself parses far deeper. */
 export const MAX_INPUT_DEPTH = 32;
@@ -24,12 +26,30 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
+/** Half of a UTF-16 pair without its other half: not text, and stored differently by each engine. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Direction controls, which make a name or a file name read differently from what it is ("gpj.exe"). */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+/** Fields that name something (people, places, products) and uploaded file names. */
+const NAME_FIELD = /(^|_)name$|^brand$/;
+
+function textProblem(value: string, field: string): string | null {
+  if (value.includes('\u0000')) return 'Null characters are not allowed.';
+  if (LONE_SURROGATE.test(value)) return 'Text must be valid Unicode.';
+  if (NAME_FIELD.test(field) && DIRECTION_CONTROL.test(value)) return 'Direction control characters are not allowed in names.';
+  return null;
+}
+
 function inspect(value: unknown, field: string, errors: FieldErrors, depth = 0): void {
   if (depth > 8 || Buffer.isBuffer(value)) return;
+  const problem = typeof value === 'string' ? textProblem(value, field) : null;
   if (typeof value === 'number' && !Number.isFinite(value)) {
     (errors[field] ??= []).push('A valid number is required.');
-  } else if (typeof value === 'string' && value.includes('\u0000')) {
-    (errors[field] ??= []).push('Null characters are not allowed.');
+  } else if (problem) {
+    (errors[field] ??= []).push(problem);
+  } else if (isUploadedFile(value)) {
+    const nameProblem = textProblem(value.filename, 'file_name');
+    if (nameProblem) (errors[field] ??= []).push(nameProblem.replace('in names', 'in file names'));
   } else if (Array.isArray(value)) {
     for (const item of value) inspect(item, field, errors, depth + 1);
   } else if (value && typeof value === 'object') {
@@ -37,7 +57,25 @@ function inspect(value: unknown, field: string, errors: FieldErrors, depth = 0):
   }
 }
 
+/**
+ * Leading and trailing white space is not part of a value (as in DRF, which trims text fields
+ * before validating them): "   " is blank, not a 3-character id. Passwords are taken as typed.
+ */
+function trimStrings(part: unknown): void {
+  if (!part || typeof part !== 'object' || Array.isArray(part) || isUploadedFile(part)) return;
+  const record = part as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    if (/password/.test(key)) continue;
+    if (typeof value === 'string') record[key] = value.trim();
+    else if (Array.isArray(value)) record[key] = value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item));
+  }
+}
+
 export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    trimStrings(request.body);
+    trimStrings(request.query);
+  });
   app.addHook('preHandler', async (request) => {
     if (depthOf(request.body) > MAX_INPUT_DEPTH) throw new HttpError(400, { detail: 'The request body is nested too deeply.' });
     // Field names come from the client: a map without a prototype keeps "toString" an ordinary key.

@@ -1,7 +1,8 @@
 /**
- * Input that used to crash a request (500) is refused with a DRF 400 and changes nothing: field
- * names that are Object.prototype members holding a NUL, bodies nested thousands deep, multipart
- * bodies without a boundary or cut short.
+ * Input that used to crash a request (500) or be stored as it came is refused with a DRF 400 and
+ * changes nothing: field names that are Object.prototype members holding a NUL, bodies nested
+ * thousands deep, multipart bodies without a boundary or cut short, text that is only white space,
+ * broken Unicode, and direction controls in names and file names.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,6 +87,50 @@ describe('broken multipart bodies', () => {
         expect(res.json()).toEqual({ detail: 'Multipart form parse error - the request body is not a complete multipart form.' });
       }
     }
+    expect(await state()).toBe(before);
+  });
+});
+
+describe('text', () => {
+  it('is trimmed before it is validated: white space alone is blank, and nothing is stored', async () => {
+    const heartbeat = { installation_id: ' '.repeat(12), app_version: '4.6.18', platform: 'web', device_name: '', os_name: '', os_version: '', is_pwa: false };
+    const res = await t.request({ method: 'POST', url: '/api/v1/monitoring/heartbeat/', as: full, payload: heartbeat });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['installation_id']);
+    expect(await t.database.db.selectFrom('devices').selectAll().execute()).toEqual([]);
+    const padded = await t.request({ method: 'POST', url: '/api/v1/vendors/', as: full, payload: { name: '  Acme Supply  ', city: ' Dallas ' } });
+    expect(padded.statusCode).toBe(201);
+    expect(padded.json()).toMatchObject({ name: 'Acme Supply', city: 'Dallas' });
+  });
+
+  it('must be valid Unicode anywhere, and names carry no direction controls', async () => {
+    const before = await state();
+    const send = (payload: object) => t.request({ method: 'POST', url: '/api/v1/vendors/', as: full, payload });
+    const lone = await send({ name: 'Acme \uD800 Supply' });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json()).toEqual({ name: ['Text must be valid Unicode.'] });
+    expect((await send({ name: 'Acme', address: 'x\uDFFFy' })).json()).toEqual({ address: ['Text must be valid Unicode.'] });
+    for (const control of ['\u202E', '\u2066', '\u200F', '\u061C']) {
+      const res = await send({ name: `Acme${control}gpj.exe` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ name: ['Direction control characters are not allowed in names.'] });
+    }
+    expect(await state()).toBe(before);
+    // Right-to-left text itself is fine, and so are controls in free text such as a description.
+    expect((await send({ name: 'مورد قطع الغيار' })).statusCode).toBe(201);
+    const order = await t.request({ method: 'POST', url: '/api/v1/workorders/', as: full, payload: { location_id: 1, description: 'Leak near \u202Eexit\u202C door' } });
+    expect(order.statusCode).toBe(201);
+  });
+
+  it('refuses an uploaded file whose name carries direction controls', async () => {
+    const before = await state();
+    const form = new FormData();
+    form.append('location_id', '1');
+    form.append('description', 'Door');
+    form.append('new_attachments', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' }), 'photo\u202Egnp.exe');
+    const res = await t.request({ method: 'POST', url: '/api/v1/workorders/', as: full, payload: form });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ new_attachments: ['Direction control characters are not allowed in file names.'] });
     expect(await state()).toBe(before);
   });
 });

@@ -136,6 +136,15 @@ describe('the app shell', () => {
     expect((await t.request({ method: 'GET', url: '/media/assets/none.png' })).statusCode).toBe(404);
     expect((await t.request({ method: 'POST', url: '/some/route' })).statusCode).toBe(404);
   });
+
+  it('answers a JSON 404, not the app, for any other spelling of the API or media paths', async () => {
+    for (const url of ['/api', '/api/', '/api?x=1', '/API/v1/locations/', '/Api/v1/workorders/', '/api/v2/locations/', '/MEDIA/assets/x.png', '/media']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
 });
 
 describe('access control cannot be sidestepped by the URL form', () => {
