@@ -9,11 +9,10 @@ import {
   type ChemicalQuantityRequest,
 } from '../../../shared/api/chemicals.js';
 import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
-import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { dateField } from '../../http/dates.js';
+import { recordDateField } from '../../http/dates.js';
 import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
 import { quantityField } from '../../http/numbers.js';
 import { requestOrigin } from '../../http/origin.js';
@@ -69,7 +68,7 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     const b = request.body;
     const errors: FieldErrors = {};
     const quantity = quantityField(errors, 'quantity', b.quantity, kind);
-    const date = dateField(errors, 'date', b.date, { notAfter: todayIn(config.timeZone) });
+    const date = recordDateField(errors, 'date', b.date, config.timeZone);
     const [chemical, entry] = await Promise.all([chemicals.findById(b.chemical), chemicals.findEntry(b.chemical_location_id)]);
     if (!chemical) (errors.chemical ??= []).push(doesNotExist(b.chemical));
     if (!entry) (errors.chemical_location_id ??= []).push(doesNotExist(b.chemical_location_id));

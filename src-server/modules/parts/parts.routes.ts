@@ -2,11 +2,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PartListQuery, PartQuantityBody, type Part, type PartQuantityRecord, type PartQuantityRequest } from '../../../shared/api/parts.js';
 import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
-import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { dateField } from '../../http/dates.js';
+import { recordDateField } from '../../http/dates.js';
 import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
 import { quantityField } from '../../http/numbers.js';
 import { requestOrigin } from '../../http/origin.js';
@@ -57,7 +56,7 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     const b = request.body;
     const errors: FieldErrors = {};
     const quantity = quantityField(errors, 'quantity', b.quantity, kind);
-    const date = dateField(errors, 'date', b.date, { notAfter: todayIn(config.timeZone) });
+    const date = recordDateField(errors, 'date', b.date, config.timeZone);
     const part = await parts.findById(b.part);
     if (!part) (errors.part ??= []).push(doesNotExist(b.part));
     throwIfErrors(errors);

@@ -17,7 +17,7 @@ import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { dateField, optionalDateField } from '../../http/dates.js';
+import { optionalDateField, recordDateField } from '../../http/dates.js';
 import { fieldError, invalid, type FieldErrors } from '../../http/errors.js';
 import { integerField } from '../../http/numbers.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
@@ -83,7 +83,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     const b = request.body;
     const errors: FieldErrors = {};
     const count = integerField(errors, 'count', b.count, { atLeast: 0, lessThan: QUANTITY_MAX });
-    const date = dateField(errors, 'date', b.date, { notAfter: todayIn(config.timeZone) });
+    const date = recordDateField(errors, 'date', b.date, config.timeZone);
     const [pkg, location] = await Promise.all([washes.findPackage(b.wash_package), locations.findById(b.location)]);
     if (!location) (errors.location ??= []).push(doesNotExist(b.location));
     if (!pkg) (errors.wash_package ??= []).push(doesNotExist(b.wash_package));
