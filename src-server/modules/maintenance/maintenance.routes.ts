@@ -1,20 +1,24 @@
 /** Preventative maintenance tasks: list by due date, detail, create, update, claim, unclaim, complete. */
-import type { FastifyInstance } from 'fastify';
-import { TaskCompleteBody, TaskCreateBody, TaskListQuery, TaskUpdateBody, type MaintenanceTask } from '../../../shared/api/maintenance.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TaskCompleteBody, TaskCreateBody, TaskListQuery, TaskPatchBody, TaskUpdateBody, type MaintenanceTask } from '../../../shared/api/maintenance.js';
 import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
+import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText, throwIfErrors } from '../../http/text.js';
 import { userRef } from '../users/users.repository.js';
-import { checkTaskFields } from './maintenance.fields.js';
+import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
 import { presentTask } from './maintenance.presenter.js';
-import { MaintenanceRepository, type TaskRow } from './maintenance.repository.js';
+import { MaintenanceRepository, type TaskRow, type TaskWrite } from './maintenance.repository.js';
 import { claimedByMessage, claimRefusal, completeRefusal, unclaimRefusal } from './maintenance.transitions.js';
+
+export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
+export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
 
 /** A claim that keeps finding the task released and re-taken gives up after this many tries. */
 const CLAIM_ATTEMPTS = 3;
@@ -44,9 +48,30 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     return pageOf(request, window, count, await present(rows));
   });
 
-  api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: full }, async (request) => {
-    return presentOne(await existing(request.params.id));
+  api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: full }, async (request, reply) => {
+    const row = await existing(request.params.id);
+    setVersionTag(reply, row.version);
+    return presentOne(row);
   });
+
+  /** Why an update did not apply, from the row as it is now: gone, or moved past the If-Match version. */
+  const updateRefusal = async (id: number, version: number | undefined): Promise<HttpError> => {
+    const row = await existing(id);
+    if (version !== undefined && row.version !== version) {
+      const current = await presentOne(row);
+      return staleVersion(current, config.timeZone);
+    }
+    return conflict(CHANGED_WHILE_SAVING);
+  };
+
+  /** Runs an update under the request's If-Match and answers the task as written, with its new version. */
+  const writeTask = async (request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, write: (w: TaskWrite) => Promise<TaskRow | undefined>) => {
+    const version = ifMatchVersion(request);
+    const row = await write({ userId: currentUser(request).id, now: nowIso(), version });
+    if (!row) throw await updateRefusal(request.params.id, version);
+    setVersionTag(reply, row.version);
+    return presentOne(row);
+  };
 
   api.post<{ Body: TaskCreateBody }>('/maintenance/tasks/', { schema: { body: TaskCreateBody }, config: full }, async (request, reply) => {
     const user = currentUser(request);
@@ -54,18 +79,35 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     const createdBy = request.body.created_by ?? user.id;
     if (createdBy !== user.id && !(await tasks.userExists(createdBy))) (errors.created_by ??= []).push(doesNotExist(createdBy));
     throwIfErrors(errors);
-    const row = await tasks.create(fields, createdBy, nowIso());
+    const row = await tasks.create(fields, createdBy, { userId: user.id, now: nowIso() });
     return reply.code(201).send(await presentOne(row));
   });
 
-  api.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request) => {
+  api.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request, reply) => {
     await existing(request.params.id);
     const { fields, errors } = await checkTaskFields(request.body, today(), (id) => tasks.locationExists(id));
     throwIfErrors(errors);
-    const row = await tasks.update(request.params.id, fields, nowIso());
-    if (!row) throw notFound();
-    return presentOne(row);
+    return writeTask(request, reply, (write) => tasks.update(request.params.id, fields, write));
   });
+
+  api.patch<{ Params: IdParams; Body: TaskPatchBody }>(
+    '/maintenance/tasks/:id/',
+    {
+      schema: { params: IdParams, body: TaskPatchBody },
+      config: full,
+      // A body-less PATCH gets the clear "nothing to change" answer rather than a schema message.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+    await existing(request.params.id);
+    const { fields, errors } = await checkTaskChanges(request.body, today(), (id) => tasks.locationExists(id));
+    throwIfErrors(errors);
+    if (!Object.keys(fields).length) throw new HttpError(400, { detail: NOTHING_TO_CHANGE });
+    return writeTask(request, reply, (write) => tasks.patch(request.params.id, fields, write));
+    },
+  );
 
   api.post<{ Params: IdParams }>('/maintenance/tasks/:id/claim/', { schema: { params: IdParams }, config: full }, async (request) => {
     const user = currentUser(request);
