@@ -4,6 +4,7 @@ import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
 import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
+import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
 
 export type TaskRow = Selectable<MaintenanceTasksTable>;
 
@@ -27,8 +28,6 @@ export interface TaskRelations {
   users: Map<number, UserRef>;
 }
 
-/** Result of a state change that only applies when the task is in the expected state. */
-export type TransitionResult = 'done' | 'unchanged';
 
 /** Who writes and when; with `version` (If-Match) the write applies only to that version of the row. */
 export interface TaskWrite {
@@ -84,6 +83,12 @@ export class MaintenanceRepository {
 
   findById(id: number): Promise<TaskRow | undefined> {
     return this.db.selectFrom('maintenance_tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A task is claimed or free; being recurring, it is never completed for good. */
+  async claimState(id: number): Promise<ClaimState | undefined> {
+    const row = await this.db.selectFrom('maintenance_tasks').select('assigned_to_id').where('id', '=', id).executeTakeFirst();
+    return row && { claimedBy: row.assigned_to_id, completed: false };
   }
 
   async locationExists(id: number): Promise<boolean> {
@@ -163,7 +168,7 @@ export class MaintenanceRepository {
 
   /** Unclaimed → claimed. The test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
   claim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return changed(
+    return transitionResult(
       this.db
         .updateTable('maintenance_tasks')
         .set((eb) => ({ assigned_to_id: userId, claimed_at: now, ...stamped(eb, userId, now) }))
@@ -175,7 +180,7 @@ export class MaintenanceRepository {
 
   /** Claimed by this user → unclaimed. */
   unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return changed(
+    return transitionResult(
       this.db
         .updateTable('maintenance_tasks')
         .set((eb) => ({ assigned_to_id: null, claimed_at: null, ...stamped(eb, userId, now) }))
@@ -222,10 +227,6 @@ export class MaintenanceRepository {
       return 'done';
     });
   }
-}
-
-async function changed(result: Promise<{ numUpdatedRows: bigint }>): Promise<TransitionResult> {
-  return Number((await result).numUpdatedRows) === 1 ? 'done' : 'unchanged';
 }
 
 /** lower(column) LIKE pattern with backslash as the escape character, which both engines accept. */

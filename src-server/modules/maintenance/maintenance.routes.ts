@@ -11,23 +11,20 @@ import { IdParams } from '../../http/params.js';
 import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText, throwIfErrors } from '../../http/text.js';
-import { userRef } from '../users/users.repository.js';
+import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
 import { presentTask } from './maintenance.presenter.js';
 import { MaintenanceRepository, type TaskRow, type TaskWrite } from './maintenance.repository.js';
-import { claimedByMessage, claimRefusal, completeRefusal, unclaimRefusal } from './maintenance.transitions.js';
 
 export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
 export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
-
-/** A claim that keeps finding the task released and re-taken gives up after this many tries. */
-const CLAIM_ATTEMPTS = 3;
 
 export async function maintenanceRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
   const tasks = new MaintenanceRepository(db);
   // Every maintenance call needs full_feature_access (ARCHITECTURE.md §4), stated rather than defaulted.
   const full = { access: 'full' as const };
   const today = () => todayIn(config.timeZone);
+  const flow = new ClaimFlow({ messages: claimMessages('task'), stateOf: (id) => tasks.claimState(id), users });
 
   const present = async (rows: TaskRow[]): Promise<MaintenanceTask[]> => {
     const relations = await tasks.relationsOf(rows);
@@ -112,20 +109,14 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
   api.post<{ Params: IdParams }>('/maintenance/tasks/:id/claim/', { schema: { params: IdParams }, config: full }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
-    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-      if ((await tasks.claim(id, user.id, nowIso())) === 'done') return presentOne(await existing(id));
-      const row = await existing(id);
-      const holder = row.assigned_to_id === null ? undefined : await users.findById(row.assigned_to_id);
-      const refusal = claimRefusal(row, user.id, holder ? userRef(holder) : null);
-      if (refusal) throw refusal;
-    }
-    throw conflict(claimedByMessage(null));
+    await flow.claim(id, user.id, () => tasks.claim(id, user.id, nowIso()));
+    return presentOne(await existing(id));
   });
 
   api.post<{ Params: IdParams }>('/maintenance/tasks/:id/unclaim/', { schema: { params: IdParams }, config: full }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
-    if ((await tasks.unclaim(id, user.id, nowIso())) === 'unchanged') throw unclaimRefusal(await existing(id), user.id);
+    await flow.unclaim(id, user.id, () => tasks.unclaim(id, user.id, nowIso()));
     return presentOne(await existing(id));
   });
 
@@ -142,8 +133,8 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     async (request) => {
       const user = currentUser(request);
       const id = request.params.id;
-      const result = await tasks.complete(id, user.id, { today: today(), fieldNotes: optionalText(request.body.field_notes), now: nowIso() });
-      if (result === 'unchanged') throw completeRefusal(await existing(id), user.id);
+      const completion = { today: today(), fieldNotes: optionalText(request.body.field_notes), now: nowIso() };
+      await flow.complete(id, user.id, () => tasks.complete(id, user.id, completion));
       return presentOne(await existing(id));
     },
   );
