@@ -21,7 +21,7 @@ import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { throwIfErrors } from '../../http/text.js';
 import { mediaUrl } from '../../http/uploads.js';
-import { mailReport, reportEmail, sendPdf } from '../../reports/delivery.js';
+import { registerReportRoutes } from '../../reports/delivery.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
@@ -96,16 +96,12 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     return { location, pdf };
   }
 
-  api.get<{ Querystring: ReportQuery }>('/chemicals/chemical-inventory-report/', { schema: { querystring: ReportQuery } }, async (request, reply) => {
-    const { pdf } = await buildReport(request.query.location);
-    return sendPdf(reply, CHEMICAL_REPORT_FILE, pdf);
-  });
-
-  api.post<{ Body: ReportEmailBody }>('/chemicals/chemical-inventory-report/', { schema: { body: ReportEmailBody }, config: { idempotency: 'outside-transaction' } }, async (request) => {
-    const errors: FieldErrors = {};
-    const to = reportEmail(errors, request.body.email);
-    throwIfErrors(errors);
-    const { location, pdf } = await buildReport(request.body.location);
-    return mailReport(request, mailer, { to, title: CHEMICAL_REPORT_TITLE, locationName: location.name, filename: CHEMICAL_REPORT_FILE, pdf });
+  registerReportRoutes<ReportQuery, ReportEmailBody>(api, mailer, {
+    path: '/chemicals/chemical-inventory-report/',
+    title: CHEMICAL_REPORT_TITLE,
+    filename: CHEMICAL_REPORT_FILE,
+    query: ReportQuery,
+    body: ReportEmailBody,
+    build: ({ location }) => buildReport(location),
   });
 }

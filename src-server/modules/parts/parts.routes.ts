@@ -14,7 +14,7 @@ import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { throwIfErrors } from '../../http/text.js';
 import { mediaUrl } from '../../http/uploads.js';
-import { mailReport, reportEmail, sendPdf } from '../../reports/delivery.js';
+import { registerReportRoutes } from '../../reports/delivery.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
@@ -82,16 +82,12 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     return { location, pdf };
   }
 
-  api.get<{ Querystring: ReportQuery }>('/parts/part-inventory-report/', { schema: { querystring: ReportQuery } }, async (request, reply) => {
-    const { pdf } = await buildReport(request.query.location);
-    return sendPdf(reply, PART_REPORT_FILE, pdf);
-  });
-
-  api.post<{ Body: ReportEmailBody }>('/parts/part-inventory-report/', { schema: { body: ReportEmailBody }, config: { idempotency: 'outside-transaction' } }, async (request) => {
-    const errors: FieldErrors = {};
-    const to = reportEmail(errors, request.body.email);
-    throwIfErrors(errors);
-    const { location, pdf } = await buildReport(request.body.location);
-    return mailReport(request, mailer, { to, title: PART_REPORT_TITLE, locationName: location.name, filename: PART_REPORT_FILE, pdf });
+  registerReportRoutes<ReportQuery, ReportEmailBody>(api, mailer, {
+    path: '/parts/part-inventory-report/',
+    title: PART_REPORT_TITLE,
+    filename: PART_REPORT_FILE,
+    query: ReportQuery,
+    body: ReportEmailBody,
+    build: ({ location }) => buildReport(location),
   });
 }

@@ -23,7 +23,7 @@ import { integerField } from '../../http/numbers.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { doesNotExist } from '../../http/relations.js';
 import { throwIfErrors } from '../../http/text.js';
-import { mailReport, reportEmail, sendPdf } from '../../reports/delivery.js';
+import { registerReportRoutes } from '../../reports/delivery.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { ChemicalsRepository } from '../chemicals/chemicals.repository.js';
@@ -121,16 +121,12 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     return { location, pdf: await renderReport(report, { timeZone: config.timeZone }) };
   }
 
-  api.get<{ Querystring: CarWashReportQuery }>('/washes/car-wash-report/', { schema: { querystring: CarWashReportQuery } }, async (request, reply) => {
-    const { pdf } = await buildReport(request.query.location, request.query.start, request.query.end);
-    return sendPdf(reply, CAR_WASH_REPORT_FILE, pdf);
-  });
-
-  api.post<{ Body: CarWashReportEmailBody }>('/washes/car-wash-report/', { schema: { body: CarWashReportEmailBody }, config: { idempotency: 'outside-transaction' } }, async (request) => {
-    const errors: FieldErrors = {};
-    const to = reportEmail(errors, request.body.email);
-    throwIfErrors(errors);
-    const { location, pdf } = await buildReport(request.body.location, request.body.start, request.body.end);
-    return mailReport(request, mailer, { to, title: CAR_WASH_REPORT_TITLE, locationName: location.name, filename: CAR_WASH_REPORT_FILE, pdf });
+  registerReportRoutes<CarWashReportQuery, CarWashReportEmailBody>(api, mailer, {
+    path: '/washes/car-wash-report/',
+    title: CAR_WASH_REPORT_TITLE,
+    filename: CAR_WASH_REPORT_FILE,
+    query: CarWashReportQuery,
+    body: CarWashReportEmailBody,
+    build: ({ location, start, end }) => buildReport(location, start, end),
   });
 }
