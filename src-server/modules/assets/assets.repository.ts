@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import type { AssetsTable, Database } from '../../db/schema.js';
 import { distinctIds, toCount } from '../../db/dialect.js';
+import type { RecordWrite } from '../../db/versions.js';
 import type { PageWindow } from '../../http/pagination.js';
 
 export type AssetRow = Selectable<AssetsTable>;
@@ -10,13 +11,6 @@ export type AssetRow = Selectable<AssetsTable>;
 export interface AssetRelations {
   locations: Map<number, LocationRef>;
   users: Map<number, UserRef>;
-}
-
-/** Who writes and when; with `version` (If-Match) the write applies only to that version of the row. */
-export interface AssetWrite {
-  userId: number;
-  now: string;
-  version?: number | undefined;
 }
 
 /** The columns a write may set; version, updated_at and updated_by_id are set by every write itself. */
@@ -58,7 +52,7 @@ export class AssetsRepository {
    * Writes the changes, raises the version and records who wrote when, in one statement. Undefined
    * when the asset is gone or, with `write.version`, no longer at that version.
    */
-  update(id: number, changes: AssetChanges, write: AssetWrite): Promise<AssetRow | undefined> {
+  update(id: number, changes: AssetChanges, write: RecordWrite): Promise<AssetRow | undefined> {
     let query = this.db
       .updateTable('assets')
       .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: write.now, updated_by_id: write.userId }))

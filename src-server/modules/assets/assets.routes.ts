@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AssetCreateBody, AssetListQuery, AssetPatchBody, AssetUpdateBody, type Asset } from '../../../shared/api/assets.js';
 import { DEFAULT_ASSET_TYPE, UPLOAD_ALLOWED_TYPES } from '../../../shared/constants.js';
+import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
 import { currentUser } from '../../http/access.js';
@@ -15,7 +16,7 @@ import { discardStoredFiles } from '../../http/upload-cleanup.js';
 import { filesOf, mediaUrl, sniffType, storeFiles, type StoredFile, type UploadedFile } from '../../http/uploads.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { parseDate, parseLocationId, parsePrice } from './assets.fields.js';
-import { AssetsRepository, type AssetChanges, type AssetRelations, type AssetRow, type AssetWrite } from './assets.repository.js';
+import { AssetsRepository, type AssetChanges, type AssetRelations, type AssetRow } from './assets.repository.js';
 
 const IMAGE_TYPES = UPLOAD_ALLOWED_TYPES.filter((t) => t.startsWith('image/'));
 
@@ -110,7 +111,7 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
    */
   async function writeAsset(request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, changes: AssetChanges, thumbnail: UploadedFile | null): Promise<Asset> {
     const version = ifMatchVersion(request);
-    const write: AssetWrite = { userId: currentUser(request).id, now: nowIso(), version };
+    const write: RecordWrite = { userId: currentUser(request).id, now: nowIso(), version };
     const stored: StoredFile[] = thumbnail ? await storeFiles(config.uploadsDir, 'assets', [thumbnail], 'thumbnail', IMAGE_TYPES) : [];
     const row = await assets.update(request.params.id, stored[0] ? { ...changes, thumbnail: stored[0].storedName } : changes, write);
     const origin = requestOrigin(request);

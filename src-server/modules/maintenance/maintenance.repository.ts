@@ -3,6 +3,7 @@ import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
 import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
+import type { RecordWrite } from '../../db/versions.js';
 import type { PageWindow } from '../../http/pagination.js';
 import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
 
@@ -28,13 +29,6 @@ export interface TaskRelations {
   users: Map<number, UserRef>;
 }
 
-
-/** Who writes and when; with `version` (If-Match) the write applies only to that version of the row. */
-export interface TaskWrite {
-  userId: number;
-  now: string;
-  version?: number | undefined;
-}
 
 /** A partial update that keeps meeting a concurrent write gives up after this many tries. */
 const PATCH_ATTEMPTS = 3;
@@ -130,7 +124,7 @@ export class MaintenanceRepository {
    * Writes every field, with the due date they give, in one statement. Undefined when the task is
    * gone or, with `write.version`, no longer at that version.
    */
-  update(id: number, fields: TaskFields, write: TaskWrite): Promise<TaskRow | undefined> {
+  update(id: number, fields: TaskFields, write: RecordWrite): Promise<TaskRow | undefined> {
     return this.conditionalUpdate(id, { ...fields, due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval) }, write, write.version);
   }
 
@@ -140,7 +134,7 @@ export class MaintenanceRepository {
    * read: a concurrent write in between is retried, unless the caller named a version (If-Match).
    * Undefined as for update.
    */
-  async patch(id: number, changes: Partial<TaskFields>, write: TaskWrite): Promise<TaskRow | undefined> {
+  async patch(id: number, changes: Partial<TaskFields>, write: RecordWrite): Promise<TaskRow | undefined> {
     const dateSent = changes.last_completed_date !== undefined;
     const intervalSent = changes.recurrence_interval !== undefined;
     if (dateSent === intervalSent) {
@@ -157,7 +151,7 @@ export class MaintenanceRepository {
     return undefined;
   }
 
-  private conditionalUpdate(id: number, values: Partial<TaskFields> & { due_date?: string | null }, write: TaskWrite, version: number | undefined): Promise<TaskRow | undefined> {
+  private conditionalUpdate(id: number, values: Partial<TaskFields> & { due_date?: string | null }, write: RecordWrite, version: number | undefined): Promise<TaskRow | undefined> {
     let query = this.db
       .updateTable('maintenance_tasks')
       .set((eb) => ({ ...values, ...stamped(eb, write.userId, write.now) }))

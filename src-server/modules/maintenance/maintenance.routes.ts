@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TaskCompleteBody, TaskCreateBody, TaskListQuery, TaskPatchBody, TaskUpdateBody, type MaintenanceTask } from '../../../shared/api/maintenance.js';
 import { todayIn } from '../../../shared/rules/task-status.js';
+import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
@@ -14,7 +15,7 @@ import { optionalText, throwIfErrors } from '../../http/text.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
 import { presentTask } from './maintenance.presenter.js';
-import { MaintenanceRepository, type TaskRow, type TaskWrite } from './maintenance.repository.js';
+import { MaintenanceRepository, type TaskRow } from './maintenance.repository.js';
 
 export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
 export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
@@ -62,7 +63,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
   };
 
   /** Runs an update under the request's If-Match and answers the task as written, with its new version. */
-  const writeTask = async (request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, write: (w: TaskWrite) => Promise<TaskRow | undefined>) => {
+  const writeTask = async (request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, write: (w: RecordWrite) => Promise<TaskRow | undefined>) => {
     const version = ifMatchVersion(request);
     const row = await write({ userId: currentUser(request).id, now: nowIso(), version });
     if (!row) throw await updateRefusal(request.params.id, version);
