@@ -332,3 +332,33 @@ describe('asset versions', () => {
     expect(await row(asset.id)).toMatchObject({ version: 2, serial_number: won.serial_number, location_id: won.location_id });
   });
 });
+
+describe('rows written without the version columns', () => {
+  it('start at version 1 with no known writer, as a bulk load (bench/server.bench.ts) inserts them, and then take If-Match', async () => {
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    const asset = await db
+      .insertInto('assets')
+      .values({ brand: 'True', name: 'Bulk cooler', description: 'Reach-in', asset_type: 'BEVERAGE', serial_number: 'BULK-1', location_id: storeA.id, acquisition_date: null, purchase_price: null, thumbnail: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const task = await db
+      .insertInto('maintenance_tasks')
+      .values({ location_id: storeA.id, description: 'Bulk task', recurrence_interval: 30, last_completed_date: daysAgo(1), due_date: addDays(daysAgo(1), 30), completed_through_system: 0, task_notes: null, created_by_id: null, created_at: now, updated_at: now, assigned_to_id: null, claimed_at: null, last_completed_by_id: null, last_completed_at: null, field_notes: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const url of [`${ASSETS}/${asset.id}/`, `${TASKS}/${task.id}/`]) {
+      const read = await t.request({ method: 'GET', url, as: ada });
+      expect(read.json()).toMatchObject({ version: 1, updated_by: null, updated_at: now });
+      expect(read.headers.etag).toBe('"1"');
+      const edited = await t.request({ method: 'PATCH', url, as: grace, headers: { 'if-match': '"1"' }, payload: { description: 'Edited' } });
+      expect(edited.json()).toMatchObject({ version: 2, updated_by: ref(grace) });
+      const refused = await t.request({ method: 'PATCH', url, as: ada, headers: { 'if-match': '"1"' }, payload: { description: 'Late' } });
+      expect(refused.statusCode).toBe(412);
+    }
+    // A record whose last writer is unknown is still explained.
+    await db.updateTable('assets').set({ updated_by_id: null }).where('id', '=', asset.id).execute();
+    const unknown = await t.request({ method: 'PATCH', url: `${ASSETS}/${asset.id}/`, as: ada, headers: { 'if-match': '1' }, payload: { name: 'Late' } });
+    expect(unknown.json().detail).toMatch(/^Changed by another user at \d{2}\/\d{2}\/\d{4} @ \d{2}:\d{2} [AP]M since you edited it\.$/);
+  });
+});
