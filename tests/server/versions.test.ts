@@ -205,6 +205,23 @@ describe('maintenance task versions', () => {
     expect(await row(task.id)).toMatchObject({ version: 2, description: won.description.full_description, recurrence_interval: won.recurrence_interval });
   });
 
+  it('concurrent PATCHes without If-Match all apply, and the due date always follows the stored date and interval', async () => {
+    const task = await newTask({ recurrence_interval: 30, last_completed_date: daysAgo(9) });
+    const intervals = [7, 14, 21];
+    const dates = [daysAgo(1), daysAgo(2), daysAgo(3)];
+    const results = await Promise.all([
+      ...intervals.map((recurrence_interval) => patch(task.id, { recurrence_interval }, ada)),
+      ...dates.map((last_completed_date) => patch(task.id, { last_completed_date }, grace)),
+      ...['One', 'Two'].map((description) => patch(task.id, { description }, ada)),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    const stored = await row(task.id);
+    expect(stored.version).toBe(1 + results.length);
+    expect(intervals).toContain(stored.recurrence_interval);
+    expect(dates).toContain(stored.last_completed_date);
+    expect(stored.due_date).toBe(addDays(stored.last_completed_date!, stored.recurrence_interval));
+  });
+
   it('replays a PATCH sent twice with one Idempotency-Key, writing once', async () => {
     const task = await newTask();
     const send = () => t.request({ method: 'PATCH', url: `${TASKS}/${task.id}/`, as: ada, headers: { 'idempotency-key': 'task-patch-0001', 'if-match': '1' }, payload: { description: 'Once' } });

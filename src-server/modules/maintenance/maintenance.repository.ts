@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
@@ -30,8 +30,10 @@ export interface TaskRelations {
 }
 
 
-/** A partial update that keeps meeting a concurrent write gives up after this many tries. */
-const PATCH_ATTEMPTS = 3;
+/** A partial update whose date or interval keeps being changed under it gives up after this many tries. */
+const PATCH_ATTEMPTS = 10;
+
+type TaskUpdateQuery = UpdateQueryBuilder<Database, 'maintenance_tasks', 'maintenance_tasks', UpdateResult>;
 
 /** Every write to a task raises its version and records who wrote when, in the same statement. */
 function stamped(eb: ExpressionBuilder<Database, 'maintenance_tasks'>, userId: number, now: string) {
@@ -125,39 +127,50 @@ export class MaintenanceRepository {
    * gone or, with `write.version`, no longer at that version.
    */
   update(id: number, fields: TaskFields, write: RecordWrite): Promise<TaskRow | undefined> {
-    return this.conditionalUpdate(id, { ...fields, due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval) }, write, write.version);
+    return this.conditionalUpdate(id, { ...fields, due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval) }, write);
   }
 
   /**
    * Writes only the given fields. The due date follows the date and the interval together, so when
-   * one of them changes alone the other is read first and the write applies only to the version
-   * read: a concurrent write in between is retried, unless the caller named a version (If-Match).
-   * Undefined as for update.
+   * one of them changes alone the other is read first and the write applies only while it is still
+   * the value read; a concurrent change of it in between is retried. Undefined as for update.
    */
   async patch(id: number, changes: Partial<TaskFields>, write: RecordWrite): Promise<TaskRow | undefined> {
     const dateSent = changes.last_completed_date !== undefined;
     const intervalSent = changes.recurrence_interval !== undefined;
     if (dateSent === intervalSent) {
       const dueDate = dateSent ? { due_date: taskDueDate(changes.last_completed_date ?? null, changes.recurrence_interval ?? 0) } : {};
-      return this.conditionalUpdate(id, { ...changes, ...dueDate }, write, write.version);
+      return this.conditionalUpdate(id, { ...changes, ...dueDate }, write);
     }
     for (let attempt = 0; attempt < PATCH_ATTEMPTS; attempt++) {
       const row = await this.findById(id);
       if (!row || (write.version !== undefined && row.version !== write.version)) return undefined;
       const due_date = taskDueDate(changes.last_completed_date ?? row.last_completed_date, changes.recurrence_interval ?? row.recurrence_interval);
-      const updated = await this.conditionalUpdate(id, { ...changes, due_date }, write, row.version);
+      const updated = await this.conditionalUpdate(id, { ...changes, due_date }, write, (query) =>
+        dateSent
+          ? query.where('recurrence_interval', '=', row.recurrence_interval)
+          : row.last_completed_date === null
+            ? query.where('last_completed_date', 'is', null)
+            : query.where('last_completed_date', '=', row.last_completed_date),
+      );
       if (updated || write.version !== undefined) return updated;
     }
     return undefined;
   }
 
-  private conditionalUpdate(id: number, values: Partial<TaskFields> & { due_date?: string | null }, write: RecordWrite, version: number | undefined): Promise<TaskRow | undefined> {
+  /** One UPDATE, applied only to `write.version` when given and to the rows `unchanged` keeps. */
+  private conditionalUpdate(
+    id: number,
+    values: Partial<TaskFields> & { due_date?: string | null },
+    write: RecordWrite,
+    unchanged: (query: TaskUpdateQuery) => TaskUpdateQuery = (query) => query,
+  ): Promise<TaskRow | undefined> {
     let query = this.db
       .updateTable('maintenance_tasks')
       .set((eb) => ({ ...values, ...stamped(eb, write.userId, write.now) }))
       .where('id', '=', id);
-    if (version !== undefined) query = query.where('version', '=', version);
-    return query.returningAll().executeTakeFirst();
+    if (write.version !== undefined) query = query.where('version', '=', write.version);
+    return unchanged(query).returningAll().executeTakeFirst();
   }
 
   /** Unclaimed → claimed. The test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
