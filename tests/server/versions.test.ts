@@ -245,6 +245,20 @@ describe('asset versions', () => {
   const send = (method: 'PUT' | 'PATCH', id: number, payload: Record<string, unknown> | undefined, as: TestUser, ifMatch?: string) =>
     t.request({ method, url: `${ASSETS}/${id}/`, as, ...(payload ? { payload } : {}), headers: ifMatch === undefined ? {} : { 'if-match': ifMatch } });
   const row = (id: number) => t.database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  /** A multipart PATCH with a new thumbnail, as a browser form sends it. */
+  async function patchWithPicture(id: number, fields: Record<string, string>, as: TestUser, ifMatch: string) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('thumbnail', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'picture.png');
+    const encoded = new Response(form);
+    return t.request({
+      method: 'PATCH',
+      url: `${ASSETS}/${id}/`,
+      as,
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type')!, 'if-match': ifMatch },
+    });
+  }
   const thumbnails = () => {
     const dir = join(t.config.uploadsDir, 'assets');
     return existsSync(dir) ? readdirSync(dir).length : 0;
@@ -291,16 +305,7 @@ describe('asset versions', () => {
 
   it('PATCH takes a new thumbnail alone from a multipart form', async () => {
     const asset = await newAsset();
-    const form = new FormData();
-    form.append('thumbnail', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'new.png');
-    const encoded = new Response(form);
-    const res = await t.request({
-      method: 'PATCH',
-      url: `${ASSETS}/${asset.id}/`,
-      as: grace,
-      payload: Buffer.from(await encoded.arrayBuffer()),
-      headers: { 'content-type': encoded.headers.get('content-type')!, 'if-match': '"1"' },
-    });
+    const res = await patchWithPicture(asset.id, {}, grace, '"1"');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...asset, thumbnail_url: expect.stringMatching(/\/media\/assets\/[0-9a-f]{32}\.png$/), version: 2, updated_by: ref(grace), updated_at: expect.any(String) });
   });
@@ -317,17 +322,7 @@ describe('asset versions', () => {
     expect(stale.json().current).toEqual(moved);
     expect((await send('PUT', asset.id, { ...fullForm, location_id: storeA.id }, ada, 'W/"1"')).statusCode).toBe(412);
 
-    const form = new FormData();
-    form.append('name', 'With picture');
-    form.append('thumbnail', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'stale.png');
-    const encoded = new Response(form);
-    const withPicture = await t.request({
-      method: 'PATCH',
-      url: `${ASSETS}/${asset.id}/`,
-      as: ada,
-      payload: Buffer.from(await encoded.arrayBuffer()),
-      headers: { 'content-type': encoded.headers.get('content-type')!, 'if-match': '1' },
-    });
+    const withPicture = await patchWithPicture(asset.id, { name: 'With picture' }, ada, '1');
     expect(withPicture.statusCode).toBe(412);
     expect(thumbnails()).toBe(files);
     expect(await row(asset.id)).toEqual(before);
