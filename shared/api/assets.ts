@@ -1,7 +1,7 @@
 /** Asset contracts. Reads nest the text fields the way the original API did (brand.brand, name.name …). */
 import { Type, type Static } from '@sinclair/typebox';
 import { ASSET_TYPES, NAME_LIMIT, TEXT_LIMIT, type AssetType } from '../constants.js';
-import type { LocationRef } from './common.js';
+import type { LocationRef, UserRef } from './common.js';
 
 const text = (max: number) => Type.String({ maxLength: max });
 /** An enum (not a union of literals) so a wrong value gets one "Not a valid choice" message. */
@@ -42,6 +42,13 @@ export type AssetCreateBody = Static<typeof AssetCreateBody>;
 export const AssetUpdateBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
 export type AssetUpdateBody = Static<typeof AssetUpdateBody>;
 
+/**
+ * PATCH: only the fields that changed (JSON or multipart), each checked as in the full update; at
+ * least one. With `If-Match: <version>` the change applies only to that version (412 otherwise).
+ */
+export const AssetPatchBody = AssetUpdateBody;
+export type AssetPatchBody = AssetUpdateBody;
+
 export const AssetListQuery = Type.Object({
   location: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
@@ -63,5 +70,10 @@ export interface Asset {
   /** Absolute URL of the image, or null. */
   thumbnail_url: string | null;
   created_at: string;
+  /** ISO timestamp of the last write. */
   updated_at: string;
+  /** Raised by every write (update, move); send it back as If-Match. */
+  version: number;
+  /** Who wrote last; null when unknown (rows older than versions). */
+  updated_by: UserRef | null;
 }

@@ -17,7 +17,7 @@ export type ChemicalListQuery = Static<typeof ChemicalListQuery>;
 export const ChemicalQuantityBody = Type.Object({
   chemical: Id,
   chemical_location_id: Id,
-  date: Type.String({ maxLength: 64, description: 'YYYY-MM-DD, not in the future' }),
+  date: Type.String({ maxLength: 64, description: "YYYY-MM-DD, the device's date when the record was made; at most one day after the server's today" }),
   quantity: Type.Unknown({ description: 'fill: > 0; inventory: >= 0; both below 1,000,000' }),
 });
 /** What the client sends. */

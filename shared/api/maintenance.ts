@@ -39,6 +39,13 @@ export const TaskUpdateBody = Type.Object({
 });
 export type TaskUpdateBody = Static<typeof TaskUpdateBody>;
 
+/**
+ * PATCH maintenance/tasks/{id}/: only the fields that changed, each checked as in PUT; at least one.
+ * With `If-Match: <version>` the change applies only to that version of the task (412 otherwise).
+ */
+export const TaskPatchBody = TaskUpdateBody;
+export type TaskPatchBody = TaskUpdateBody;
+
 /** POST maintenance/tasks/: the update fields plus an optional creator (a user id; the caller when absent). */
 export const TaskCreateBody = Type.Object({ ...TaskUpdateBody.properties, created_by: Type.Optional(nullable(id)) });
 export type TaskCreateBody = Static<typeof TaskCreateBody>;
@@ -72,4 +79,10 @@ export interface MaintenanceTask {
   field_notes: string | null;
   last_completed_by: UserRef | null;
   last_completed_at: string | null;
+  /** Raised by every write (update, claim, unclaim, completion); send it back as If-Match. */
+  version: number;
+  /** ISO timestamp of the last write. */
+  updated_at: string;
+  /** Who wrote last; null when unknown (rows older than versions). */
+  updated_by: UserRef | null;
 }

@@ -13,7 +13,7 @@ export type PartListQuery = Static<typeof PartListQuery>;
 /** Fill or inventory count; `quantity` is checked by the server (see ChemicalQuantityBody). */
 export const PartQuantityBody = Type.Object({
   part: Id,
-  date: Type.String({ maxLength: 64, description: 'YYYY-MM-DD, not in the future' }),
+  date: Type.String({ maxLength: 64, description: "YYYY-MM-DD, the device's date when the record was made; at most one day after the server's today" }),
   quantity: Type.Unknown({ description: 'fill: > 0; inventory: >= 0; both below 1,000,000' }),
 });
 export interface PartQuantityRequest {

@@ -86,6 +86,10 @@ export interface AssetsTable {
   thumbnail: string | null;
   created_at: string;
   updated_at: string;
+  /** Raised by every write to the row; an update may require it (If-Match). Migration 0005. */
+  version: Generated<number>;
+  /** Who wrote the row last; null for rows written before migration 0005. */
+  updated_by_id: number | null;
 }
 
 export interface WorkOrdersTable {
@@ -139,6 +143,10 @@ export interface MaintenanceTasksTable {
   last_completed_by_id: number | null;
   last_completed_at: string | null;
   field_notes: string | null;
+  /** Raised by every write to the row; an update may require it (If-Match). Migration 0005. */
+  version: Generated<number>;
+  /** Who wrote the row last; null for rows written before migration 0005. */
+  updated_by_id: number | null;
 }
 
 export interface TaskCompletionsTable {

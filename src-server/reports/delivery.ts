@@ -1,8 +1,10 @@
-/** Getting a rendered report to the user: as a download, or mailed as an attachment. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+/** Getting a rendered report to the user: as a download, or mailed as an attachment; the routes that do it. */
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INVALID_REPORT_EMAIL, REPORT_EMAIL_PATTERN, REPORT_SENT, type ReportSentResponse } from '../../shared/api/reports.js';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { HttpError, type FieldErrors } from '../http/errors.js';
+import { throwIfErrors } from '../http/text.js';
 import type { Mailer } from '../mail/mailer.js';
 
 /** The report address, trimmed, or the spec's message recorded in `errors`. */
@@ -42,4 +44,45 @@ export async function mailReport(request: FastifyRequest, mailer: Mailer, mail: 
     throw new HttpError(503, { detail: 'The report could not be sent. Please try again later.' });
   }
   return { detail: REPORT_SENT };
+}
+
+/** A rendered report and the location it is about. */
+export interface BuiltReport {
+  location: { name: string };
+  pdf: Buffer;
+}
+
+export interface ReportRoutes<Query extends { location: number }, Body extends { email: string; location: number }> {
+  path: string;
+  title: string;
+  filename: string;
+  query: TSchema;
+  body: TSchema;
+  /** Renders the report from the download's query or the mail's body (both name the location). */
+  build(params: Query | Body): Promise<BuiltReport>;
+}
+
+/**
+ * The two routes of a report (spec 9): GET downloads the PDF, POST mails it. Mailing has an effect
+ * outside the database, so its Idempotency-Key is not held in the request's transaction.
+ */
+export function registerReportRoutes<Query extends { location: number }, Body extends { email: string; location: number }>(
+  api: FastifyInstance,
+  mailer: Mailer,
+  report: ReportRoutes<Query, Body>,
+): void {
+  // Fastify cannot resolve its request types over an open generic; the schemas have checked both shapes.
+  api.get(report.path, { schema: { querystring: report.query } }, async (request, reply) => {
+    const { pdf } = await report.build(request.query as Query);
+    return sendPdf(reply, report.filename, pdf);
+  });
+
+  api.post(report.path, { schema: { body: report.body }, config: { idempotency: 'outside-transaction' } }, async (request) => {
+    const body = request.body as Body;
+    const errors: FieldErrors = {};
+    const to = reportEmail(errors, body.email);
+    throwIfErrors(errors);
+    const { location, pdf } = await report.build(body);
+    return mailReport(request, mailer, { to, title: report.title, locationName: location.name, filename: report.filename, pdf });
+  });
 }

@@ -17,8 +17,8 @@ export function usDate(isoDate: string): string {
   return `${m}/${d}/${y}`;
 }
 
-/** A moment as "MM/DD/YYYY @ hh:mm AM" in a time zone, with the zone named. */
-export function usDateTime(moment: Date, timeZone: string): string {
+/** A moment as "MM/DD/YYYY @ hh:mm AM" in a time zone (spec 9's date format). */
+export function usDateTimeIn(moment: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
@@ -29,5 +29,10 @@ export function usDateTime(moment: Date, timeZone: string): string {
     hour12: true,
   }).formatToParts(moment);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('month')}/${get('day')}/${get('year')} @ ${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()} (${timeZone})`;
+  return `${get('month')}/${get('day')}/${get('year')} @ ${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}`;
+}
+
+/** A moment as "MM/DD/YYYY @ hh:mm AM (zone)": a printed report names the zone it is read in. */
+export function usDateTime(moment: Date, timeZone: string): string {
+  return `${usDateTimeIn(moment, timeZone)} (${timeZone})`;
 }

@@ -79,6 +79,8 @@ describe('asset create and read', () => {
       thumbnail_url: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      version: 1,
+      updated_by: { id: full.user.id, first_name: full.user.first_name, last_name: full.user.last_name },
     });
     const read = await t.request({ method: 'GET', url: `/api/v1/assets/${asset.id}`, as: full });
     expect(read.statusCode).toBe(200);
@@ -212,7 +214,7 @@ describe('asset update and move', () => {
     const asset = await createAsset();
     const moved = await t.request({ method: 'PUT', url: `/api/v1/assets/${asset.id}/`, as: full, payload: { location_id: storeB.id, serial_number: asset.serial_number } });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toEqual({ ...asset, location: { id: storeB.id, name: storeB.name }, location_id: storeB.id, updated_at: expect.any(String) });
+    expect(moved.json()).toEqual({ ...asset, location: { id: storeB.id, name: storeB.name }, location_id: storeB.id, updated_at: expect.any(String), version: 2 });
     const back = await t.request({ method: 'PUT', url: `/api/v1/assets/${asset.id}`, as: full, payload: { location_id: String(storeA.id) } });
     expect(back.json()).toMatchObject({ location_id: storeA.id, name: { name: 'Fryer' }, thumbnail_url: asset.thumbnail_url });
 
@@ -280,6 +282,7 @@ describe('asset permissions and ids', () => {
       { method: 'GET' as const, url: '/api/v1/assets/1/' },
       { method: 'POST' as const, url: '/api/v1/assets/create/', payload: minimal('Nope') },
       { method: 'PUT' as const, url: '/api/v1/assets/1/', payload: { location_id: storeA.id } },
+      { method: 'PATCH' as const, url: '/api/v1/assets/1/', payload: { location_id: storeA.id } },
     ];
     const count = await assetCount();
     for (const call of calls) {
@@ -295,5 +298,6 @@ describe('asset permissions and ids', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/assets/999999/', as: full })).json()).toEqual({ detail: 'Not found.' });
     expect((await t.request({ method: 'GET', url: '/api/v1/assets/abc/', as: full })).statusCode).toBe(404);
     expect((await t.request({ method: 'PUT', url: '/api/v1/assets/999999/', as: full, payload: { location_id: storeA.id } })).statusCode).toBe(404);
+    expect((await t.request({ method: 'PATCH', url: '/api/v1/assets/999999/', as: full, payload: { name: 'x' } })).json()).toEqual({ detail: 'Not found.' });
   });
 });

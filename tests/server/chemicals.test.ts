@@ -109,6 +109,24 @@ describe('chemical fills and inventory counts', () => {
     expect(await quantityOf(saltAtB)).toBe(3.5);
   });
 
+  it('takes the date the device gave: yesterday (queued and synced today) and tomorrow (a zone ahead) are kept, the day after is refused', async () => {
+    for (const url of ['/api/v1/chemicals/chemicalfills/create/', '/api/v1/chemicals/chemicalinventories/create/']) {
+      for (const date of [addDays(today, -1), addDays(today, 1)]) {
+        const res = await t.request({ method: 'POST', url, as: full, payload: { chemical: salt, chemical_location_id: saltAtB, date, quantity: 1 } });
+        expect(res.statusCode).toBe(201);
+        const record = await t.database.db.selectFrom('quantity_records').select('date').where('id', '=', res.json().id).executeTakeFirstOrThrow();
+        expect(record.date).toBe(date);
+      }
+      const records = await recordCount();
+      const stock = await quantityOf(saltAtB);
+      const late = await t.request({ method: 'POST', url, as: full, payload: { chemical: salt, chemical_location_id: saltAtB, date: addDays(today, 2), quantity: 1 } });
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toEqual({ date: ['Date cannot be more than one day in the future.'] });
+      expect(await recordCount()).toBe(records);
+      expect(await quantityOf(saltAtB)).toBe(stock);
+    }
+  });
+
   it('an inventory count replaces the stock, zero included, and every record is kept', async () => {
     const records = await recordCount();
     const res = await t.request({ method: 'POST', url: '/api/v1/chemicals/chemicalinventories/create/', as: full, payload: { chemical: soap, chemical_location_id: soapAtA, date: addDays(today, -1), quantity: 17 } });
@@ -184,7 +202,7 @@ describe('chemical fills and inventory counts', () => {
       [count({ quantity: -0.01 }), { quantity: ['Ensure this value is greater than or equal to 0.'] }],
       [count({ quantity: 999_999.999_9 + 1 }), { quantity: ['Ensure this value is less than 1000000.'] }],
       [count({ quantity: null }), { quantity: ['This field may not be null.'] }],
-      [fill({ date: addDays(today, 1) }), { date: ['Date cannot be in the future.'] }],
+      [fill({ date: addDays(today, 2) }), { date: ['Date cannot be more than one day in the future.'] }],
       [fill({ date: '2024-02-30' }), { date: ['Date has wrong format. Use YYYY-MM-DD.'] }],
       [fill({ date: '03/14/2024' }), { date: ['Date has wrong format. Use YYYY-MM-DD.'] }],
       [fill({ date: undefined }), { date: ['This field is required.'] }],

@@ -105,11 +105,15 @@ describe('maintenance tasks: create, read, update', () => {
       field_notes: null,
       last_completed_by: null,
       last_completed_at: null,
+      version: 1,
+      updated_at: task.created,
+      updated_by: ref(full),
     });
 
     const detail = await t.request({ method: 'GET', url: `${BASE}/${task.id}`, as: full });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toEqual(task);
+    expect(detail.headers.etag).toBe('"1"');
   });
 
   it('accepts the location as `location`, a named creator, and empty notes as none', async () => {
@@ -233,11 +237,12 @@ describe('maintenance tasks: create, read, update', () => {
 describe('maintenance tasks: permissions', () => {
   it('refuses visitors and limited users on every route and changes nothing', async () => {
     const task = await newTask();
-    const routes: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: Record<string, unknown> }[] = [
+    const routes: { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: Record<string, unknown> }[] = [
       { method: 'GET', url: `${BASE}/` },
       { method: 'GET', url: `${BASE}/${task.id}/` },
       { method: 'POST', url: `${BASE}/`, payload: taskBody() },
       { method: 'PUT', url: `${BASE}/${task.id}/`, payload: taskBody({ description: 'Changed' }) },
+      { method: 'PATCH', url: `${BASE}/${task.id}/`, payload: { description: 'Changed' } },
       { method: 'POST', url: `${BASE}/${task.id}/claim/` },
       { method: 'POST', url: `${BASE}/${task.id}/unclaim/` },
       { method: 'POST', url: `${BASE}/${task.id}/complete/`, payload: { field_notes: 'x' } },

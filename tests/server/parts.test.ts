@@ -88,6 +88,24 @@ describe('part list and detail', () => {
 });
 
 describe('part fills and inventory counts', () => {
+  it('takes the date the device gave: yesterday (queued and synced today) and tomorrow (a zone ahead) are kept, the day after is refused', async () => {
+    for (const url of ['/api/v1/parts/partfills/create/', '/api/v1/parts/partinventories/create/']) {
+      for (const date of [addDays(today, -1), addDays(today, 1)]) {
+        const res = await t.request({ method: 'POST', url, as: full, payload: { part: loose, date, quantity: 1 } });
+        expect(res.statusCode).toBe(201);
+        const record = await t.database.db.selectFrom('quantity_records').select('date').where('id', '=', res.json().id).executeTakeFirstOrThrow();
+        expect(record.date).toBe(date);
+      }
+      const records = await recordCount();
+      const stock = await quantityOf(loose);
+      const late = await t.request({ method: 'POST', url, as: full, payload: { part: loose, date: addDays(today, 2), quantity: 1 } });
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toEqual({ date: ['Date cannot be more than one day in the future.'] });
+      expect(await recordCount()).toBe(records);
+      expect(await quantityOf(loose)).toBe(stock);
+    }
+  });
+
   it('a fill adds, an inventory count replaces, and both are kept as records', async () => {
     const start = await quantityOf(nozzle);
     const fill = await t.request({ method: 'POST', url: '/api/v1/parts/partfills/create/', as: full, payload: { part: nozzle, date: today, quantity: 4 } });
@@ -139,7 +157,7 @@ describe('part fills and inventory counts', () => {
       [count({ quantity: '1e6' }), { quantity: ['Ensure this value is less than 1000000.'] }],
       [count({ quantity: null }), { quantity: ['This field may not be null.'] }],
       [count({ quantity: [] }), { quantity: ['A valid number is required.'] }],
-      [fill({ date: addDays(today, 2) }), { date: ['Date cannot be in the future.'] }],
+      [fill({ date: addDays(today, 2) }), { date: ['Date cannot be more than one day in the future.'] }],
       [count({ date: '2023-02-29' }), { date: ['Date has wrong format. Use YYYY-MM-DD.'] }],
       [fill({ part: 999999 }), { part: ['Invalid pk "999999" - object does not exist.'] }],
       [count({ part: 0 }), { part: ['Ensure this value is greater than or equal to 1.'] }],

@@ -85,6 +85,19 @@ describe('recording wash counts', () => {
     expect(await recordCount()).toBe(before + 1);
   });
 
+  it('takes the date the device gave: yesterday (queued and synced today) and tomorrow (a zone ahead) are kept, the day after is refused', async () => {
+    for (const date of [addDays(today, -1), addDays(today, 1)]) {
+      const res = await post({ wash_package: otherBasic, count: 2, location: washB.id, date });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().date).toBe(date);
+    }
+    const before = await recordCount();
+    const late = await post({ wash_package: otherBasic, count: 2, location: washB.id, date: addDays(today, 2) });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ date: ['Date cannot be more than one day in the future.'] });
+    expect(await recordCount()).toBe(before);
+  });
+
   it('rejects bad counts, dates, packages and locations, changing nothing', async () => {
     const before = await recordCount();
     const ok = { wash_package: basic, count: 5, location: washA.id, date: today };
@@ -98,7 +111,7 @@ describe('recording wash counts', () => {
       [{ count: -1 }, { count: ['Ensure this value is greater than or equal to 0.'] }],
       [{ count: 1_000_000 }, { count: ['Ensure this value is less than 1000000.'] }],
       [{ count: 1e20 }, { count: ['Ensure this value is less than 1000000.'] }],
-      [{ date: addDays(today, 1) }, { date: ['Date cannot be in the future.'] }],
+      [{ date: addDays(today, 2) }, { date: ['Date cannot be more than one day in the future.'] }],
       [{ date: '2023-13-01' }, { date: ['Date has wrong format. Use YYYY-MM-DD.'] }],
       [{ wash_package: otherBasic }, { wash_package: ['This wash package does not belong to the chosen location.'] }],
       [{ wash_package: 999999 }, { wash_package: ['Invalid pk "999999" - object does not exist.'] }],

@@ -1,10 +1,20 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { LocationRef } from '../../../shared/api/common.js';
+import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import type { AssetsTable, Database } from '../../db/schema.js';
-import { toCount } from '../../db/dialect.js';
+import { distinctIds, toCount } from '../../db/dialect.js';
+import type { RecordWrite } from '../../db/versions.js';
 import type { PageWindow } from '../../http/pagination.js';
 
 export type AssetRow = Selectable<AssetsTable>;
+
+/** Names a page of assets needs, loaded with one query per table. */
+export interface AssetRelations {
+  locations: Map<number, LocationRef>;
+  users: Map<number, UserRef>;
+}
+
+/** The columns a write may set; version, updated_at and updated_by_id are set by every write itself. */
+export type AssetChanges = Omit<Updateable<AssetsTable>, 'id' | 'version' | 'updated_at' | 'updated_by_id' | 'created_at'>;
 
 export class AssetsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -24,19 +34,30 @@ export class AssetsRepository {
     return this.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The locations these assets are at, in one query. */
-  async locationRefs(rows: AssetRow[]): Promise<Map<number, LocationRef>> {
-    const ids = [...new Set(rows.map((r) => r.location_id).filter((id): id is number => id !== null))];
-    if (!ids.length) return new Map();
-    const found = await this.db.selectFrom('locations').select(['id', 'name']).where('id', 'in', ids).execute();
-    return new Map(found.map((l) => [l.id, l]));
+  async relationsOf(rows: AssetRow[]): Promise<AssetRelations> {
+    const locationIds = distinctIds(rows.map((r) => r.location_id));
+    const userIds = distinctIds(rows.map((r) => r.updated_by_id));
+    const [locations, users] = await Promise.all([
+      locationIds.length ? this.db.selectFrom('locations').select(['id', 'name']).where('id', 'in', locationIds).execute() : [],
+      userIds.length ? this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute() : [],
+    ]);
+    return { locations: new Map(locations.map((l) => [l.id, l])), users: new Map(users.map((u) => [u.id, u])) };
   }
 
   create(values: Insertable<AssetsTable>): Promise<AssetRow> {
     return this.db.insertInto('assets').values(values).returningAll().executeTakeFirstOrThrow();
   }
 
-  update(id: number, values: Updateable<AssetsTable>): Promise<AssetRow | undefined> {
-    return this.db.updateTable('assets').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+  /**
+   * Writes the changes, raises the version and records who wrote when, in one statement. Undefined
+   * when the asset is gone or, with `write.version`, no longer at that version.
+   */
+  update(id: number, changes: AssetChanges, write: RecordWrite): Promise<AssetRow | undefined> {
+    let query = this.db
+      .updateTable('assets')
+      .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: write.now, updated_by_id: write.userId }))
+      .where('id', '=', id);
+    if (write.version !== undefined) query = query.where('version', '=', write.version);
+    return query.returningAll().executeTakeFirst();
   }
 }

@@ -1,28 +1,33 @@
 /** Assets: paged list with a location filter, detail, create (JSON or multipart with a thumbnail), update and move. */
-import type { FastifyInstance } from 'fastify';
-import type { Updateable } from 'kysely';
-import { AssetCreateBody, AssetListQuery, AssetUpdateBody, type Asset } from '../../../shared/api/assets.js';
-import type { LocationRef } from '../../../shared/api/common.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AssetCreateBody, AssetListQuery, AssetPatchBody, AssetUpdateBody, type Asset } from '../../../shared/api/assets.js';
 import { DEFAULT_ASSET_TYPE, UPLOAD_ALLOWED_TYPES } from '../../../shared/constants.js';
-import type { AssetsTable } from '../../db/schema.js';
+import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
-import { notFound, type FieldErrors } from '../../http/errors.js';
+import { currentUser } from '../../http/access.js';
+import { HttpError, notFound, type FieldErrors } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
+import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { requiredText, throwIfErrors } from '../../http/text.js';
-import { filesOf, mediaUrl, sniffType, storeFiles, type UploadedFile } from '../../http/uploads.js';
+import { discardStoredFiles } from '../../http/upload-cleanup.js';
+import { filesOf, mediaUrl, sniffType, storeFiles, type StoredFile, type UploadedFile } from '../../http/uploads.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { parseDate, parseLocationId, parsePrice } from './assets.fields.js';
-import { AssetsRepository, type AssetRow } from './assets.repository.js';
+import { AssetsRepository, type AssetChanges, type AssetRelations, type AssetRow } from './assets.repository.js';
 
 const IMAGE_TYPES = UPLOAD_ALLOWED_TYPES.filter((t) => t.startsWith('image/'));
 
 /** The keys a move sends (spec 7: PUT with location_id and serial_number). */
 const MOVE_KEYS = new Set(['location_id', 'serial_number']);
 
-export function presentAsset(row: AssetRow, location: LocationRef | null, origin: string): Asset {
+export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
+
+export function presentAsset(row: AssetRow, relations: AssetRelations, origin: string): Asset {
+  const location = row.location_id === null ? undefined : relations.locations.get(row.location_id);
+  const writer = row.updated_by_id === null ? undefined : relations.users.get(row.updated_by_id);
   return {
     id: row.id,
     brand: { brand: row.brand },
@@ -37,6 +42,8 @@ export function presentAsset(row: AssetRow, location: LocationRef | null, origin
     thumbnail_url: mediaUrl(origin, row.thumbnail),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    version: row.version,
+    updated_by: writer ? { id: writer.id, first_name: writer.first_name, last_name: writer.last_name } : null,
   };
 }
 
@@ -61,6 +68,25 @@ function required<T>(errors: FieldErrors, field: string, raw: unknown, parsed: T
   return parsed ?? undefined;
 }
 
+/**
+ * The fields of the Update Asset form (spec 5), each checked, and the thumbnail. With `onlySent`,
+ * a field the body leaves out is neither checked nor changed; without, every field but the
+ * thumbnail is required.
+ */
+function checkChanges(errors: FieldErrors, b: AssetUpdateBody, onlySent: boolean): { changes: AssetChanges; thumbnail: UploadedFile | null } {
+  const wanted = (key: keyof AssetUpdateBody) => !onlySent || b[key] !== undefined;
+  const changes: AssetChanges = {};
+  if (wanted('location_id')) changes.location_id = required(errors, 'location_id', b.location_id, parseLocationId(errors, b.location_id));
+  if (wanted('brand')) changes.brand = requiredText(errors, 'brand', b.brand);
+  if (wanted('name')) changes.name = requiredText(errors, 'name', b.name);
+  if (wanted('description')) changes.description = requiredText(errors, 'description', b.description);
+  if (wanted('serial_number')) changes.serial_number = requiredText(errors, 'serial_number', b.serial_number);
+  if (wanted('asset_type')) changes.asset_type = required(errors, 'asset_type', b.asset_type, b.asset_type);
+  if (wanted('acquisition_date')) changes.acquisition_date = required(errors, 'acquisition_date', b.acquisition_date, parseDate(errors, b.acquisition_date));
+  if (wanted('purchase_price')) changes.purchase_price = required(errors, 'purchase_price', b.purchase_price, parsePrice(errors, b.purchase_price));
+  return { changes, thumbnail: thumbnailOf(errors, b.thumbnail) };
+}
+
 export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
   const assets = new AssetsRepository(db);
   const locations = new LocationsRepository(db);
@@ -76,26 +102,47 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
   }
 
   async function presentOne(row: AssetRow, origin: string): Promise<Asset> {
-    const refs = await assets.locationRefs([row]);
-    return presentAsset(row, row.location_id === null ? null : (refs.get(row.location_id) ?? null), origin);
+    return presentAsset(row, await assets.relationsOf([row]), origin);
+  }
+
+  /**
+   * Applies checked changes under the request's If-Match and answers the asset as written. A new
+   * thumbnail is stored first and removed again when the write does not apply.
+   */
+  async function writeAsset(request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, changes: AssetChanges, thumbnail: UploadedFile | null): Promise<Asset> {
+    const version = ifMatchVersion(request);
+    const write: RecordWrite = { userId: currentUser(request).id, now: nowIso(), version };
+    const stored: StoredFile[] = thumbnail ? await storeFiles(config.uploadsDir, 'assets', [thumbnail], 'thumbnail', IMAGE_TYPES) : [];
+    const row = await assets.update(request.params.id, stored[0] ? { ...changes, thumbnail: stored[0].storedName } : changes, write);
+    const origin = requestOrigin(request);
+    if (!row) {
+      await discardStoredFiles(config.uploadsDir, stored);
+      const current = await assets.findById(request.params.id);
+      if (!current) throw notFound();
+      // Without If-Match the write is unconditional, so only a changed version explains a refusal.
+      throw staleVersion(await presentOne(current, origin), config.timeZone);
+    }
+    setVersionTag(reply, row.version);
+    return presentOne(row, origin);
   }
 
   api.get<{ Querystring: AssetListQuery }>('/assets/list/', { schema: { querystring: AssetListQuery } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await assets.page(window, request.query.location);
-    const refs = await assets.locationRefs(rows);
+    const relations = await assets.relationsOf(rows);
     const origin = requestOrigin(request);
     return pageOf(
       request,
       window,
       count,
-      rows.map((r) => presentAsset(r, r.location_id === null ? null : (refs.get(r.location_id) ?? null), origin)),
+      rows.map((r) => presentAsset(r, relations, origin)),
     );
   });
 
-  api.get<{ Params: IdParams }>('/assets/:id/', { schema: { params: IdParams } }, async (request) => {
+  api.get<{ Params: IdParams }>('/assets/:id/', { schema: { params: IdParams } }, async (request, reply) => {
     const row = await assets.findById(request.params.id);
     if (!row) throw notFound();
+    setVersionTag(reply, row.version);
     return presentOne(row, requestOrigin(request));
   });
 
@@ -117,7 +164,7 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
     await checkLocation(errors, values.location_id);
     throwIfErrors(errors);
     const now = nowIso();
-    const row = await assets.create({ ...values, thumbnail: await storeThumbnail(thumbnail), created_at: now, updated_at: now });
+    const row = await assets.create({ ...values, thumbnail: await storeThumbnail(thumbnail), created_at: now, updated_at: now, updated_by_id: currentUser(request).id });
     return reply.code(201).send(await presentOne(row, requestOrigin(request)));
   });
 
@@ -127,41 +174,41 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
    * which every field is required (spec 5), the thumbnail excepted; without a new thumbnail the
    * old one stays. Either way the asset must end up at an existing location.
    */
-  api.put<{ Params: IdParams; Body: AssetUpdateBody }>('/assets/:id/', { schema: { params: IdParams, body: AssetUpdateBody }, config: { uploads: true } }, async (request) => {
-    const b = request.body;
-    const existing = await assets.findById(request.params.id);
-    if (!existing) throw notFound();
-    const errors: FieldErrors = {};
-    const sent = Object.keys(b).filter((k) => b[k as keyof AssetUpdateBody] !== undefined);
-    const isMove = sent.includes('location_id') && sent.every((k) => MOVE_KEYS.has(k));
+  api.put<{ Params: IdParams; Body: AssetUpdateBody }>(
+    '/assets/:id/',
+    { schema: { params: IdParams, body: AssetUpdateBody }, config: { uploads: true } },
+    async (request, reply) => {
+      const b = request.body;
+      if (!(await assets.findById(request.params.id))) throw notFound();
+      const errors: FieldErrors = {};
+      const sent = Object.keys(b).filter((k) => b[k as keyof AssetUpdateBody] !== undefined);
+      const isMove = sent.includes('location_id') && sent.every((k) => MOVE_KEYS.has(k));
+      const { changes, thumbnail } = checkChanges(errors, b, isMove);
+      await checkLocation(errors, changes.location_id);
+      throwIfErrors(errors);
+      return writeAsset(request, reply, changes, thumbnail);
+    },
+  );
 
-    const locationId = required(errors, 'location_id', b.location_id, parseLocationId(errors, b.location_id));
-    let changes: Updateable<AssetsTable>;
-    let thumbnail: UploadedFile | null = null;
-    if (isMove) {
-      changes = {
-        location_id: locationId,
-        ...(b.serial_number !== undefined ? { serial_number: requiredText(errors, 'serial_number', b.serial_number) } : {}),
-      };
-    } else {
-      changes = {
-        brand: requiredText(errors, 'brand', b.brand),
-        name: requiredText(errors, 'name', b.name),
-        description: requiredText(errors, 'description', b.description),
-        serial_number: requiredText(errors, 'serial_number', b.serial_number),
-        asset_type: required(errors, 'asset_type', b.asset_type, b.asset_type),
-        location_id: locationId,
-        acquisition_date: required(errors, 'acquisition_date', b.acquisition_date, parseDate(errors, b.acquisition_date)),
-        purchase_price: required(errors, 'purchase_price', b.purchase_price, parsePrice(errors, b.purchase_price)),
-      };
-      thumbnail = thumbnailOf(errors, b.thumbnail);
-    }
-    await checkLocation(errors, locationId);
-    throwIfErrors(errors);
-    const stored = await storeThumbnail(thumbnail);
-    if (stored) changes.thumbnail = stored;
-    const row = await assets.update(existing.id, { ...changes, updated_at: nowIso() });
-    if (!row) throw notFound();
-    return presentOne(row, requestOrigin(request));
-  });
+  /** Only the fields that changed, each checked as in the full update; a location alone is a move. */
+  api.patch<{ Params: IdParams; Body: AssetPatchBody }>(
+    '/assets/:id/',
+    {
+      schema: { params: IdParams, body: AssetPatchBody },
+      config: { uploads: true },
+      // A body-less PATCH gets the clear "nothing to change" answer rather than a schema message.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      if (!(await assets.findById(request.params.id))) throw notFound();
+      const errors: FieldErrors = {};
+      const { changes, thumbnail } = checkChanges(errors, request.body, true);
+      await checkLocation(errors, changes.location_id);
+      throwIfErrors(errors);
+      if (!Object.keys(changes).length && !thumbnail) throw new HttpError(400, { detail: NOTHING_TO_CHANGE });
+      return writeAsset(request, reply, changes, thumbnail);
+    },
+  );
 }

@@ -1,5 +1,5 @@
 /** Chemicals: list and detail with stock per location, fills and inventory counts, inventory report. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ChemicalListQuery,
   ChemicalQuantityBody,
@@ -9,25 +9,20 @@ import {
   type ChemicalQuantityRequest,
 } from '../../../shared/api/chemicals.js';
 import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
-import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
-import { currentUser } from '../../http/access.js';
-import { nowIso } from '../../http/clock.js';
-import { dateField } from '../../http/dates.js';
-import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
-import { quantityField } from '../../http/numbers.js';
+import { notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
-import { throwIfErrors } from '../../http/text.js';
 import { mediaUrl } from '../../http/uploads.js';
-import { mailReport, reportEmail, sendPdf } from '../../reports/delivery.js';
+import { registerReportRoutes } from '../../reports/delivery.js';
+import { registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, chemicalInventoryReport } from './chemicals.report.js';
-import { ChemicalsRepository, type ChemicalEntryRow, type ChemicalRow } from './chemicals.repository.js';
+import { ChemicalsRepository, type ChemicalEntryRow, type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
 
 export function presentChemical(row: ChemicalRow, entries: ChemicalEntryRow[], origin: string): Chemical {
   return {
@@ -65,30 +60,23 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     return chemical;
   });
 
-  const recordRoute = (kind: 'fill' | 'inventory') => async (request: FastifyRequest<{ Body: ChemicalQuantityRequest }>): Promise<ChemicalQuantityRecord> => {
-    const b = request.body;
-    const errors: FieldErrors = {};
-    const quantity = quantityField(errors, 'quantity', b.quantity, kind);
-    const date = dateField(errors, 'date', b.date, { notAfter: todayIn(config.timeZone) });
-    const [chemical, entry] = await Promise.all([chemicals.findById(b.chemical), chemicals.findEntry(b.chemical_location_id)]);
-    if (!chemical) (errors.chemical ??= []).push(doesNotExist(b.chemical));
-    if (!entry) (errors.chemical_location_id ??= []).push(doesNotExist(b.chemical_location_id));
-    else if (chemical && entry.chemical_id !== chemical.id) (errors.chemical_location_id ??= []).push('This location entry belongs to another chemical.');
-    throwIfErrors(errors);
-    if (quantity === null || date === null || !entry) throw invalid(errors);
-    const saved = await chemicals.recordQuantity({ kind, entryId: entry.id, date, quantity, userId: currentUser(request).id, createdAt: nowIso() });
-    return { id: saved.id, chemical: entry.chemical_id, chemical_location_id: entry.id, date, quantity, current_quantity: saved.current_quantity };
-  };
-  const fill = recordRoute('fill');
-  const inventory = recordRoute('inventory');
-
-  api.post<{ Body: ChemicalQuantityRequest }>('/chemicals/chemicalfills/create/', { schema: { body: ChemicalQuantityBody } }, async (request, reply) =>
-    reply.code(201).send(await fill(request)),
-  );
-
-  api.post<{ Body: ChemicalQuantityRequest }>('/chemicals/chemicalinventories/create/', { schema: { body: ChemicalQuantityBody } }, async (request, reply) =>
-    reply.code(201).send(await inventory(request)),
-  );
+  registerQuantityRoutes<ChemicalQuantityRequest, ChemicalLocationRow, ChemicalQuantityRecord>(api, {
+    fillPath: '/chemicals/chemicalfills/create/',
+    inventoryPath: '/chemicals/chemicalinventories/create/',
+    body: ChemicalQuantityBody,
+    timeZone: config.timeZone,
+    async target(b, errors) {
+      const [chemical, entry] = await Promise.all([chemicals.findById(b.chemical), chemicals.findEntry(b.chemical_location_id)]);
+      if (!chemical) (errors.chemical ??= []).push(doesNotExist(b.chemical));
+      if (!entry) (errors.chemical_location_id ??= []).push(doesNotExist(b.chemical_location_id));
+      else if (chemical && entry.chemical_id !== chemical.id) (errors.chemical_location_id ??= []).push('This location entry belongs to another chemical.');
+      return chemical && entry ? entry : null;
+    },
+    async record(entry, { kind, date, quantity, userId, createdAt }) {
+      const saved = await chemicals.recordQuantity({ kind, entryId: entry.id, date, quantity, userId, createdAt });
+      return { id: saved.id, chemical: entry.chemical_id, chemical_location_id: entry.id, date, quantity, current_quantity: saved.current_quantity };
+    },
+  });
 
   async function buildReport(locationId: number) {
     const location = await reportLocation(locations, locationId, config.site.chemicalLocationIds, REPORT_NAME);
@@ -97,16 +85,12 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     return { location, pdf };
   }
 
-  api.get<{ Querystring: ReportQuery }>('/chemicals/chemical-inventory-report/', { schema: { querystring: ReportQuery } }, async (request, reply) => {
-    const { pdf } = await buildReport(request.query.location);
-    return sendPdf(reply, CHEMICAL_REPORT_FILE, pdf);
-  });
-
-  api.post<{ Body: ReportEmailBody }>('/chemicals/chemical-inventory-report/', { schema: { body: ReportEmailBody }, config: { idempotency: 'outside-transaction' } }, async (request) => {
-    const errors: FieldErrors = {};
-    const to = reportEmail(errors, request.body.email);
-    throwIfErrors(errors);
-    const { location, pdf } = await buildReport(request.body.location);
-    return mailReport(request, mailer, { to, title: CHEMICAL_REPORT_TITLE, locationName: location.name, filename: CHEMICAL_REPORT_FILE, pdf });
+  registerReportRoutes<ReportQuery, ReportEmailBody>(api, mailer, {
+    path: '/chemicals/chemical-inventory-report/',
+    title: CHEMICAL_REPORT_TITLE,
+    filename: CHEMICAL_REPORT_FILE,
+    query: ReportQuery,
+    body: ReportEmailBody,
+    build: ({ location }) => buildReport(location),
   });
 }

@@ -1,7 +1,7 @@
 /**
- * Checks a create or update body and turns it into the fields the repository writes. Every problem is
- * collected, so one answer names all of them (spec 5: location, description, recurrence interval and
- * last completed date are required).
+ * Checks a create, update or partial update body and turns it into the fields the repository
+ * writes. Every problem is collected, so one answer names all of them (spec 5: location,
+ * description, recurrence interval and last completed date are required).
  */
 import type { TaskUpdateBody } from '../../../shared/api/maintenance.js';
 import { dateField } from '../../http/dates.js';
@@ -21,39 +21,53 @@ function add(errors: FieldErrors, field: string, message: string): void {
   (errors[field] ??= []).push(message);
 }
 
-export interface TaskFieldsCheck {
+export interface TaskFieldsCheck<F> {
   /** Only meaningful when `errors` is empty. */
-  fields: TaskFields;
+  fields: F;
   errors: FieldErrors;
 }
 
+type LocationExists = (id: number) => Promise<boolean>;
+
 /**
- * `today` is the date in the configured time zone (a completion cannot lie after it);
- * `locationExists` is asked only when the id is otherwise acceptable.
+ * The fields of `body`; with `onlySent`, a field the body leaves out is neither checked nor returned,
+ * and each one it has is checked exactly as in a full body. `today` is the date in the configured
+ * time zone (a completion cannot lie after it); `locationExists` is asked only when the id is
+ * otherwise acceptable.
  */
-export async function checkTaskFields(body: TaskUpdateBody, today: string, locationExists: (id: number) => Promise<boolean>): Promise<TaskFieldsCheck> {
+async function checkFields(body: TaskUpdateBody, today: string, locationExists: LocationExists, onlySent: boolean): Promise<TaskFieldsCheck<Partial<TaskFields>>> {
   const errors: FieldErrors = {};
+  const fields: Partial<TaskFields> = {};
+  const wanted = (...keys: (keyof TaskUpdateBody)[]) => !onlySent || keys.some((k) => body[k] !== undefined);
 
-  const locKey = locationField(body);
-  const locationId = body.location_id ?? body.location ?? null;
-  if (locationId === null) add(errors, locKey, REQUIRED);
-  else if (!(await locationExists(locationId))) add(errors, locKey, doesNotExist(locationId));
+  if (wanted('location_id', 'location')) {
+    const locKey = locationField(body);
+    const locationId = body.location_id ?? body.location ?? null;
+    if (locationId === null) add(errors, locKey, REQUIRED);
+    else if (!(await locationExists(locationId))) add(errors, locKey, doesNotExist(locationId));
+    fields.location_id = locationId ?? 0;
+  }
+  if (wanted('description')) fields.description = requiredText(errors, 'description', body.description);
+  if (wanted('recurrence_interval')) {
+    const interval = body.recurrence_interval ?? null;
+    if (interval === null) add(errors, 'recurrence_interval', REQUIRED);
+    fields.recurrence_interval = interval ?? 0;
+  }
+  if (wanted('last_completed_date')) {
+    fields.last_completed_date = dateField(errors, 'last_completed_date', body.last_completed_date, { notAfter: today }) ?? '';
+  }
+  if (wanted('task_notes')) fields.task_notes = optionalText(body.task_notes);
+  return { fields, errors };
+}
 
-  const description = requiredText(errors, 'description', body.description);
+/** A create or full update: every field, the missing ones reported. */
+export async function checkTaskFields(body: TaskUpdateBody, today: string, locationExists: LocationExists): Promise<TaskFieldsCheck<TaskFields>> {
+  const { fields, errors } = await checkFields(body, today, locationExists, false);
+  // Not onlySent, so every key was set above.
+  return { fields: fields as TaskFields, errors };
+}
 
-  const interval = body.recurrence_interval ?? null;
-  if (interval === null) add(errors, 'recurrence_interval', REQUIRED);
-
-  const date = dateField(errors, 'last_completed_date', body.last_completed_date, { notAfter: today });
-
-  return {
-    fields: {
-      location_id: locationId ?? 0,
-      description,
-      recurrence_interval: interval ?? 0,
-      last_completed_date: date ?? '',
-      task_notes: optionalText(body.task_notes),
-    },
-    errors,
-  };
+/** A partial update: only the fields sent, each checked as in a full update. */
+export function checkTaskChanges(body: TaskUpdateBody, today: string, locationExists: LocationExists): Promise<TaskFieldsCheck<Partial<TaskFields>>> {
+  return checkFields(body, today, locationExists, true);
 }

@@ -41,5 +41,8 @@ export function presentTask(row: TaskRow, relations: TaskRelations, today: strin
     field_notes: row.field_notes,
     last_completed_by: person(row.last_completed_by_id),
     last_completed_at: row.last_completed_at,
+    version: row.version,
+    updated_at: row.updated_at,
+    updated_by: person(row.updated_by_id),
   };
 }

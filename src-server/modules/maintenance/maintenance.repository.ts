@@ -1,9 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
 import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
+import type { RecordWrite } from '../../db/versions.js';
 import type { PageWindow } from '../../http/pagination.js';
+import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
 
 export type TaskRow = Selectable<MaintenanceTasksTable>;
 
@@ -27,8 +29,16 @@ export interface TaskRelations {
   users: Map<number, UserRef>;
 }
 
-/** Result of a state change that only applies when the task is in the expected state. */
-export type TransitionResult = 'done' | 'unchanged';
+
+/** A partial update whose date or interval keeps being changed under it gives up after this many tries. */
+const PATCH_ATTEMPTS = 10;
+
+type TaskUpdateQuery = UpdateQueryBuilder<Database, 'maintenance_tasks', 'maintenance_tasks', UpdateResult>;
+
+/** Every write to a task raises its version and records who wrote when, in the same statement. */
+function stamped(eb: ExpressionBuilder<Database, 'maintenance_tasks'>, userId: number, now: string) {
+  return { version: eb('version', '+', 1), updated_at: now, updated_by_id: userId };
+}
 
 export class MaintenanceRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -71,6 +81,12 @@ export class MaintenanceRepository {
     return this.db.selectFrom('maintenance_tasks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** A task is claimed or free; being recurring, it is never completed for good. */
+  async claimState(id: number): Promise<ClaimState | undefined> {
+    const row = await this.db.selectFrom('maintenance_tasks').select('assigned_to_id').where('id', '=', id).executeTakeFirst();
+    return row && { claimedBy: row.assigned_to_id, completed: false };
+  }
+
   async locationExists(id: number): Promise<boolean> {
     return !!(await this.db.selectFrom('locations').select('id').where('id', '=', id).executeTakeFirst());
   }
@@ -81,7 +97,7 @@ export class MaintenanceRepository {
 
   async relationsOf(rows: TaskRow[]): Promise<TaskRelations> {
     const locationIds = distinctIds(rows.map((r) => r.location_id));
-    const userIds = distinctIds(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id, r.last_completed_by_id]));
+    const userIds = distinctIds(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id, r.last_completed_by_id, r.updated_by_id]));
     const [locations, users] = await Promise.all([
       locationIds.length ? this.db.selectFrom('locations').select(['id', 'name']).where('id', 'in', locationIds).execute() : [],
       userIds.length ? this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute() : [],
@@ -89,7 +105,8 @@ export class MaintenanceRepository {
     return { locations: new Map(locations.map((l) => [l.id, l])), users: new Map(users.map((u) => [u.id, u])) };
   }
 
-  create(fields: TaskFields, createdById: number | null, now: string): Promise<TaskRow> {
+  create(fields: TaskFields, createdById: number | null, write: { userId: number; now: string }): Promise<TaskRow> {
+    const { now } = write;
     return this.db
       .insertInto('maintenance_tasks')
       .values({
@@ -99,27 +116,69 @@ export class MaintenanceRepository {
         created_by_id: createdById,
         created_at: now,
         updated_at: now,
+        updated_by_id: write.userId,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
-  /** Writes the date and the interval together with the due date they give, in one statement. */
-  update(id: number, fields: TaskFields, now: string): Promise<TaskRow | undefined> {
-    return this.db
+  /**
+   * Writes every field, with the due date they give, in one statement. Undefined when the task is
+   * gone or, with `write.version`, no longer at that version.
+   */
+  update(id: number, fields: TaskFields, write: RecordWrite): Promise<TaskRow | undefined> {
+    return this.conditionalUpdate(id, { ...fields, due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval) }, write);
+  }
+
+  /**
+   * Writes only the given fields. The due date follows the date and the interval together, so when
+   * one of them changes alone the other is read first and the write applies only while it is still
+   * the value read; a concurrent change of it in between is retried. Undefined as for update.
+   */
+  async patch(id: number, changes: Partial<TaskFields>, write: RecordWrite): Promise<TaskRow | undefined> {
+    const dateSent = changes.last_completed_date !== undefined;
+    const intervalSent = changes.recurrence_interval !== undefined;
+    if (dateSent === intervalSent) {
+      const dueDate = dateSent ? { due_date: taskDueDate(changes.last_completed_date ?? null, changes.recurrence_interval ?? 0) } : {};
+      return this.conditionalUpdate(id, { ...changes, ...dueDate }, write);
+    }
+    for (let attempt = 0; attempt < PATCH_ATTEMPTS; attempt++) {
+      const row = await this.findById(id);
+      if (!row || (write.version !== undefined && row.version !== write.version)) return undefined;
+      const due_date = taskDueDate(changes.last_completed_date ?? row.last_completed_date, changes.recurrence_interval ?? row.recurrence_interval);
+      const updated = await this.conditionalUpdate(id, { ...changes, due_date }, write, (query) =>
+        dateSent
+          ? query.where('recurrence_interval', '=', row.recurrence_interval)
+          : row.last_completed_date === null
+            ? query.where('last_completed_date', 'is', null)
+            : query.where('last_completed_date', '=', row.last_completed_date),
+      );
+      if (updated || write.version !== undefined) return updated;
+    }
+    return undefined;
+  }
+
+  /** One UPDATE, applied only to `write.version` when given and to the rows `unchanged` keeps. */
+  private conditionalUpdate(
+    id: number,
+    values: Partial<TaskFields> & { due_date?: string | null },
+    write: RecordWrite,
+    unchanged: (query: TaskUpdateQuery) => TaskUpdateQuery = (query) => query,
+  ): Promise<TaskRow | undefined> {
+    let query = this.db
       .updateTable('maintenance_tasks')
-      .set({ ...fields, due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval), updated_at: now })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+      .set((eb) => ({ ...values, ...stamped(eb, write.userId, write.now) }))
+      .where('id', '=', id);
+    if (write.version !== undefined) query = query.where('version', '=', write.version);
+    return unchanged(query).returningAll().executeTakeFirst();
   }
 
   /** Unclaimed → claimed. The test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
   claim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return changed(
+    return transitionResult(
       this.db
         .updateTable('maintenance_tasks')
-        .set({ assigned_to_id: userId, claimed_at: now, updated_at: now })
+        .set((eb) => ({ assigned_to_id: userId, claimed_at: now, ...stamped(eb, userId, now) }))
         .where('id', '=', id)
         .where('assigned_to_id', 'is', null)
         .executeTakeFirst(),
@@ -128,10 +187,10 @@ export class MaintenanceRepository {
 
   /** Claimed by this user → unclaimed. */
   unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return changed(
+    return transitionResult(
       this.db
         .updateTable('maintenance_tasks')
-        .set({ assigned_to_id: null, claimed_at: null, updated_at: now })
+        .set((eb) => ({ assigned_to_id: null, claimed_at: null, ...stamped(eb, userId, now) }))
         .where('id', '=', id)
         .where('assigned_to_id', '=', userId)
         .executeTakeFirst(),
@@ -147,7 +206,7 @@ export class MaintenanceRepository {
     return this.db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable('maintenance_tasks')
-        .set({
+        .set((eb) => ({
           last_completed_date: today,
           completed_through_system: 1,
           assigned_to_id: null,
@@ -155,8 +214,8 @@ export class MaintenanceRepository {
           last_completed_by_id: userId,
           last_completed_at: now,
           field_notes: fieldNotes,
-          updated_at: now,
-        })
+          ...stamped(eb, userId, now),
+        }))
         .where('id', '=', id)
         .where('assigned_to_id', '=', userId)
         .returning(['recurrence_interval'])
@@ -175,10 +234,6 @@ export class MaintenanceRepository {
       return 'done';
     });
   }
-}
-
-async function changed(result: Promise<{ numUpdatedRows: bigint }>): Promise<TransitionResult> {
-  return Number((await result).numUpdatedRows) === 1 ? 'done' : 'unchanged';
 }
 
 /** lower(column) LIKE pattern with backslash as the escape character, which both engines accept. */

@@ -1,29 +1,31 @@
 /** Preventative maintenance tasks: list by due date, detail, create, update, claim, unclaim, complete. */
-import type { FastifyInstance } from 'fastify';
-import { TaskCompleteBody, TaskCreateBody, TaskListQuery, TaskUpdateBody, type MaintenanceTask } from '../../../shared/api/maintenance.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TaskCompleteBody, TaskCreateBody, TaskListQuery, TaskPatchBody, TaskUpdateBody, type MaintenanceTask } from '../../../shared/api/maintenance.js';
 import { todayIn } from '../../../shared/rules/task-status.js';
+import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
+import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText, throwIfErrors } from '../../http/text.js';
-import { userRef } from '../users/users.repository.js';
-import { checkTaskFields } from './maintenance.fields.js';
+import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
+import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
 import { presentTask } from './maintenance.presenter.js';
 import { MaintenanceRepository, type TaskRow } from './maintenance.repository.js';
-import { claimedByMessage, claimRefusal, completeRefusal, unclaimRefusal } from './maintenance.transitions.js';
 
-/** A claim that keeps finding the task released and re-taken gives up after this many tries. */
-const CLAIM_ATTEMPTS = 3;
+export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
+export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
 
 export async function maintenanceRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
   const tasks = new MaintenanceRepository(db);
   // Every maintenance call needs full_feature_access (ARCHITECTURE.md §4), stated rather than defaulted.
   const full = { access: 'full' as const };
   const today = () => todayIn(config.timeZone);
+  const flow = new ClaimFlow({ messages: claimMessages('task'), stateOf: (id) => tasks.claimState(id), users });
 
   const present = async (rows: TaskRow[]): Promise<MaintenanceTask[]> => {
     const relations = await tasks.relationsOf(rows);
@@ -44,9 +46,30 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     return pageOf(request, window, count, await present(rows));
   });
 
-  api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: full }, async (request) => {
-    return presentOne(await existing(request.params.id));
+  api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: full }, async (request, reply) => {
+    const row = await existing(request.params.id);
+    setVersionTag(reply, row.version);
+    return presentOne(row);
   });
+
+  /** Why an update did not apply, from the row as it is now: gone, or moved past the If-Match version. */
+  const updateRefusal = async (id: number, version: number | undefined): Promise<HttpError> => {
+    const row = await existing(id);
+    if (version !== undefined && row.version !== version) {
+      const current = await presentOne(row);
+      return staleVersion(current, config.timeZone);
+    }
+    return conflict(CHANGED_WHILE_SAVING);
+  };
+
+  /** Runs an update under the request's If-Match and answers the task as written, with its new version. */
+  const writeTask = async (request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, write: (w: RecordWrite) => Promise<TaskRow | undefined>) => {
+    const version = ifMatchVersion(request);
+    const row = await write({ userId: currentUser(request).id, now: nowIso(), version });
+    if (!row) throw await updateRefusal(request.params.id, version);
+    setVersionTag(reply, row.version);
+    return presentOne(row);
+  };
 
   api.post<{ Body: TaskCreateBody }>('/maintenance/tasks/', { schema: { body: TaskCreateBody }, config: full }, async (request, reply) => {
     const user = currentUser(request);
@@ -54,36 +77,47 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     const createdBy = request.body.created_by ?? user.id;
     if (createdBy !== user.id && !(await tasks.userExists(createdBy))) (errors.created_by ??= []).push(doesNotExist(createdBy));
     throwIfErrors(errors);
-    const row = await tasks.create(fields, createdBy, nowIso());
+    const row = await tasks.create(fields, createdBy, { userId: user.id, now: nowIso() });
     return reply.code(201).send(await presentOne(row));
   });
 
-  api.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request) => {
+  api.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request, reply) => {
     await existing(request.params.id);
     const { fields, errors } = await checkTaskFields(request.body, today(), (id) => tasks.locationExists(id));
     throwIfErrors(errors);
-    const row = await tasks.update(request.params.id, fields, nowIso());
-    if (!row) throw notFound();
-    return presentOne(row);
+    return writeTask(request, reply, (write) => tasks.update(request.params.id, fields, write));
   });
+
+  api.patch<{ Params: IdParams; Body: TaskPatchBody }>(
+    '/maintenance/tasks/:id/',
+    {
+      schema: { params: IdParams, body: TaskPatchBody },
+      config: full,
+      // A body-less PATCH gets the clear "nothing to change" answer rather than a schema message.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+    await existing(request.params.id);
+    const { fields, errors } = await checkTaskChanges(request.body, today(), (id) => tasks.locationExists(id));
+    throwIfErrors(errors);
+    if (!Object.keys(fields).length) throw new HttpError(400, { detail: NOTHING_TO_CHANGE });
+    return writeTask(request, reply, (write) => tasks.patch(request.params.id, fields, write));
+    },
+  );
 
   api.post<{ Params: IdParams }>('/maintenance/tasks/:id/claim/', { schema: { params: IdParams }, config: full }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
-    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-      if ((await tasks.claim(id, user.id, nowIso())) === 'done') return presentOne(await existing(id));
-      const row = await existing(id);
-      const holder = row.assigned_to_id === null ? undefined : await users.findById(row.assigned_to_id);
-      const refusal = claimRefusal(row, user.id, holder ? userRef(holder) : null);
-      if (refusal) throw refusal;
-    }
-    throw conflict(claimedByMessage(null));
+    await flow.claim(id, user.id, () => tasks.claim(id, user.id, nowIso()));
+    return presentOne(await existing(id));
   });
 
   api.post<{ Params: IdParams }>('/maintenance/tasks/:id/unclaim/', { schema: { params: IdParams }, config: full }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
-    if ((await tasks.unclaim(id, user.id, nowIso())) === 'unchanged') throw unclaimRefusal(await existing(id), user.id);
+    await flow.unclaim(id, user.id, () => tasks.unclaim(id, user.id, nowIso()));
     return presentOne(await existing(id));
   });
 
@@ -100,8 +134,8 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     async (request) => {
       const user = currentUser(request);
       const id = request.params.id;
-      const result = await tasks.complete(id, user.id, { today: today(), fieldNotes: optionalText(request.body.field_notes), now: nowIso() });
-      if (result === 'unchanged') throw completeRefusal(await existing(id), user.id);
+      const completion = { today: today(), fieldNotes: optionalText(request.body.field_notes), now: nowIso() };
+      await flow.complete(id, user.id, () => tasks.complete(id, user.id, completion));
       return presentOne(await existing(id));
     },
   );

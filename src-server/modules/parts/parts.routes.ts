@@ -1,21 +1,16 @@
 /** Parts: list and detail with quantity on hand, fills and inventory counts, inventory report. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PartListQuery, PartQuantityBody, type Part, type PartQuantityRecord, type PartQuantityRequest } from '../../../shared/api/parts.js';
 import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
-import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
-import { currentUser } from '../../http/access.js';
-import { nowIso } from '../../http/clock.js';
-import { dateField } from '../../http/dates.js';
-import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
-import { quantityField } from '../../http/numbers.js';
+import { notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
-import { throwIfErrors } from '../../http/text.js';
 import { mediaUrl } from '../../http/uploads.js';
-import { mailReport, reportEmail, sendPdf } from '../../reports/delivery.js';
+import { registerReportRoutes } from '../../reports/delivery.js';
+import { registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
@@ -53,28 +48,21 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     return presentPart(row, requestOrigin(request));
   });
 
-  const recordRoute = (kind: 'fill' | 'inventory') => async (request: FastifyRequest<{ Body: PartQuantityRequest }>): Promise<PartQuantityRecord> => {
-    const b = request.body;
-    const errors: FieldErrors = {};
-    const quantity = quantityField(errors, 'quantity', b.quantity, kind);
-    const date = dateField(errors, 'date', b.date, { notAfter: todayIn(config.timeZone) });
-    const part = await parts.findById(b.part);
-    if (!part) (errors.part ??= []).push(doesNotExist(b.part));
-    throwIfErrors(errors);
-    if (quantity === null || date === null || !part) throw invalid(errors);
-    const saved = await parts.recordQuantity({ kind, partId: part.id, date, quantity, userId: currentUser(request).id, createdAt: nowIso() });
-    return { id: saved.id, part: part.id, date, quantity, current_quantity: saved.current_quantity };
-  };
-  const fill = recordRoute('fill');
-  const inventory = recordRoute('inventory');
-
-  api.post<{ Body: PartQuantityRequest }>('/parts/partfills/create/', { schema: { body: PartQuantityBody } }, async (request, reply) =>
-    reply.code(201).send(await fill(request)),
-  );
-
-  api.post<{ Body: PartQuantityRequest }>('/parts/partinventories/create/', { schema: { body: PartQuantityBody } }, async (request, reply) =>
-    reply.code(201).send(await inventory(request)),
-  );
+  registerQuantityRoutes<PartQuantityRequest, PartRow, PartQuantityRecord>(api, {
+    fillPath: '/parts/partfills/create/',
+    inventoryPath: '/parts/partinventories/create/',
+    body: PartQuantityBody,
+    timeZone: config.timeZone,
+    async target(b, errors) {
+      const part = await parts.findById(b.part);
+      if (!part) (errors.part ??= []).push(doesNotExist(b.part));
+      return part ?? null;
+    },
+    async record(part, { kind, date, quantity, userId, createdAt }) {
+      const saved = await parts.recordQuantity({ kind, partId: part.id, date, quantity, userId, createdAt });
+      return { id: saved.id, part: part.id, date, quantity, current_quantity: saved.current_quantity };
+    },
+  });
 
   async function buildReport(locationId: number) {
     const location = await reportLocation(locations, locationId, config.site.partLocationIds, 'part inventory report');
@@ -83,16 +71,12 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     return { location, pdf };
   }
 
-  api.get<{ Querystring: ReportQuery }>('/parts/part-inventory-report/', { schema: { querystring: ReportQuery } }, async (request, reply) => {
-    const { pdf } = await buildReport(request.query.location);
-    return sendPdf(reply, PART_REPORT_FILE, pdf);
-  });
-
-  api.post<{ Body: ReportEmailBody }>('/parts/part-inventory-report/', { schema: { body: ReportEmailBody }, config: { idempotency: 'outside-transaction' } }, async (request) => {
-    const errors: FieldErrors = {};
-    const to = reportEmail(errors, request.body.email);
-    throwIfErrors(errors);
-    const { location, pdf } = await buildReport(request.body.location);
-    return mailReport(request, mailer, { to, title: PART_REPORT_TITLE, locationName: location.name, filename: PART_REPORT_FILE, pdf });
+  registerReportRoutes<ReportQuery, ReportEmailBody>(api, mailer, {
+    path: '/parts/part-inventory-report/',
+    title: PART_REPORT_TITLE,
+    filename: PART_REPORT_FILE,
+    query: ReportQuery,
+    body: ReportEmailBody,
+    build: ({ location }) => buildReport(location),
   });
 }

@@ -17,13 +17,13 @@ import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { dateField, optionalDateField } from '../../http/dates.js';
+import { optionalDateField, recordDateField } from '../../http/dates.js';
 import { fieldError, invalid, type FieldErrors } from '../../http/errors.js';
 import { integerField } from '../../http/numbers.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { doesNotExist } from '../../http/relations.js';
 import { throwIfErrors } from '../../http/text.js';
-import { mailReport, reportEmail, sendPdf } from '../../reports/delivery.js';
+import { registerReportRoutes } from '../../reports/delivery.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { ChemicalsRepository } from '../chemicals/chemicals.repository.js';
@@ -83,7 +83,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     const b = request.body;
     const errors: FieldErrors = {};
     const count = integerField(errors, 'count', b.count, { atLeast: 0, lessThan: QUANTITY_MAX });
-    const date = dateField(errors, 'date', b.date, { notAfter: todayIn(config.timeZone) });
+    const date = recordDateField(errors, 'date', b.date, config.timeZone);
     const [pkg, location] = await Promise.all([washes.findPackage(b.wash_package), locations.findById(b.location)]);
     if (!location) (errors.location ??= []).push(doesNotExist(b.location));
     if (!pkg) (errors.wash_package ??= []).push(doesNotExist(b.wash_package));
@@ -121,16 +121,12 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     return { location, pdf: await renderReport(report, { timeZone: config.timeZone }) };
   }
 
-  api.get<{ Querystring: CarWashReportQuery }>('/washes/car-wash-report/', { schema: { querystring: CarWashReportQuery } }, async (request, reply) => {
-    const { pdf } = await buildReport(request.query.location, request.query.start, request.query.end);
-    return sendPdf(reply, CAR_WASH_REPORT_FILE, pdf);
-  });
-
-  api.post<{ Body: CarWashReportEmailBody }>('/washes/car-wash-report/', { schema: { body: CarWashReportEmailBody }, config: { idempotency: 'outside-transaction' } }, async (request) => {
-    const errors: FieldErrors = {};
-    const to = reportEmail(errors, request.body.email);
-    throwIfErrors(errors);
-    const { location, pdf } = await buildReport(request.body.location, request.body.start, request.body.end);
-    return mailReport(request, mailer, { to, title: CAR_WASH_REPORT_TITLE, locationName: location.name, filename: CAR_WASH_REPORT_FILE, pdf });
+  registerReportRoutes<CarWashReportQuery, CarWashReportEmailBody>(api, mailer, {
+    path: '/washes/car-wash-report/',
+    title: CAR_WASH_REPORT_TITLE,
+    filename: CAR_WASH_REPORT_FILE,
+    query: CarWashReportQuery,
+    body: CarWashReportEmailBody,
+    build: ({ location, start, end }) => buildReport(location, start, end),
   });
 }

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, WorkOrderAttachmentsTable, WorkOrdersTable } from '../../db/schema.js';
 import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
+import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
 
 export type WorkOrderRow = Selectable<WorkOrdersTable>;
 export type AttachmentRow = Selectable<WorkOrderAttachmentsTable>;
@@ -25,8 +26,6 @@ export interface WorkOrderFilter {
   search?: string | undefined;
 }
 
-/** Result of a state change that only applies when the order is in the expected state. */
-export type TransitionResult = 'done' | 'unchanged';
 
 export class WorkOrdersRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -109,7 +108,7 @@ export class WorkOrdersRepository {
 
   /** Pending → Claimed. The status test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
   claim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return this.changed(
+    return transitionResult(
       this.db
         .updateTable('work_orders')
         .set({ status: 'Claimed', assigned_to_id: userId, claimed_at: now, updated_at: now })
@@ -121,7 +120,7 @@ export class WorkOrdersRepository {
 
   /** Claimed by this user → Pending. */
   unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return this.changed(
+    return transitionResult(
       this.db
         .updateTable('work_orders')
         .set({ status: 'Pending', assigned_to_id: null, claimed_at: null, updated_at: now })
@@ -134,7 +133,7 @@ export class WorkOrdersRepository {
 
   /** Claimed by this user → Completed; the assignee stays recorded as the one who did the work. */
   complete(id: number, userId: number, fieldNotes: string | null, now: string): Promise<TransitionResult> {
-    return this.changed(
+    return transitionResult(
       this.db
         .updateTable('work_orders')
         .set({ status: 'Completed', field_notes: fieldNotes, completed_at: now, completed_by_id: userId, updated_at: now })
@@ -145,8 +144,10 @@ export class WorkOrdersRepository {
     );
   }
 
-  private async changed(result: Promise<{ numUpdatedRows: bigint }>): Promise<TransitionResult> {
-    return Number((await result).numUpdatedRows) === 1 ? 'done' : 'unchanged';
+  /** Pending is free, Claimed is held by the assignee, Completed is done for good. */
+  async claimState(id: number): Promise<ClaimState | undefined> {
+    const row = await this.db.selectFrom('work_orders').select(['status', 'assigned_to_id']).where('id', '=', id).executeTakeFirst();
+    return row && { claimedBy: row.status === 'Claimed' ? row.assigned_to_id : null, completed: row.status === 'Completed' };
   }
 }
 

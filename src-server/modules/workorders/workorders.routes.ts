@@ -5,7 +5,7 @@ import { WorkOrderCompleteBody, WorkOrderCreateBody, WorkOrderListQuery, type Wo
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { conflict, notFound, type FieldErrors } from '../../http/errors.js';
+import { notFound, type FieldErrors } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { doesNotExist } from '../../http/relations.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
@@ -13,18 +13,15 @@ import { IdParams } from '../../http/params.js';
 import { optionalText, requiredText, throwIfErrors } from '../../http/text.js';
 import { discardStoredFiles } from '../../http/upload-cleanup.js';
 import { filesOf, storeFiles } from '../../http/uploads.js';
-import { userRef } from '../users/users.repository.js';
+import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import { presentWorkOrder } from './workorders.presenter.js';
 import { WorkOrdersRepository, type WorkOrderRow } from './workorders.repository.js';
-import { CHANGED_WHILE_CLAIMING, claimRefusal, completeRefusal, unclaimRefusal } from './workorders.transitions.js';
-
-/** A claim can only race with an unclaim a few times in a row; past that, report what is there. */
-const CLAIM_ATTEMPTS = 3;
 
 export async function workordersRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
   const orders = new WorkOrdersRepository(db);
   // Limited users list, read and create work orders; changing their state needs full access (the default).
   const everyone = { access: 'user' as const };
+  const flow = new ClaimFlow({ messages: claimMessages('work order'), stateOf: (id) => orders.claimState(id), users });
 
   const present = async (request: FastifyRequest, rows: WorkOrderRow[]): Promise<WorkOrder[]> => {
     const relations = await orders.relationsOf(rows);
@@ -78,24 +75,15 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
   api.post<{ Params: IdParams }>('/workorders/:id/claim/', { schema: { params: IdParams } }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
-    for (let attempt = 1; ; attempt++) {
-      if ((await orders.claim(id, user.id, nowIso())) === 'done') return presentOne(request, id);
-      const row = await orders.findById(id);
-      if (!row) throw notFound();
-      const holder = row.assigned_to_id === null ? undefined : await users.findById(row.assigned_to_id);
-      const refusal = claimRefusal(row, user.id, holder ? userRef(holder) : null);
-      if (refusal) throw refusal;
-      if (attempt >= CLAIM_ATTEMPTS) throw conflict(CHANGED_WHILE_CLAIMING);
-    }
+    await flow.claim(id, user.id, () => orders.claim(id, user.id, nowIso()));
+    return presentOne(request, id);
   });
 
   api.post<{ Params: IdParams }>('/workorders/:id/unclaim/', { schema: { params: IdParams } }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
-    if ((await orders.unclaim(id, user.id, nowIso())) === 'done') return presentOne(request, id);
-    const row = await orders.findById(id);
-    if (!row) throw notFound();
-    throw unclaimRefusal(row, user.id);
+    await flow.unclaim(id, user.id, () => orders.unclaim(id, user.id, nowIso()));
+    return presentOne(request, id);
   });
 
   api.post<{ Params: IdParams; Body: WorkOrderCompleteBody }>(
@@ -111,10 +99,8 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
       const user = currentUser(request);
       const id = request.params.id;
       const fieldNotes = optionalText(request.body.field_notes);
-      if ((await orders.complete(id, user.id, fieldNotes, nowIso())) === 'done') return presentOne(request, id);
-      const row = await orders.findById(id);
-      if (!row) throw notFound();
-      throw completeRefusal(row, user.id);
+      await flow.complete(id, user.id, () => orders.complete(id, user.id, fieldNotes, nowIso()));
+      return presentOne(request, id);
     },
   );
 }

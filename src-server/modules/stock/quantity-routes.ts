@@ -1,0 +1,56 @@
+/**
+ * The fill and inventory-count routes of a stocked item (chemicals, parts; spec 5): a fill adds to
+ * the stock, a count replaces it, and both are kept as records. The quantity and the date are
+ * checked here the same way for every area; the area checks what the record is about and writes it.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { currentUser } from '../../http/access.js';
+import { nowIso } from '../../http/clock.js';
+import { recordDateField } from '../../http/dates.js';
+import { invalid, type FieldErrors } from '../../http/errors.js';
+import { quantityField } from '../../http/numbers.js';
+import { throwIfErrors } from '../../http/text.js';
+
+export type QuantityKind = 'fill' | 'inventory';
+
+/** A checked fill or count, ready to write. */
+export interface QuantityEntry {
+  kind: QuantityKind;
+  date: string;
+  quantity: number;
+  userId: number;
+  createdAt: string;
+}
+
+export interface QuantityRoutes<Body extends { date: string; quantity: unknown }, Target, Answer> {
+  fillPath: string;
+  inventoryPath: string;
+  body: TSchema;
+  /** The time zone whose today bounds the date. */
+  timeZone: string;
+  /** What the record is about, or null with the reasons added to `errors`. */
+  target(body: Body, errors: FieldErrors): Promise<Target | null>;
+  /** Writes the record and answers it. */
+  record(target: Target, entry: QuantityEntry): Promise<Answer>;
+}
+
+export function registerQuantityRoutes<Body extends { date: string; quantity: unknown }, Target, Answer>(
+  api: FastifyInstance,
+  routes: QuantityRoutes<Body, Target, Answer>,
+): void {
+  const handler = (kind: QuantityKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+    // Fastify cannot resolve its request types over an open generic; the schema has checked the shape.
+    const b = request.body as Body;
+    const errors: FieldErrors = {};
+    const quantity = quantityField(errors, 'quantity', b.quantity, kind);
+    const date = recordDateField(errors, 'date', b.date, routes.timeZone);
+    const target = await routes.target(b, errors);
+    throwIfErrors(errors);
+    if (quantity === null || date === null || target === null) throw invalid(errors);
+    const answer = await routes.record(target, { kind, date, quantity, userId: currentUser(request).id, createdAt: nowIso() });
+    return reply.code(201).send(answer);
+  };
+  api.post(routes.fillPath, { schema: { body: routes.body } }, handler('fill'));
+  api.post(routes.inventoryPath, { schema: { body: routes.body } }, handler('inventory'));
+}
