@@ -4,6 +4,7 @@ import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_task_due_date.js';
 import * as m0003 from './0003_work_order_counts.js';
 import * as m0004 from './0004_account_activation.js';
+import * as m0005 from './0005_contact_read.js';
 
 export interface Migration {
   name: string;
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   { name: '0002_task_due_date', up: m0002.up },
   { name: '0003_work_order_counts', up: m0003.up },
   { name: '0004_account_activation', up: m0004.up },
+  { name: '0005_contact_read', up: m0005.up },
 ];
