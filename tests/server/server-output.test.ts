@@ -1,6 +1,7 @@
 /**
- * First start on an empty database without demo data: the real server prints the exact command
- * that creates the first staff user; run as printed, it works, and the advice is gone next start.
+ * What a real server process prints. First start on an empty database without demo data: the
+ * exact command that creates the first staff user (run as printed, it works, and the advice is
+ * gone at the next start). Account links opened in a browser stay out of the request log.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,12 +27,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startAndRead(): Promise<string> {
-  const server = await startServer(env);
+/** Starts a server, opens `visit`, and returns what it printed once `until` shows (or 5 s passed). */
+async function startAndRead(opts: { visit?: string[]; env?: Record<string, string>; until?: string } = {}): Promise<string> {
+  const server = await startServer({ ...env, ...opts.env });
   try {
     await waitUntilReady(server);
-    // The start-up lines end with this one, printed once the port is open.
-    for (let i = 0; i < 100 && !server.output().includes('Maintenance Manager is running at'); i++) await new Promise((r) => setTimeout(r, 50));
+    for (const path of opts.visit ?? []) await fetch(`${server.origin}${path}`);
+    // Output arrives through a pipe: wait for the line that comes last.
+    const until = opts.until ?? 'Maintenance Manager is running at';
+    for (let i = 0; i < 100 && !server.output().includes(until); i++) await new Promise((r) => setTimeout(r, 50));
     return server.output();
   } finally {
     await stopServer(server);
@@ -65,5 +69,23 @@ describe('first start without demo data', { timeout: 180_000 }, () => {
     const second = await startAndRead();
     expect(second).not.toContain('No active staff user exists yet');
     expect(second).toContain('Maintenance Manager is running at');
+  });
+});
+
+describe('account links in the request log', { timeout: 120_000 }, () => {
+  it('logs a visit to an activation or reset link at info level without its uid and token', async () => {
+    const token = 'abc123-0123456789abcdef0123456789abcdef01234567';
+    const out = await startAndRead({
+      visit: [`/activate/MTI/${token}`, `/password/reset/confirm/MTI/${token}?next=1`, '/login'],
+      env: { LOG_LEVEL: 'info' },
+      until: '"url":"/login"',
+    });
+    // Only whole lines: the kept output is a tail and may start mid-line.
+    const requests = out.split('\n').filter((l) => l.startsWith('{') && l.includes('incoming request'));
+    expect(requests.map((l) => (JSON.parse(l) as { req: { url: string } }).req.url)).toEqual(
+      expect.arrayContaining(['/activate/[redacted]', '/password/reset/confirm/[redacted]?next=1', '/login']),
+    );
+    expect(out).not.toContain(token);
+    expect(out).not.toContain('MTI');
   });
 });
