@@ -14,7 +14,7 @@ import { Type } from '@sinclair/typebox';
 import type { Mail } from '../../mail/mailer.js';
 import { activationMailFor, awaitsActivation, passwordResetMailFor } from '../auth/auth.emails.js';
 import { ContactRepository, type ContactMessageRow } from '../contact/contact.repository.js';
-import type { UserRow } from '../users/users.repository.js';
+import { userBasics, type UserRow } from '../users/users.repository.js';
 import { AdminRuleError, usersAdminService } from './users-admin.service.js';
 
 export const ADMIN_MAIL_MESSAGES = {
@@ -25,13 +25,8 @@ export const ADMIN_MAIL_MESSAGES = {
 
 export function presentAdminUser(u: UserRow): AdminUser {
   return {
-    id: u.id,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    email: u.email,
+    ...userBasics(u),
     is_active: u.is_active === 1,
-    full_feature_access: u.full_feature_access === 1,
-    is_staff: u.is_staff === 1,
     last_login: u.last_login,
     date_joined: u.date_joined,
     activated_at: u.activated_at ?? null,
