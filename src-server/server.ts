@@ -28,7 +28,7 @@ async function prepareDatabase(config: Config): Promise<Db> {
       console.log(`\nDemo data created. Sign in with:\n${lines.join('\n')}\n`);
     }
   }
-  const advice = await firstStaffAdvice(database.db);
+  const advice = await firstStaffAdvice(database);
   if (advice) console.log(`\n${advice}\n`);
   return database;
 }

@@ -114,6 +114,8 @@ const COMMANDS: Record<string, Command> = {
       const password = String(values.password);
       const existing = await ctx.users.findByEmail(email);
       if (existing) {
+        // The password first: it is checked against this user's own names and may be refused.
+        await ctx.admin.setPassword(existing, password);
         // Only ever adds rights and switches the account on: taking them away is set-access / set-staff.
         await ctx.users.update(existing.id, {
           is_active: 1,
@@ -121,7 +123,6 @@ const COMMANDS: Record<string, Command> = {
           full_feature_access: values['full-access'] ? 1 : existing.full_feature_access,
           is_staff: values.staff ? 1 : existing.is_staff,
         });
-        await ctx.admin.setPassword(existing, password);
         console.log(`Updated user ${existing.email} (id ${existing.id}); its sessions were ended.`);
         return;
       }

@@ -7,15 +7,15 @@
  * once (its refresh tokens are revoked in the same transaction).
  */
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { likeIgnoringCase, likePattern, toCount, type DialectName } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
 import { nowIso } from '../../http/clock.js';
 import type { PageWindow } from '../../http/pagination.js';
 import type { TokenService } from '../auth/jwt.js';
 import { hashPassword, passwordProblems } from '../auth/passwords.js';
-import type { UserRow } from '../users/users.repository.js';
+import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import type { AppDeps } from '../../deps.js';
+import { UsersAdminRepository } from './users-admin.repository.js';
 
 /** A change the rules refuse; the message is shown as it is to the staff user or operator. */
 export class AdminRuleError extends Error {
@@ -59,31 +59,19 @@ const FLAG_WORDS: Record<keyof UserChanges, (on: boolean) => string> = {
 };
 
 export class UsersAdminService {
+  private readonly repo: UsersAdminRepository;
+
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
+    db: Kysely<Database>,
+    dialect: DialectName,
     private readonly tokens: TokenService,
-  ) {}
+  ) {
+    this.repo = new UsersAdminRepository(db, dialect);
+  }
 
   /** Users matching `search` (first or last name, full name or email), newest first; every one without a window. */
-  async list(search: string | undefined, window?: PageWindow): Promise<{ count: number; rows: UserRow[] }> {
-    let base = this.db.selectFrom('users');
-    const text = search?.trim();
-    if (text) {
-      const pattern = likePattern(text);
-      base = base.where((eb) =>
-        eb.or([
-          likeIgnoringCase(eb.ref('first_name'), pattern),
-          likeIgnoringCase(eb.ref('last_name'), pattern),
-          likeIgnoringCase(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, pattern),
-          likeIgnoringCase(eb.ref('email'), pattern),
-        ]),
-      );
-    }
-    let rows = base.selectAll().orderBy('id', 'desc');
-    if (window) rows = rows.limit(window.limit).offset(window.offset);
-    const [countRow, found] = await Promise.all([base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(), rows.execute()]);
-    return { count: toCount(countRow.n), rows: found };
+  list(search: string | undefined, window?: PageWindow): Promise<{ count: number; rows: UserRow[] }> {
+    return this.repo.list(search, window);
   }
 
   /**
@@ -95,12 +83,11 @@ export class UsersAdminService {
       if (changes.is_staff === false) throw new AdminRuleError(ADMIN_MESSAGES.ownStaff, 'is_staff');
       if (changes.is_active === false) throw new AdminRuleError(ADMIN_MESSAGES.ownActive, 'is_active');
     }
-    return this.db.transaction().execute(async (trx) => {
-      // Lock the active staff first, so two staff users demoting each other at once cannot both win
-      // (PostgreSQL; SQLite runs one writing transaction at a time anyway).
-      const staffQuery = trx.selectFrom('users').select('id').where('is_staff', '=', 1).where('is_active', '=', 1).orderBy('id');
-      const activeStaff = changes.is_staff === false || changes.is_active === false ? await (this.dialect === 'postgres' ? staffQuery.forUpdate() : staffQuery).execute() : [];
-      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    return this.repo.transaction(async (repo, trx) => {
+      // The active staff are locked first, so two staff users demoting each other at once cannot both win.
+      const activeStaff = changes.is_staff === false || changes.is_active === false ? await repo.activeStaffIds(true) : [];
+      const users = new UsersRepository(trx);
+      const user = await users.findById(userId);
       if (!user) return null;
 
       const set: Partial<Omit<UserRow, 'id'>> = {};
@@ -115,12 +102,12 @@ export class UsersAdminService {
 
       const wasActiveStaff = user.is_staff === 1 && user.is_active === 1;
       const staysActiveStaff = (set.is_staff ?? user.is_staff) === 1 && (set.is_active ?? user.is_active) === 1;
-      if (wasActiveStaff && !staysActiveStaff && !activeStaff.some((s) => s.id !== user.id)) {
+      if (wasActiveStaff && !staysActiveStaff && !activeStaff.some((id) => id !== user.id)) {
         throw new AdminRuleError(ADMIN_MESSAGES.lastStaff(user.email), set.is_active === 0 ? 'is_active' : 'is_staff');
       }
       // Turned on by an operator, an account counts as activated: an old activation link stops working.
       if (set.is_active === 1 && !user.activated_at) set.activated_at = nowIso();
-      await trx.updateTable('users').set(set).where('id', '=', user.id).execute();
+      await users.update(user.id, set);
       if (set.is_active === 0) await this.tokens.revokeAllForUser(user.id, trx);
       return { user: { ...user, ...set }, changed };
     });
@@ -134,8 +121,8 @@ export class UsersAdminService {
     const problems = passwordProblems(password, user);
     if (problems.length) throw new AdminRuleError(problems, 'password');
     const passwordHash = await hashPassword(password);
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    await this.repo.transaction(async (_repo, trx) => {
+      await new UsersRepository(trx).update(user.id, { password_hash: passwordHash });
       await this.tokens.revokeAllForUser(user.id, trx);
     });
   }
