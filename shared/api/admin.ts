@@ -33,6 +33,13 @@ export interface AdminUser {
   activated_at: string | null;
 }
 
+/** Answers of the two mail calls, shown to the staff user as they are. */
+export const ACTIVATION_MAIL_SENT = 'Activation mail sent.';
+export const RESET_MAIL_SENT = 'Password reset mail sent.';
+export interface AdminMailSent {
+  detail: string;
+}
+
 export const ContactReadPatch = Type.Object({ read: Type.Boolean() }, { additionalProperties: false });
 export type ContactReadPatch = Static<typeof ContactReadPatch>;
 

@@ -46,8 +46,8 @@ describe('who may use the admin API', () => {
       { method: 'GET', url: `${API}/admin/users/`, ok: 200 },
       { method: 'GET', url: `${API}/admin/users/${target.user.id}/`, ok: 200 },
       { method: 'PATCH', url: `${API}/admin/users/${target.user.id}/`, payload: { full_feature_access: true }, ok: 200 },
-      { method: 'POST', url: `${API}/admin/users/${target.user.id}/resend_activation/`, ok: 204 },
-      { method: 'POST', url: `${API}/admin/users/${limited.user.id}/reset_password/`, ok: 204 },
+      { method: 'POST', url: `${API}/admin/users/${target.user.id}/resend_activation/`, ok: 200 },
+      { method: 'POST', url: `${API}/admin/users/${limited.user.id}/reset_password/`, ok: 200 },
       { method: 'GET', url: `${API}/admin/contact-messages/`, ok: 200 },
       { method: 'PATCH', url: `${API}/admin/contact-messages/${message.json().id}/`, payload: { read: true }, ok: 200 },
     ];
@@ -276,13 +276,24 @@ describe('account mails sent by staff', () => {
     const pending = await t.createUser({ active: false, email: 'pending@example.com' });
     const before = readOutbox(t.dataDir).length;
     const res = await t.request({ method: 'POST', url: `${API}/admin/users/${pending.user.id}/resend_activation/`, as: staff });
-    expect(res.statusCode).toBe(204);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: 'Activation mail sent.' });
     const mails = readOutbox(t.dataDir).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('To: pending@example.com');
     const { uid, token } = linkParts(mails[0]!, '/activate');
     expect((await t.request({ method: 'POST', url: `${API}/auth/users/activation/`, payload: { uid, token } })).statusCode).toBe(204);
     expect((await row(pending.user.id)).is_active).toBe(1);
+  });
+
+  it('sends one mail for a request repeated with the same Idempotency-Key', async () => {
+    const pending = await t.createUser({ active: false });
+    const before = readOutbox(t.dataDir).length;
+    const send = () =>
+      t.request({ method: 'POST', url: `${API}/admin/users/${pending.user.id}/resend_activation/`, as: staff, headers: { 'idempotency-key': `resend-${pending.user.id}-0001` } });
+    const [first, again] = [await send(), await send()];
+    expect([first.statusCode, again.statusCode, again.headers['idempotent-replayed']]).toEqual([200, 200, 'true']);
+    expect(readOutbox(t.dataDir).slice(before).filter((m) => m.includes(`To: ${pending.user.email}`))).toHaveLength(1);
   });
 
   it('refuses to resend activation to an activated account, deactivated ones included', async () => {
@@ -301,7 +312,8 @@ describe('account mails sent by staff', () => {
     const tech = await t.createUser({ email: 'forgetful@example.com' });
     const session = await login(tech.user.email, tech.password);
     const before = readOutbox(t.dataDir).length;
-    expect((await t.request({ method: 'POST', url: `${API}/admin/users/${tech.user.id}/reset_password/`, as: staff })).statusCode).toBe(204);
+    const sent = await t.request({ method: 'POST', url: `${API}/admin/users/${tech.user.id}/reset_password/`, as: staff });
+    expect([sent.statusCode, sent.json()]).toEqual([200, { detail: 'Password reset mail sent.' }]);
     const mail = readOutbox(t.dataDir).slice(before)[0]!;
     expect(mail).toContain('To: forgetful@example.com');
     const { uid, token } = linkParts(mail, '/password/reset/confirm');
@@ -394,7 +406,7 @@ describe('account links in the log', () => {
         expect(signup.statusCode).toBe(201);
         const boss = await app.createUser({ staff: true });
         expect((await app.request({ method: 'POST', url: `${API}/auth/users/reset_password/`, payload: { email: boss.user.email } })).statusCode).toBe(204);
-        expect((await app.request({ method: 'POST', url: `${API}/admin/users/${signup.json().id}/resend_activation/`, as: boss })).statusCode).toBe(204);
+        expect((await app.request({ method: 'POST', url: `${API}/admin/users/${signup.json().id}/resend_activation/`, as: boss })).statusCode).toBe(200);
         const log = lines.join('');
         expect(lines.filter((l) => l.includes('mail written to outbox'))).toHaveLength(3);
         if (level === 'info') {

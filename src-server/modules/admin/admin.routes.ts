@@ -3,7 +3,16 @@
  * users-admin.service.ts, shared with the command line) and the contact inbox.
  */
 import type { FastifyInstance } from 'fastify';
-import { AdminUserPatch, AdminUsersQuery, ContactReadPatch, type AdminContactMessage, type AdminUser } from '../../../shared/api/admin.js';
+import {
+  ACTIVATION_MAIL_SENT,
+  AdminUserPatch,
+  AdminUsersQuery,
+  ContactReadPatch,
+  RESET_MAIL_SENT,
+  type AdminContactMessage,
+  type AdminMailSent,
+  type AdminUser,
+} from '../../../shared/api/admin.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
 import { HttpError, fieldError, invalid, notFound } from '../../http/errors.js';
@@ -82,18 +91,19 @@ export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<
     return presentAdminUser(result.user);
   });
 
-  api.post<{ Params: IdParams }>('/admin/users/:id/resend_activation/', { schema: { params: IdParams }, config: staffMail }, async (request, reply) => {
+  // A body rather than a bare 204: the idempotency record keeps (and replays) answers with a body.
+  api.post<{ Params: IdParams }>('/admin/users/:id/resend_activation/', { schema: { params: IdParams }, config: staffMail }, async (request): Promise<AdminMailSent> => {
     const user = await userOr404(request.params.id);
     if (!awaitsActivation(user)) throw fieldError('non_field_errors', ADMIN_MAIL_MESSAGES.alreadyActivated);
     await send(activationMailFor(deps, user), request.log);
-    return reply.code(204).send();
+    return { detail: ACTIVATION_MAIL_SENT };
   });
 
-  api.post<{ Params: IdParams }>('/admin/users/:id/reset_password/', { schema: { params: IdParams }, config: staffMail }, async (request, reply) => {
+  api.post<{ Params: IdParams }>('/admin/users/:id/reset_password/', { schema: { params: IdParams }, config: staffMail }, async (request): Promise<AdminMailSent> => {
     const user = await userOr404(request.params.id);
     if (user.is_active !== 1) throw fieldError('non_field_errors', ADMIN_MAIL_MESSAGES.inactive);
     await send(passwordResetMailFor(deps, user), request.log);
-    return reply.code(204).send();
+    return { detail: RESET_MAIL_SENT };
   });
 
   api.get<{ Querystring: { page?: number } }>('/admin/contact-messages/', { schema: { querystring: Type.Object(PageQuery) }, config: staff }, async (request) => {
