@@ -20,6 +20,7 @@ import { registerUploads } from './http/uploads.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { AccountTokens } from './modules/auth/account-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { requestLogFields } from './modules/auth/link-redaction.js';
 import { TokenService } from './modules/auth/jwt.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { apiModules } from './modules/index.js';
@@ -34,7 +35,7 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, mailer, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, serializers: { req: requestLogFields } } : false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,

@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
 import { TokenService } from './modules/auth/jwt.js';
 import { seedDemoData } from './demo/seed.js';
+import { firstStaffAdvice } from './modules/admin/first-start.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -27,6 +28,8 @@ async function prepareDatabase(config: Config): Promise<Db> {
       console.log(`\nDemo data created. Sign in with:\n${lines.join('\n')}\n`);
     }
   }
+  const advice = await firstStaffAdvice(database);
+  if (advice) console.log(`\n${advice}\n`);
   return database;
 }
 

@@ -224,6 +224,8 @@ export interface ContactMessagesTable {
   message: string;
   user_id: number | null;
   created_at: string;
+  /** When a staff user marked it read; null while unread (migration 0005). */
+  read_at?: string | null;
 }
 
 export interface DevicesTable {

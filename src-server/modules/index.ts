@@ -1,6 +1,7 @@
 /** Every API area, registered under /api/v1 in this order. */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { adminRoutes } from './admin/admin.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
 import { chemicalsRoutes } from './chemicals/chemicals.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
@@ -27,4 +28,5 @@ export const apiModules: ApiModule[] = [
   contactRoutes,
   monitoringRoutes,
   settingsRoutes,
+  adminRoutes,
 ];

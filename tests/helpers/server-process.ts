@@ -44,7 +44,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   delete inherited.DATABASE_SCHEMA;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
     cwd: ROOT,
-    env: { ...inherited, ...env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...inherited, ...env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: env.LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -1,5 +1,8 @@
 import type { Mail } from '../../mail/mailer.js';
+import type { Config } from '../../config.js';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
+import type { UserRow } from '../users/users.repository.js';
+import { encodeUid, type AccountTokenPurpose, type AccountTokens } from './account-tokens.js';
 
 export function activationMail(to: string, firstName: string, link: string): Mail {
   return {
@@ -15,4 +18,29 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
     subject: `Reset your ${PRODUCT_NAME} password`,
     text: `Hello ${firstName},\n\nSomeone asked to reset the password of your ${PRODUCT_NAME} account. Open this link to choose a new one:\n\n${link}\n\nThe link works once and expires in 3 days. If it was not you, ignore this message; your password stays as it is.\n`,
   };
+}
+
+/** What building an account link needs. */
+export interface AccountLinkDeps {
+  config: Pick<Config, 'publicUrl'>;
+  accountTokens: AccountTokens;
+}
+
+function accountLink(deps: AccountLinkDeps, path: string, user: UserRow, purpose: AccountTokenPurpose): string {
+  return `${deps.config.publicUrl}${path}/${encodeUid(user.id)}/${deps.accountTokens.make(purpose, user)}`;
+}
+
+/** Only an account that was never active can be activated: an operator's deactivation stays in force. */
+export function awaitsActivation(user: UserRow): boolean {
+  return user.is_active !== 1 && !user.activated_at;
+}
+
+/** The activation mail for a user, with a fresh link. */
+export function activationMailFor(deps: AccountLinkDeps, user: UserRow): Mail {
+  return activationMail(user.email, user.first_name, accountLink(deps, '/activate', user, 'activation'));
+}
+
+/** The password-reset mail for a user, with a fresh link. */
+export function passwordResetMailFor(deps: AccountLinkDeps, user: UserRow): Mail {
+  return passwordResetMail(user.email, user.first_name, accountLink(deps, '/password/reset/confirm', user, 'password-reset'));
 }

@@ -8,8 +8,9 @@ import { HttpError, forbidden, invalid, unauthorized, type FieldErrors } from '.
 import { currentUser } from '../../http/access.js';
 import { requiredText, throwIfErrors } from '../../http/text.js';
 import { presentUser, type UserRow } from '../users/users.repository.js';
-import { decodeUid, encodeUid, type AccountTokenPurpose } from './account-tokens.js';
-import { activationMail, passwordResetMail } from './auth.emails.js';
+import { decodeUid, type AccountTokenPurpose } from './account-tokens.js';
+import { activationMailFor, awaitsActivation, passwordResetMailFor } from './auth.emails.js';
+import { usersAdminService } from '../admin/users-admin.service.js';
 import type { Mail } from '../../mail/mailer.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 
@@ -22,9 +23,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
   // changes that must be decided afresh (and tokens must not be stored in plain text).
   const noReplay = { idempotency: 'never' as const };
   const limited = { access: 'public' as const, ...noReplay, rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
-
-  const link = (path: string, user: UserRow, purpose: AccountTokenPurpose) =>
-    `${config.publicUrl}${path}/${encodeUid(user.id)}/${accountTokens.make(purpose, user)}`;
+  const admin = usersAdminService(deps);
 
   /**
    * Sends a mail without letting a mail-server failure change the answer: the answer must not
@@ -44,7 +43,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     const user = id === null ? undefined : await users.findById(id);
     if (!user) throw invalid({ uid: ["Invalid user id or user doesn't exist."] });
     // Only an account that was never active can be activated: a deactivated one stays off.
-    if (purpose === 'activation' && (user.is_active === 1 || user.activated_at)) throw forbidden('Stale token for given user.');
+    if (purpose === 'activation' && !awaitsActivation(user)) throw forbidden('Stale token for given user.');
     if (!accountTokens.check(purpose, user, token)) throw invalid({ token: ['Invalid token for given user.'] });
     return user;
   }
@@ -74,7 +73,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       throw err;
     }
     // The account exists now whatever the mail does; a failed mail can be resent from resend_activation.
-    await sendQuietly(activationMail(user.email, user.first_name, link('/activate', user, 'activation')));
+    await sendQuietly(activationMailFor(deps, user));
     return reply.code(201).send({ id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name });
   });
 
@@ -86,7 +85,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
 
   api.post<{ Body: Static<typeof EmailBody> }>('/auth/users/resend_activation/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
     const user = await users.findByEmail(request.body.email);
-    if (user && user.is_active !== 1 && !user.activated_at) await sendQuietly(activationMail(user.email, user.first_name, link('/activate', user, 'activation')));
+    if (user && awaitsActivation(user)) await sendQuietly(activationMailFor(deps, user));
     return reply.code(204).send();
   });
 
@@ -94,7 +93,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     const user = await users.findByEmail(request.body.email);
     // Same answer whether or not the address exists, so the form cannot be used to probe for accounts.
     if (user && user.is_active === 1) {
-      await sendQuietly(passwordResetMail(user.email, user.first_name, link('/password/reset/confirm', user, 'password-reset')));
+      await sendQuietly(passwordResetMailFor(deps, user));
     }
     return reply.code(204).send();
   });
@@ -110,9 +109,8 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       if (problems.length) errors.new_password = problems;
     }
     throwIfErrors(errors);
-    await users.update(user.id, { password_hash: await hashPassword(b.new_password) });
     // A new password ends every existing login.
-    await tokens.revokeAllForUser(user.id);
+    await admin.setPassword(user, b.new_password);
     return reply.code(204).send();
   });
 

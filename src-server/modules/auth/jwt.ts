@@ -162,7 +162,8 @@ export class TokenService {
       .execute();
   }
 
-  async revokeAllForUser(userId: number): Promise<void> {
-    await this.db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  /** Ends every login of a user (deactivation, new password); `db` lets a caller do it inside its own transaction. */
+  async revokeAllForUser(userId: number, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   }
 }

@@ -21,6 +21,17 @@ export class ContactRepository {
     return { count: toCount(countRow.n), rows };
   }
 
+  /** Marks a message read (now) or unread; undefined when it does not exist. */
+  setRead(id: number, read: boolean, at: string): Promise<ContactMessageRow | undefined> {
+    return this.db
+      .updateTable('contact_messages')
+      // Read twice keeps the first time it was read.
+      .set((eb) => ({ read_at: read ? eb.fn.coalesce('read_at', eb.val(at)) : null }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Addresses of the active staff, who are told about each message. */
   async staffEmails(): Promise<string[]> {
     const rows = await this.db.selectFrom('users').select('email').where('is_staff', '=', 1).where('is_active', '=', 1).orderBy('id').execute();

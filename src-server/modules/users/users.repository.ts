@@ -52,8 +52,8 @@ export class UsersRepository {
   }
 }
 
-/** The user as `users/me` and the client see it. */
-export function presentUser(u: UserRow) {
+/** Who a user is and what they may do, as every user shape in the API shows it. */
+export function userBasics(u: UserRow) {
   return {
     id: u.id,
     email: u.email,
@@ -61,6 +61,13 @@ export function presentUser(u: UserRow) {
     last_name: u.last_name,
     full_feature_access: u.full_feature_access === 1,
     is_staff: u.is_staff === 1,
+  };
+}
+
+/** The user as `users/me` and the client see it. */
+export function presentUser(u: UserRow) {
+  return {
+    ...userBasics(u),
     userInfo: {
       full_name: `${u.first_name} ${u.last_name}`.trim(),
       date_joined: u.date_joined,

@@ -1,0 +1,120 @@
+/**
+ * Staff-only administration under /admin/: the team's accounts (the rules live in
+ * users-admin.service.ts, shared with the command line) and the contact inbox.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  ACTIVATION_MAIL_SENT,
+  AdminUserPatch,
+  AdminUsersQuery,
+  ContactReadPatch,
+  RESET_MAIL_SENT,
+  type AdminContactMessage,
+  type AdminMailSent,
+  type AdminUser,
+} from '../../../shared/api/admin.js';
+import type { AppDeps } from '../../deps.js';
+import { nowIso } from '../../http/clock.js';
+import { HttpError, fieldError, invalid, notFound } from '../../http/errors.js';
+import { currentUser } from '../../http/access.js';
+import { IdParams } from '../../http/params.js';
+import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
+import { Type } from '@sinclair/typebox';
+import type { Mail } from '../../mail/mailer.js';
+import { activationMailFor, awaitsActivation, passwordResetMailFor } from '../auth/auth.emails.js';
+import { ContactRepository, type ContactMessageRow } from '../contact/contact.repository.js';
+import { userBasics, type UserRow } from '../users/users.repository.js';
+import { AdminRuleError, usersAdminService } from './users-admin.service.js';
+
+export const ADMIN_MAIL_MESSAGES = {
+  alreadyActivated: 'This account has already been activated.',
+  inactive: 'This account is deactivated; reactivate it before sending a password reset mail.',
+  notSent: 'The mail could not be sent. Please try again later.',
+} as const;
+
+export function presentAdminUser(u: UserRow): AdminUser {
+  return {
+    ...userBasics(u),
+    is_active: u.is_active === 1,
+    last_login: u.last_login,
+    date_joined: u.date_joined,
+    activated_at: u.activated_at ?? null,
+  };
+}
+
+function presentAdminContactMessage(row: ContactMessageRow): AdminContactMessage {
+  return { id: row.id, name: row.name, email: row.email, message: row.message, created_at: row.created_at, read: Boolean(row.read_at) };
+}
+
+export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db, users, mailer } = deps;
+  const admin = usersAdminService(deps);
+  const messages = new ContactRepository(db);
+  const staff = { access: 'staff' as const };
+  /** Mail goes out whatever the database does, so an idempotent retry must not wait on a transaction. */
+  const staffMail = { access: 'staff' as const, idempotency: 'outside-transaction' as const };
+
+  async function userOr404(id: number): Promise<UserRow> {
+    const user = await users.findById(id);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  /** A mail the staff user asked for: unlike the public account forms, its failure is reported. */
+  async function send(mail: Mail, log: FastifyInstance['log']): Promise<void> {
+    try {
+      await mailer.send(mail);
+    } catch (err) {
+      log.error({ err, to: mail.to, subject: mail.subject }, 'admin mail could not be sent');
+      throw new HttpError(503, { detail: ADMIN_MAIL_MESSAGES.notSent });
+    }
+  }
+
+  api.get<{ Querystring: AdminUsersQuery }>('/admin/users/', { schema: { querystring: AdminUsersQuery }, config: staff }, async (request) => {
+    const window = pageWindow(request.query.page);
+    const { count, rows } = await admin.list(request.query.search, window);
+    return pageOf(request, window, count, rows.map(presentAdminUser));
+  });
+
+  api.get<{ Params: IdParams }>('/admin/users/:id/', { schema: { params: IdParams }, config: staff }, async (request) => presentAdminUser(await userOr404(request.params.id)));
+
+  api.patch<{ Params: IdParams; Body: AdminUserPatch }>('/admin/users/:id/', { schema: { params: IdParams, body: AdminUserPatch }, config: staff }, async (request) => {
+    let result;
+    try {
+      result = await admin.change({ id: currentUser(request).id }, request.params.id, request.body);
+    } catch (err) {
+      if (err instanceof AdminRuleError) throw invalid({ [err.field]: err.messages });
+      throw err;
+    }
+    if (!result) throw notFound();
+    if (result.changed.length) request.log.info({ user: result.user.id, changed: result.changed }, 'user changed by staff');
+    return presentAdminUser(result.user);
+  });
+
+  // A body rather than a bare 204: the idempotency record keeps (and replays) answers with a body.
+  api.post<{ Params: IdParams }>('/admin/users/:id/resend_activation/', { schema: { params: IdParams }, config: staffMail }, async (request): Promise<AdminMailSent> => {
+    const user = await userOr404(request.params.id);
+    if (!awaitsActivation(user)) throw fieldError('non_field_errors', ADMIN_MAIL_MESSAGES.alreadyActivated);
+    await send(activationMailFor(deps, user), request.log);
+    return { detail: ACTIVATION_MAIL_SENT };
+  });
+
+  api.post<{ Params: IdParams }>('/admin/users/:id/reset_password/', { schema: { params: IdParams }, config: staffMail }, async (request): Promise<AdminMailSent> => {
+    const user = await userOr404(request.params.id);
+    if (user.is_active !== 1) throw fieldError('non_field_errors', ADMIN_MAIL_MESSAGES.inactive);
+    await send(passwordResetMailFor(deps, user), request.log);
+    return { detail: RESET_MAIL_SENT };
+  });
+
+  api.get<{ Querystring: { page?: number } }>('/admin/contact-messages/', { schema: { querystring: Type.Object(PageQuery) }, config: staff }, async (request) => {
+    const window = pageWindow(request.query.page);
+    const { count, rows } = await messages.page(window);
+    return pageOf(request, window, count, rows.map(presentAdminContactMessage));
+  });
+
+  api.patch<{ Params: IdParams; Body: ContactReadPatch }>('/admin/contact-messages/:id/', { schema: { params: IdParams, body: ContactReadPatch }, config: staff }, async (request) => {
+    const row = await messages.setRead(request.params.id, request.body.read, nowIso());
+    if (!row) throw notFound();
+    return presentAdminContactMessage(row);
+  });
+}

@@ -1,0 +1,55 @@
+/** The queries behind user administration; the rules are in users-admin.service.ts. */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { likeIgnoringCase, likePattern, toCount, type DialectName } from '../../db/dialect.js';
+import type { PageWindow } from '../../http/pagination.js';
+import type { UserRow } from '../users/users.repository.js';
+
+export class UsersAdminRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /** Runs `work` in one transaction, with a repository bound to it. */
+  transaction<T>(work: (repo: UsersAdminRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new UsersAdminRepository(trx, this.dialect), trx));
+  }
+
+  /** Users matching `search` (first or last name, full name or email, any case), newest first; all of them without a window. */
+  async list(search: string | undefined, window?: PageWindow): Promise<{ count: number; rows: UserRow[] }> {
+    let base = this.db.selectFrom('users');
+    const text = search?.trim();
+    if (text) {
+      const pattern = likePattern(text);
+      base = base.where((eb) =>
+        eb.or([
+          likeIgnoringCase(eb.ref('first_name'), pattern),
+          likeIgnoringCase(eb.ref('last_name'), pattern),
+          likeIgnoringCase(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, pattern),
+          likeIgnoringCase(eb.ref('email'), pattern),
+        ]),
+      );
+    }
+    let rows = base.selectAll().orderBy('id', 'desc');
+    if (window) rows = rows.limit(window.limit).offset(window.offset);
+    const [countRow, found] = await Promise.all([base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(), rows.execute()]);
+    return { count: toCount(countRow.n), rows: found };
+  }
+
+  /**
+   * Ids of the active staff users. Inside a transaction, `lock` holds their rows until it ends
+   * (PostgreSQL; SQLite runs one writing transaction at a time anyway), so two demotions at once
+   * see each other's outcome.
+   */
+  async activeStaffIds(lock = false): Promise<number[]> {
+    const query = this.db.selectFrom('users').select('id').where('is_staff', '=', 1).where('is_active', '=', 1).orderBy('id');
+    const rows = await (lock && this.dialect === 'postgres' ? query.forUpdate() : query).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async hasActiveStaff(): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('is_staff', '=', 1).where('is_active', '=', 1).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+}

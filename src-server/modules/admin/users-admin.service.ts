@@ -1,0 +1,134 @@
+/**
+ * The rules for running a team's accounts, shared by the admin API and the command line: who has
+ * full access or staff rights, who is active, and passwords set by an operator.
+ *
+ * No lock-out: a staff user cannot take away their own staff right or deactivate themselves, and
+ * the last active staff user stays. Ending an account or changing its password ends its logins at
+ * once (its refresh tokens are revoked in the same transaction).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { DialectName } from '../../db/dialect.js';
+import { nowIso } from '../../http/clock.js';
+import type { PageWindow } from '../../http/pagination.js';
+import type { TokenService } from '../auth/jwt.js';
+import { hashPassword, passwordProblems } from '../auth/passwords.js';
+import { UsersRepository, type UserRow } from '../users/users.repository.js';
+import type { AppDeps } from '../../deps.js';
+import { UsersAdminRepository } from './users-admin.repository.js';
+
+/** A change the rules refuse; the message is shown as it is to the staff user or operator. */
+export class AdminRuleError extends Error {
+  readonly messages: string[];
+  constructor(
+    messages: string | string[],
+    /** The field the refusal is about, for a DRF field error. */
+    readonly field: string,
+  ) {
+    const list = typeof messages === 'string' ? [messages] : messages;
+    super(list.join('\n'));
+    this.messages = list;
+  }
+}
+
+export const ADMIN_MESSAGES = {
+  ownStaff: 'You cannot remove your own staff right.',
+  ownActive: 'You cannot deactivate your own account.',
+  lastStaff: (email: string) => `${email} is the last active staff user; at least one must remain. Make another user staff first.`,
+} as const;
+
+export interface UserChanges {
+  full_feature_access?: boolean | undefined;
+  is_staff?: boolean | undefined;
+  is_active?: boolean | undefined;
+}
+
+/** Who asks for a change: a signed-in staff user, or the operator at the command line (no own account). */
+export type Actor = { id: number } | 'operator';
+
+export interface ChangeResult {
+  user: UserRow;
+  /** What changed, in words ("full access on", "deactivated"); empty when nothing did. */
+  changed: string[];
+}
+
+const FLAG_WORDS: Record<keyof UserChanges, (on: boolean) => string> = {
+  full_feature_access: (on) => `full access ${on ? 'on' : 'off'}`,
+  is_staff: (on) => `staff ${on ? 'on' : 'off'}`,
+  is_active: (on) => (on ? 'activated' : 'deactivated'),
+};
+
+export class UsersAdminService {
+  private readonly repo: UsersAdminRepository;
+
+  constructor(
+    db: Kysely<Database>,
+    dialect: DialectName,
+    private readonly tokens: TokenService,
+  ) {
+    this.repo = new UsersAdminRepository(db, dialect);
+  }
+
+  /** Users matching `search` (first or last name, full name or email), newest first; every one without a window. */
+  list(search: string | undefined, window?: PageWindow): Promise<{ count: number; rows: UserRow[] }> {
+    return this.repo.list(search, window);
+  }
+
+  /**
+   * Applies flag changes to one user under the rules. Throws AdminRuleError when refused (nothing
+   * changes then), null when the user does not exist.
+   */
+  async change(actor: Actor, userId: number, changes: UserChanges): Promise<ChangeResult | null> {
+    if (actor !== 'operator' && actor.id === userId) {
+      if (changes.is_staff === false) throw new AdminRuleError(ADMIN_MESSAGES.ownStaff, 'is_staff');
+      if (changes.is_active === false) throw new AdminRuleError(ADMIN_MESSAGES.ownActive, 'is_active');
+    }
+    return this.repo.transaction(async (repo, trx) => {
+      // The active staff are locked first, so two staff users demoting each other at once cannot both win.
+      const activeStaff = changes.is_staff === false || changes.is_active === false ? await repo.activeStaffIds(true) : [];
+      const users = new UsersRepository(trx);
+      const user = await users.findById(userId);
+      if (!user) return null;
+
+      const set: Partial<Omit<UserRow, 'id'>> = {};
+      const changed: string[] = [];
+      for (const key of ['full_feature_access', 'is_staff', 'is_active'] as const) {
+        const wanted = changes[key];
+        if (wanted === undefined || (user[key] === 1) === wanted) continue;
+        set[key] = wanted ? 1 : 0;
+        changed.push(FLAG_WORDS[key](wanted));
+      }
+      if (!changed.length) return { user, changed };
+
+      const wasActiveStaff = user.is_staff === 1 && user.is_active === 1;
+      const staysActiveStaff = (set.is_staff ?? user.is_staff) === 1 && (set.is_active ?? user.is_active) === 1;
+      if (wasActiveStaff && !staysActiveStaff && !activeStaff.some((id) => id !== user.id)) {
+        throw new AdminRuleError(ADMIN_MESSAGES.lastStaff(user.email), set.is_active === 0 ? 'is_active' : 'is_staff');
+      }
+      // Turned on by an operator, an account counts as activated: an old activation link stops working.
+      if (set.is_active === 1 && !user.activated_at) set.activated_at = nowIso();
+      await users.update(user.id, set);
+      if (set.is_active === 0) await this.tokens.revokeAllForUser(user.id, trx);
+      return { user: { ...user, ...set }, changed };
+    });
+  }
+
+  /**
+   * Sets a new password (checked like a registration's) and ends every login of the user. Throws
+   * AdminRuleError (field `password`) with the validators' messages when it is too weak.
+   */
+  async setPassword(user: UserRow, password: string): Promise<void> {
+    const problems = passwordProblems(password, user);
+    if (problems.length) throw new AdminRuleError(problems, 'password');
+    const passwordHash = await hashPassword(password);
+    await this.repo.transaction(async (_repo, trx) => {
+      await new UsersRepository(trx).update(user.id, { password_hash: passwordHash });
+      await this.tokens.revokeAllForUser(user.id, trx);
+    });
+  }
+}
+
+/** The service over the app's request-scoped database. */
+export function usersAdminService(deps: Pick<AppDeps, 'db' | 'dialect' | 'tokens'>): UsersAdminService {
+  return new UsersAdminService(deps.db, deps.dialect, deps.tokens);
+}
