@@ -60,8 +60,8 @@ describe(`kill -9 during a write storm on ${onWhat}`, () => {
       body: JSON.stringify({ location_id: shared.locationId, description: attempt.description }),
     });
 
-  /** Each caller sends creates one after another until the server is gone. */
-  async function storm(server: ServerProcess, round: number, attempts: Attempt[]): Promise<void> {
+  /** Each caller sends creates one after another until the server is gone; `firstAck` resolves at the first 201. */
+  async function storm(server: ServerProcess, round: number, attempts: Attempt[], firstAck: () => void): Promise<void> {
     await Promise.all(
       shared.callers.map(async (caller, c) => {
         for (let n = 0; ; n++) {
@@ -71,7 +71,10 @@ describe(`kill -9 during a write storm on ${onWhat}`, () => {
           try {
             const res = await createOrder(server, attempt);
             const body = (await res.json()) as WorkOrder;
-            if (res.status === 201) attempt.acknowledgedId = body.id;
+            if (res.status === 201) {
+              attempt.acknowledgedId = body.id;
+              firstAck();
+            }
           } catch {
             return; // the server is gone
           }
@@ -90,9 +93,15 @@ describe(`kill -9 during a write storm on ${onWhat}`, () => {
         let server = await startServer(env, port);
         await waitUntilReady(server);
 
+        // The port answers as soon as one process listens; the primary says when all do.
+        await expect.poll(() => server.output(), { timeout: 30_000 }).toContain('is running at');
         const attempts: Attempt[] = [];
-        const storming = storm(server, round, attempts);
-        await new Promise((r) => setTimeout(r, 200 + random() * 800));
+        let acknowledgedOnce!: () => void;
+        const writing = new Promise<void>((r) => (acknowledgedOnce = r));
+        const storming = storm(server, round, attempts, () => acknowledgedOnce());
+        // Killed at a random moment once writes are being acknowledged, however slow the start.
+        await writing;
+        await new Promise((r) => setTimeout(r, 100 + random() * 700));
         await killHard(server);
         await storming;
 
