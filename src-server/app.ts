@@ -16,7 +16,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { registerPublicOrigin } from './http/origin.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerApiDocs, registerOpenApi } from './http/openapi.js';
-import { registerUploads } from './http/uploads.js';
+import { registerUploadRateLimit, registerUploads } from './http/uploads.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { AccountTokens } from './modules/auth/account-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -79,6 +79,7 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerUploadRateLimit(app, config.uploadRateLimit);
   await registerRateLimits(app, config);
   await registerUploads(app, config.uploadsDir);
   registerAccessControl(app, { tokens: deps.tokens, users });

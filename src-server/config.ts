@@ -39,6 +39,12 @@ export interface Config {
   version: { minVersion: string | null; forceUpdate: boolean; message: string | null };
   /** Requests per minute per client address on login, register, reset and contact. */
   authRateLimit: number;
+  /** Report mails per minute per user (each mails a PDF to an address the user chooses). */
+  reportMailRateLimit: number;
+  /** Requests carrying files per minute per user. */
+  uploadRateLimit: number;
+  /** Bytes of uploaded files one user may keep stored. */
+  uploadQuotaBytes: number;
   /** Redis for rate-limit counters shared by every process; null keeps them in each process. */
   redisUrl: string | null;
   /** Prefix of every key this server writes in Redis (several installs may share one Redis). */
@@ -139,6 +145,9 @@ export function loadConfig(env: Env = process.env): Config {
       message: env.UPDATE_MESSAGE || null,
     },
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 20),
+    reportMailRateLimit: positiveInt('REPORT_MAIL_RATE_LIMIT', env.REPORT_MAIL_RATE_LIMIT, 5),
+    uploadRateLimit: positiveInt('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, 30),
+    uploadQuotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cmms:',
     trustProxy: flag(env.TRUST_PROXY, false),

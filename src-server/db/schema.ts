@@ -44,6 +44,14 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** The user who stored an uploaded file, and its size (the per-user quota counts these). */
+export interface UploadOwnersTable {
+  stored_name: string;
+  owner_id: number;
+  size: number;
+  created_at: string;
+}
+
 export interface LocationsTable {
   id: Generated<number>;
   location_type: string;
@@ -246,6 +254,7 @@ export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   idempotency_keys: IdempotencyKeysTable;
+  upload_owners: UploadOwnersTable;
   locations: LocationsTable;
   vendors: VendorsTable;
   assets: AssetsTable;

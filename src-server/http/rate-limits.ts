@@ -5,7 +5,7 @@
  * a maintenance team keeps working, with brute-force limits off until Redis is back (logged).
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 
 export async function registerRateLimits(app: FastifyInstance, opts: { redisUrl: string | null; redisKeyPrefix: string }): Promise<void> {
@@ -36,4 +36,21 @@ export async function registerRateLimits(app: FastifyInstance, opts: { redisUrl:
     await redis.quit().catch(() => redis.disconnect());
   });
   await app.register(rateLimit, { global: false, redis, nameSpace: `${opts.redisKeyPrefix}rate-limit:`, skipOnError: true });
+}
+
+/**
+ * A route limit counted per signed-in user (per address for a visitor): `max` requests a minute,
+ * then a 429 saying what was limited. `applies` picks the requests that count (default: all).
+ */
+export function perUserLimit(max: number, what: string, applies?: (request: FastifyRequest) => boolean) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    ...(applies ? { allowList: (request: FastifyRequest) => !applies(request) } : {}),
+    errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => ({
+      statusCode: 429,
+      message: `Too many ${what}. Please wait ${context.after} and try again.`,
+    }),
+  };
 }

@@ -4,6 +4,6 @@ import { join } from 'node:path';
 import type { StoredFile } from './uploads.js';
 
 /** Deletes the stored files, ignoring any that are already gone, so an orphan never outlives a failed write. */
-export async function discardStoredFiles(uploadsDir: string, files: StoredFile[]): Promise<void> {
+export async function discardStoredFiles(uploadsDir: string, files: Pick<StoredFile, 'storedName'>[]): Promise<void> {
   await Promise.all(files.map((f) => unlink(join(uploadsDir, f.storedName)).catch(() => undefined)));
 }

@@ -12,6 +12,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FILE_LIMIT_BYTES, UPLOAD_FILES_PER_REQUEST } from '../../shared/constants.js';
 import { HttpError, fieldError } from './errors.js';
+import { discardStoredFiles } from './upload-cleanup.js';
+import { perUserLimit } from './rate-limits.js';
 
 export interface UploadedFile {
   filename: string;
@@ -26,6 +28,18 @@ declare module 'fastify' {
     /** The route accepts multipart/form-data bodies (files). Other routes refuse them unread. */
     uploads?: boolean;
   }
+}
+
+/**
+ * Must run before the rate-limit plugin is registered (it reads route limits as routes are added):
+ * each user may send `perMinute` requests carrying files a minute on the routes that take them.
+ */
+export function registerUploadRateLimit(app: FastifyInstance, perMinute: number): void {
+  // Counted before the body is read, so by its declared type (isMultipart() is only known after parsing).
+  const limit = perUserLimit(perMinute, 'uploads', (request) => /^multipart\//i.test(request.headers['content-type'] ?? ''));
+  app.addHook('onRoute', (route) => {
+    if (route.config?.uploads && route.config.rateLimit === undefined) route.config = { ...route.config, rateLimit: limit };
+  });
 }
 
 export async function registerUploads(app: FastifyInstance, uploadsDir: string): Promise<void> {
@@ -59,6 +73,15 @@ export async function registerUploads(app: FastifyInstance, uploadsDir: string):
     dotfiles: 'deny',
     maxAge: '7d',
     immutable: true,
+  });
+  // Stored files are the users' own: a PDF (or anything a browser might run) opened from a link
+  // must not run in this origin. PDFs download; every media answer is sandboxed and never sniffed.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith(MEDIA_PREFIX)) return payload;
+    reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    reply.header('x-content-type-options', 'nosniff');
+    if (/\.pdf(?:$|\?)/i.test(request.url)) reply.header('content-disposition', 'attachment');
+    return payload;
   });
 }
 
@@ -116,10 +139,16 @@ export async function storeFiles(uploadsDir: string, folder: string, files: Uplo
   });
   await mkdir(join(uploadsDir, folder), { recursive: true });
   const stored: StoredFile[] = [];
-  for (const { f, kind } of checked) {
-    const storedName = `${folder}/${randomBytes(16).toString('hex')}.${kind.ext}`;
-    await writeFile(join(uploadsDir, storedName), f.data, { flag: 'wx' });
-    stored.push({ storedName, originalName: cleanFileName(f.filename), contentType: kind.type, size: f.data.length });
+  try {
+    for (const { f, kind } of checked) {
+      const storedName = `${folder}/${randomBytes(16).toString('hex')}.${kind.ext}`;
+      await writeFile(join(uploadsDir, storedName), f.data, { flag: 'wx' });
+      stored.push({ storedName, originalName: cleanFileName(f.filename), contentType: kind.type, size: f.data.length });
+    }
+  } catch (err) {
+    // A batch is stored whole or not at all: a write that fails (disk full) takes the others with it.
+    await discardStoredFiles(uploadsDir, stored);
+    throw err;
   }
   return stored;
 }

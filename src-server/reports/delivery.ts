@@ -3,7 +3,9 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INVALID_REPORT_EMAIL, REPORT_EMAIL_PATTERN, REPORT_SENT, type ReportSentResponse } from '../../shared/api/reports.js';
 import { PRODUCT_NAME } from '../../shared/constants.js';
+import type { Config } from '../config.js';
 import { HttpError, type FieldErrors } from '../http/errors.js';
+import { perUserLimit } from '../http/rate-limits.js';
 import { throwIfErrors } from '../http/text.js';
 import type { Mailer } from '../mail/mailer.js';
 
@@ -64,20 +66,22 @@ export interface ReportRoutes<Query extends { location: number }, Body extends {
 
 /**
  * The two routes of a report (spec 9): GET downloads the PDF, POST mails it. Mailing has an effect
- * outside the database, so its Idempotency-Key is not held in the request's transaction.
+ * outside the database, so its Idempotency-Key is not held in the request's transaction; each mail
+ * goes to an address the user chooses, so mails are limited per user (REPORT_MAIL_RATE_LIMIT).
  */
 export function registerReportRoutes<Query extends { location: number }, Body extends { email: string; location: number }>(
   api: FastifyInstance,
-  mailer: Mailer,
+  { mailer, config }: { mailer: Mailer; config: Pick<Config, 'reportMailRateLimit'> },
   report: ReportRoutes<Query, Body>,
 ): void {
+  const mailLimit = perUserLimit(config.reportMailRateLimit, 'report mails');
   // Fastify cannot resolve its request types over an open generic; the schemas have checked both shapes.
   api.get(report.path, { schema: { querystring: report.query } }, async (request, reply) => {
     const { pdf } = await report.build(request.query as Query);
     return sendPdf(reply, report.filename, pdf);
   });
 
-  api.post(report.path, { schema: { body: report.body }, config: { idempotency: 'outside-transaction' } }, async (request) => {
+  api.post(report.path, { schema: { body: report.body }, config: { idempotency: 'outside-transaction', rateLimit: mailLimit } }, async (request) => {
     const body = request.body as Body;
     const errors: FieldErrors = {};
     const to = reportEmail(errors, body.email);

@@ -69,6 +69,8 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailer
     SECRET_KEY: randomBytes(32).toString('hex'),
     CLIENT_DIR: join(dataDir, 'no-client'),
     AUTH_RATE_LIMIT: '10000',
+    REPORT_MAIL_RATE_LIMIT: '10000',
+    UPLOAD_RATE_LIMIT: '10000',
     PUBLIC_URL: 'http://cmms.test',
     ...(pgSchema ? { DATABASE_URL: pgSchema.url, DATABASE_SCHEMA: pgSchema.schema } : {}),
     ...opts.env,

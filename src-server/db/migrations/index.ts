@@ -6,6 +6,7 @@ import * as m0003 from './0003_work_order_counts.js';
 import * as m0004 from './0004_account_activation.js';
 import * as m0005 from './0005_record_versions.js';
 import * as m0006 from './0006_contact_read.js';
+import * as m0007 from './0007_upload_owners.js';
 
 export interface Migration {
   name: string;
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '0004_account_activation', up: m0004.up },
   { name: '0005_record_versions', up: m0005.up },
   { name: '0006_contact_read', up: m0006.up },
+  { name: '0007_upload_owners', up: m0007.up },
 ];

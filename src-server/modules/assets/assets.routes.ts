@@ -12,8 +12,8 @@ import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { requiredText, throwIfErrors } from '../../http/text.js';
-import { discardStoredFiles } from '../../http/upload-cleanup.js';
-import { filesOf, mediaUrl, sniffType, storeFiles, type StoredFile, type UploadedFile } from '../../http/uploads.js';
+import { UploadStore } from '../../http/upload-store.js';
+import { filesOf, mediaUrl, sniffType, type UploadedFile } from '../../http/uploads.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { parseDate, parseLocationId, parsePrice } from './assets.fields.js';
 import { AssetsRepository, type AssetChanges, type AssetRelations, type AssetRow } from './assets.repository.js';
@@ -90,15 +90,27 @@ function checkChanges(errors: FieldErrors, b: AssetUpdateBody, onlySent: boolean
 export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
   const assets = new AssetsRepository(db);
   const locations = new LocationsRepository(db);
+  const uploads = new UploadStore(db, config);
 
   async function checkLocation(errors: FieldErrors, id: number | null | undefined): Promise<void> {
     if (id !== null && id !== undefined && !(await locations.exists(id))) push(errors, 'location_id', `Invalid pk "${id}" - object does not exist.`);
   }
 
-  async function storeThumbnail(file: UploadedFile | null): Promise<string | null> {
+  /** Stores a thumbnail for the user, held to their upload quota. */
+  async function storeThumbnail(ownerId: number, file: UploadedFile | null): Promise<string | null> {
     if (!file) return null;
-    const [stored] = await storeFiles(config.uploadsDir, 'assets', [file], 'thumbnail', IMAGE_TYPES);
+    const [stored] = await uploads.store(ownerId, 'assets', [file], 'thumbnail', IMAGE_TYPES);
     return stored?.storedName ?? null;
+  }
+
+  /** Runs the write that names a just-stored thumbnail; when it fails, the file goes too. */
+  async function namingThumbnail<T>(stored: string | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (stored) await uploads.discard([stored]);
+      throw err;
+    }
   }
 
   async function presentOne(row: AssetRow, origin: string): Promise<Asset> {
@@ -107,21 +119,24 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
 
   /**
    * Applies checked changes under the request's If-Match and answers the asset as written. A new
-   * thumbnail is stored first and removed again when the write does not apply.
+   * thumbnail is stored first and removed again when the write does not apply; once it does, the
+   * thumbnail it replaced is deleted.
    */
   async function writeAsset(request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, changes: AssetChanges, thumbnail: UploadedFile | null): Promise<Asset> {
     const version = ifMatchVersion(request);
     const write: RecordWrite = { userId: currentUser(request).id, now: nowIso(), version };
-    const stored: StoredFile[] = thumbnail ? await storeFiles(config.uploadsDir, 'assets', [thumbnail], 'thumbnail', IMAGE_TYPES) : [];
-    const row = await assets.update(request.params.id, stored[0] ? { ...changes, thumbnail: stored[0].storedName } : changes, write);
+    const replaced = thumbnail ? ((await assets.findById(request.params.id))?.thumbnail ?? null) : null;
+    const stored = await storeThumbnail(write.userId, thumbnail);
+    const row = await namingThumbnail(stored, () => assets.update(request.params.id, stored ? { ...changes, thumbnail: stored } : changes, write));
     const origin = requestOrigin(request);
     if (!row) {
-      await discardStoredFiles(config.uploadsDir, stored);
+      if (stored) await uploads.discard([stored]);
       const current = await assets.findById(request.params.id);
       if (!current) throw notFound();
       // Without If-Match the write is unconditional, so only a changed version explains a refusal.
       throw staleVersion(await presentOne(current, origin), config.timeZone);
     }
+    if (stored && replaced && replaced !== stored) await uploads.discard([replaced]);
     setVersionTag(reply, row.version);
     return presentOne(row, origin);
   }
@@ -164,7 +179,9 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
     await checkLocation(errors, values.location_id);
     throwIfErrors(errors);
     const now = nowIso();
-    const row = await assets.create({ ...values, thumbnail: await storeThumbnail(thumbnail), created_at: now, updated_at: now, updated_by_id: currentUser(request).id });
+    const userId = currentUser(request).id;
+    const stored = await storeThumbnail(userId, thumbnail);
+    const row = await namingThumbnail(stored, () => assets.create({ ...values, thumbnail: stored, created_at: now, updated_at: now, updated_by_id: userId }));
     return reply.code(201).send(await presentOne(row, requestOrigin(request)));
   });
 

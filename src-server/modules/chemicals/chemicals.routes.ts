@@ -85,7 +85,7 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     return { location, pdf };
   }
 
-  registerReportRoutes<ReportQuery, ReportEmailBody>(api, mailer, {
+  registerReportRoutes<ReportQuery, ReportEmailBody>(api, { mailer, config }, {
     path: '/chemicals/chemical-inventory-report/',
     title: CHEMICAL_REPORT_TITLE,
     filename: CHEMICAL_REPORT_FILE,

@@ -71,7 +71,7 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     return { location, pdf };
   }
 
-  registerReportRoutes<ReportQuery, ReportEmailBody>(api, mailer, {
+  registerReportRoutes<ReportQuery, ReportEmailBody>(api, { mailer, config }, {
     path: '/parts/part-inventory-report/',
     title: PART_REPORT_TITLE,
     filename: PART_REPORT_FILE,

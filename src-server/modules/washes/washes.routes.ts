@@ -121,7 +121,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     return { location, pdf: await renderReport(report, { timeZone: config.timeZone }) };
   }
 
-  registerReportRoutes<CarWashReportQuery, CarWashReportEmailBody>(api, mailer, {
+  registerReportRoutes<CarWashReportQuery, CarWashReportEmailBody>(api, { mailer, config }, {
     path: '/washes/car-wash-report/',
     title: CAR_WASH_REPORT_TITLE,
     filename: CAR_WASH_REPORT_FILE,

@@ -11,14 +11,15 @@ import { doesNotExist } from '../../http/relations.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { optionalText, requiredText, throwIfErrors } from '../../http/text.js';
-import { discardStoredFiles } from '../../http/upload-cleanup.js';
-import { filesOf, storeFiles } from '../../http/uploads.js';
+import { UploadStore } from '../../http/upload-store.js';
+import { filesOf } from '../../http/uploads.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import { presentWorkOrder } from './workorders.presenter.js';
 import { WorkOrdersRepository, type WorkOrderRow } from './workorders.repository.js';
 
 export async function workordersRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
   const orders = new WorkOrdersRepository(db);
+  const uploads = new UploadStore(db, config);
   // Limited users list, read and create work orders; changing their state needs full access (the default).
   const everyone = { access: 'user' as const };
   const flow = new ClaimFlow({ messages: claimMessages('work order'), stateOf: (id) => orders.claimState(id), users });
@@ -57,7 +58,7 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
     throwIfErrors(errors);
 
     // storeFiles checks every file before writing any, so a refused upload leaves nothing behind.
-    const stored = await storeFiles(config.uploadsDir, 'workorders', files, 'new_attachments', UPLOAD_ALLOWED_TYPES);
+    const stored = await uploads.store(user.id, 'workorders', files, 'new_attachments', UPLOAD_ALLOWED_TYPES);
     const now = nowIso();
     let row: WorkOrderRow;
     try {
@@ -66,7 +67,7 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
         stored.map((f) => ({ stored_name: f.storedName, original_name: f.originalName, content_type: f.contentType, size: f.size, created_at: now })),
       );
     } catch (err) {
-      await discardStoredFiles(config.uploadsDir, stored);
+      await uploads.discard(stored.map((f) => f.storedName));
       throw err;
     }
     return reply.code(201).send((await present(request, [row]))[0]);

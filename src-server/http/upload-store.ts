@@ -1,0 +1,55 @@
+/**
+ * Storing uploaded files for a user: held to that user's storage quota (UPLOAD_QUOTA_MB), written
+ * all or none, and recorded with their owner so the quota can count them; removing them again
+ * when the record that named them fails or replaces them.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { nowIso } from './clock.js';
+import { HttpError } from './errors.js';
+import { discardStoredFiles } from './upload-cleanup.js';
+import { UploadOwnersRepository } from './upload-owners.repository.js';
+import { storeFiles, type StoredFile, type UploadedFile } from './uploads.js';
+
+const MB = 1024 * 1024;
+
+export class UploadStore {
+  private readonly owners: UploadOwnersRepository;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly opts: { uploadsDir: string; uploadQuotaBytes: number },
+  ) {
+    this.owners = new UploadOwnersRepository(db);
+  }
+
+  /** Checks and stores `files` for `ownerId` under `folder`; 413 when they would exceed the owner's quota. */
+  async store(ownerId: number, folder: string, files: UploadedFile[], field: string, allowed: readonly string[]): Promise<StoredFile[]> {
+    if (!files.length) return [];
+    const incoming = files.reduce((sum, f) => sum + f.data.length, 0);
+    const used = await this.owners.bytesOwnedBy(ownerId);
+    if (used + incoming > this.opts.uploadQuotaBytes) {
+      const quota = Math.round(this.opts.uploadQuotaBytes / MB);
+      throw new HttpError(413, {
+        detail: `Upload quota exceeded: you have ${(used / MB).toFixed(1)} MB of ${quota} MB stored, and these files need ${(incoming / MB).toFixed(1)} MB more. Remove attachments you no longer need or ask an administrator.`,
+      });
+    }
+    const stored = await storeFiles(this.opts.uploadsDir, folder, files, field, allowed);
+    try {
+      await this.owners.record(ownerId, stored, nowIso());
+    } catch (err) {
+      await discardStoredFiles(this.opts.uploadsDir, stored);
+      throw err;
+    }
+    return stored;
+  }
+
+  /** Deletes stored files and their owner records (a failed write, a replaced file). */
+  async discard(storedNames: string[]): Promise<void> {
+    await discardStoredFiles(
+      this.opts.uploadsDir,
+      storedNames.map((storedName) => ({ storedName })),
+    );
+    await this.owners.forget(storedNames);
+  }
+}
