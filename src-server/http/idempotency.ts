@@ -20,6 +20,7 @@ import { REQUEST_IN_FLIGHT } from '../../shared/api/common.js';
 import { runInRequestScope, useRequestTransaction, type RequestTransaction } from '../db/request-transaction.js';
 import { nowIso } from './clock.js';
 import { HttpError } from './errors.js';
+import { idempotencyKeys, type IdempotencyRow } from './idempotency.repository.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** An outside-transaction in-flight record older than this is taken to belong to a request that died with its process. */
@@ -76,11 +77,10 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
     const userId = request.user.id;
     const print = fingerprint(request);
     const record = { user_id: userId, key, fingerprint: print, state: 'in_flight' as const, response_status: null, response_type: null, response_body: null, created_at: nowIso() };
-    const find = () => db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+    const find = () => idempotencyKeys.find(db, userId, key);
 
     if (request.routeOptions.config.idempotency === 'outside-transaction') {
-      const inserted = await db.insertInto('idempotency_keys').values(record).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+      if (await idempotencyKeys.claim(db, record)) {
         request.idempotency = { userId, key, trx: null };
         return;
       }
@@ -94,8 +94,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
     try {
       // On PostgreSQL this waits for a concurrent request's transaction holding the same key; on
       // SQLite the transaction already holds the write lock.
-      const inserted = await trx.insertInto('idempotency_keys').values(record).onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()).executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      if (!(await idempotencyKeys.claim(trx, record))) {
         await trx.rollback().execute();
         return answerExisting(await find());
       }
@@ -106,21 +105,13 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
     request.idempotency = { userId, key, trx };
     useRequestTransaction(trx);
 
-    async function answerExisting(row: Awaited<ReturnType<typeof find>>): Promise<FastifyReply | undefined> {
+    async function answerExisting(row: IdempotencyRow | undefined): Promise<FastifyReply | undefined> {
       if (!row) throw new HttpError(409, { detail: 'This request is being processed. Try again shortly.', code: REQUEST_IN_FLIGHT });
       if (row.fingerprint !== print) throw new HttpError(422, { detail: 'This Idempotency-Key was already used for a different request.' });
       if (row.state === 'done') return replay(reply, row.response_status ?? 200, row.response_type, row.response_body);
       if (Date.now() - Date.parse(row.created_at) > STALE_IN_FLIGHT_MS) {
         // An outside-transaction attempt whose process died: take it over; the conditional update lets only one retry win.
-        const taken = await db
-          .updateTable('idempotency_keys')
-          .set({ created_at: nowIso() })
-          .where('user_id', '=', userId)
-          .where('key', '=', key)
-          .where('state', '=', 'in_flight')
-          .where('created_at', '=', row.created_at)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) === 1) {
+        if (await idempotencyKeys.takeOver(db, userId, key, row.created_at, nowIso())) {
           request.idempotency = { userId, key, trx: null };
           return undefined;
         }
@@ -135,17 +126,15 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
     request.idempotency = null;
     const keep = reply.statusCode < 500 && (typeof payload === 'string' || Buffer.isBuffer(payload));
     const type = reply.getHeader('content-type');
-    const done = {
-      state: 'done' as const,
+    const answer = {
       response_status: reply.statusCode,
       response_type: typeof type === 'string' ? type : null,
       response_body: Buffer.isBuffer(payload) ? payload.toString('utf8') : (payload as string),
     };
 
     if (!record.trx) {
-      const row = db.updateTable('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key);
-      if (keep) await row.set(done).execute();
-      else await db.deleteFrom('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key).execute();
+      if (keep) await idempotencyKeys.markDone(db, record.userId, record.key, answer);
+      else await idempotencyKeys.release(db, record.userId, record.key);
       return payload;
     }
 
@@ -157,10 +146,9 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
       return payload;
     }
     try {
-      const row = trx.updateTable('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key);
       // A streamed answer cannot be replayed: the write stands, its key is freed.
-      if (keep) await row.set(done).execute();
-      else await trx.deleteFrom('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key).execute();
+      if (keep) await idempotencyKeys.markDone(trx, record.userId, record.key, answer);
+      else await idempotencyKeys.release(trx, record.userId, record.key);
       await trx.commit().execute();
     } catch (err) {
       await rollbackQuietly(trx);
@@ -181,7 +169,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
       await rollbackQuietly(record.trx);
       return;
     }
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', record.userId).where('key', '=', record.key).where('state', '=', 'in_flight').execute();
+    await idempotencyKeys.release(db, record.userId, record.key, true);
   };
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
@@ -202,5 +190,5 @@ function replay(reply: FastifyReply, status: number, type: string | null, body: 
 
 /** Drops records older than the replay window. */
 export async function purgeIdempotencyKeys(db: Kysely<Database>, now = Date.now()): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now - IDEMPOTENCY_TTL_MS).toISOString()).execute();
+  await idempotencyKeys.purgeOlderThan(db, new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
 }

@@ -7,6 +7,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../http/clock.js';
+import { RefreshTokensRepository, type RefreshTokenRow } from './refresh-tokens.repository.js';
 
 export const ACCESS_TTL_S = 5 * 60;
 export const REFRESH_TTL_S = 24 * 60 * 60;
@@ -27,12 +28,11 @@ export interface TokenClaims {
 export class TokenService {
   /** Imported once: handing jose the raw secret made it import the key again on every request. */
   private readonly key: Promise<CryptoKey>;
+  private readonly rows: RefreshTokensRepository;
 
-  constructor(
-    secret: string,
-    private readonly db: Kysely<Database>,
-  ) {
+  constructor(secret: string, db: Kysely<Database>) {
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.rows = new RefreshTokensRepository(db);
   }
 
   /** HS256 over fixed claims: the same jti, user and times always give the same token. */
@@ -70,32 +70,16 @@ export class TokenService {
   async usableRefresh(token: string): Promise<TokenClaims | null> {
     const claims = await this.verify(token, 'refresh');
     if (!claims) return null;
-    const row = await this.db.selectFrom('refresh_tokens').select(['replaced_by', 'revoked_at', 'expires_at']).where('jti', '=', claims.jti).executeTakeFirst();
+    const row = await this.rows.find(claims.jti);
     if (!row || row.revoked_at || row.replaced_by || Date.parse(row.expires_at) <= Date.now()) return null;
     return claims;
   }
 
   /** A new login: a new refresh-token family. */
   async issuePair(userId: number): Promise<{ access: string; refresh: string }> {
-    const refresh = await this.storeRefresh(userId, randomUUID());
-    return { access: await this.accessToken(userId), refresh: refresh.token };
-  }
-
-  private async storeRefresh(userId: number, familyId: string, jti: string = randomUUID(), db: Kysely<Database> = this.db): Promise<{ jti: string; token: string }> {
-    const now = Date.now();
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        jti,
-        user_id: userId,
-        family_id: familyId,
-        issued_at: new Date(now).toISOString(),
-        expires_at: new Date(now + REFRESH_TTL_S * 1000).toISOString(),
-        replaced_by: null,
-        revoked_at: null,
-      })
-      .execute();
-    return { jti, token: await this.refreshTokenOf({ user_id: userId, jti, issued_at: new Date(now).toISOString() }) };
+    const row = newRefreshRow(userId, randomUUID());
+    await this.rows.insert(row);
+    return { access: await this.accessToken(userId), refresh: await this.refreshTokenOf(row) };
   }
 
   /**
@@ -105,18 +89,13 @@ export class TokenService {
   async rotate(refreshToken: string): Promise<{ access: string; refresh: string; userId: number } | null> {
     const claims = await this.verify(refreshToken, 'refresh');
     if (!claims) return null;
-    const row = await this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', claims.jti).executeTakeFirst();
+    const row = await this.rows.find(claims.jti);
     if (!row || row.revoked_at) return null;
     if (row.replaced_by === null) {
-      // Mark the token replaced and store its successor in one transaction, so nobody ever sees a
-      // successor that does not exist; the conditional update lets one of two concurrent rotations win.
-      const successorJti = randomUUID();
-      const won = await this.db.transaction().execute(async (trx) => {
-        const res = await trx.updateTable('refresh_tokens').set({ replaced_by: successorJti }).where('jti', '=', row.jti).where('replaced_by', 'is', null).executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) return null;
-        return this.storeRefresh(row.user_id, row.family_id, successorJti, trx);
-      });
-      if (won) return { access: await this.accessToken(row.user_id), refresh: won.token, userId: row.user_id };
+      // The repository marks the token replaced and stores its successor in one transaction; of two
+      // concurrent rotations only one wins.
+      const successor = newRefreshRow(row.user_id, row.family_id);
+      if (await this.rows.replace(row.jti, successor)) return { access: await this.accessToken(row.user_id), refresh: await this.refreshTokenOf(successor), userId: row.user_id };
       // Lost to a concurrent rotation of the same token a moment ago: a retry, not a theft.
       return this.withinGrace(row.jti, row.user_id, row.family_id);
     }
@@ -129,10 +108,8 @@ export class TokenService {
    * login); anything else is reuse, and ends the whole login.
    */
   private async withinGrace(jti: string, userId: number, familyId: string): Promise<{ access: string; refresh: string; userId: number } | null> {
-    const current = await this.db.selectFrom('refresh_tokens').select('replaced_by').where('jti', '=', jti).executeTakeFirst();
-    const successor = current?.replaced_by
-      ? await this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', current.replaced_by).executeTakeFirst()
-      : undefined;
+    const current = await this.rows.find(jti);
+    const successor = current?.replaced_by ? await this.rows.find(current.replaced_by) : undefined;
     if (!successor || successor.revoked_at || successor.replaced_by || Date.now() - Date.parse(successor.issued_at) >= ROTATION_GRACE_MS) {
       await this.revokeFamily(familyId);
       return null;
@@ -141,14 +118,14 @@ export class TokenService {
   }
 
   async revokeFamily(familyId: string): Promise<void> {
-    await this.db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+    await this.rows.revokeFamily(familyId, nowIso());
   }
 
   /** Revokes the family a refresh token belongs to (logout). */
   async revokeByToken(refreshToken: string): Promise<boolean> {
     const claims = await this.verify(refreshToken, 'refresh');
     if (!claims) return false;
-    const row = await this.db.selectFrom('refresh_tokens').select('family_id').where('jti', '=', claims.jti).executeTakeFirst();
+    const row = await this.rows.find(claims.jti);
     if (!row) return false;
     await this.revokeFamily(row.family_id);
     return true;
@@ -156,14 +133,25 @@ export class TokenService {
 
   /** Drops refresh tokens that can no longer be used: expired, or revoked more than a day ago. */
   async purge(now = Date.now()): Promise<void> {
-    await this.db
-      .deleteFrom('refresh_tokens')
-      .where((eb) => eb.or([eb('expires_at', '<', new Date(now).toISOString()), eb('revoked_at', '<', new Date(now - REFRESH_TTL_S * 1000).toISOString())]))
-      .execute();
+    await this.rows.purge(new Date(now).toISOString(), new Date(now - REFRESH_TTL_S * 1000).toISOString());
   }
 
   /** Ends every login of a user (deactivation, new password); `db` lets a caller do it inside its own transaction. */
-  async revokeAllForUser(userId: number, db: Kysely<Database> = this.db): Promise<void> {
-    await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  async revokeAllForUser(userId: number, db?: Kysely<Database>): Promise<void> {
+    await (db ? new RefreshTokensRepository(db) : this.rows).revokeAllForUser(userId, nowIso());
   }
+}
+
+/** A refresh-token row issued now, for a new login or as the successor of a rotated token. */
+function newRefreshRow(userId: number, familyId: string): RefreshTokenRow {
+  const now = Date.now();
+  return {
+    jti: randomUUID(),
+    user_id: userId,
+    family_id: familyId,
+    issued_at: new Date(now).toISOString(),
+    expires_at: new Date(now + REFRESH_TTL_S * 1000).toISOString(),
+    replaced_by: null,
+    revoked_at: null,
+  };
 }
