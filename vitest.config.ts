@@ -21,7 +21,7 @@ const projects = [
       name: 'unit',
       include: ['tests/unit/**/*.test.ts'],
       environment: 'node',
-      setupFiles: ['tests/unit/setup.ts'],
+      setupFiles: ['tests/unit/helpers/setup.ts'],
     },
   },
   serverProject('server', { TEST_DB: 'sqlite' }),

@@ -1,10 +1,11 @@
-/** The route table (spec 2). Screens of other areas add their routes here. */
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+/** The route table (spec 2): each route declares who may open it (app/navigation.ts). */
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Loading } from '../components/Loading';
-import { RequireUser } from '../components/RequireUser';
+import { RequireAccess } from '../components/RequireAccess';
 import { LandingPage } from '../screens/public/LandingPage';
 import { NotFoundPage } from '../screens/public/NotFoundPage';
+import type { Access } from './navigation';
 
 /**
  * Screens load on first use, so the first screen needs only the shell's script. Every chunk is in
@@ -32,37 +33,37 @@ type Params = Record<string, string | undefined>;
 interface RouteSpec {
   path: string;
   component: ComponentType<{ params: Params }>;
-  /** Needs a signed-in user (the guard sends others to /login). */
-  guarded?: boolean;
+  /** Who may open it: others go to /login (visitors) or to their own home (limited users). */
+  access: Access;
 }
 
 export const ROUTES: RouteSpec[] = [
-  { path: '/', component: LandingPage },
-  { path: '/about', component: AboutPage },
-  { path: '/contact', component: ContactPage },
-  { path: '/login', component: LoginPage },
-  { path: '/register', component: RegisterPage },
-  { path: '/activate/:uid/:token', component: ActivatePage },
-  { path: '/reset-password', component: ResetPasswordPage },
-  { path: '/password/reset/confirm/:uid/:token', component: ResetPasswordConfirmPage },
-  { path: '/home', component: HomePage, guarded: true },
-  { path: '/workorder-home', component: WorkOrderHomePage, guarded: true },
-  { path: '/workorder-list', component: WorkOrderListPage, guarded: true },
-  { path: '/workorder-create', component: WorkOrderCreatePage, guarded: true },
-  { path: '/workorder-detail/:id', component: WorkOrderDetailPage, guarded: true },
+  { path: '/', component: LandingPage, access: 'visitor' },
+  { path: '/about', component: AboutPage, access: 'visitor' },
+  { path: '/contact', component: ContactPage, access: 'visitor' },
+  { path: '/login', component: LoginPage, access: 'visitor' },
+  { path: '/register', component: RegisterPage, access: 'visitor' },
+  { path: '/activate/:uid/:token', component: ActivatePage, access: 'visitor' },
+  { path: '/reset-password', component: ResetPasswordPage, access: 'visitor' },
+  { path: '/password/reset/confirm/:uid/:token', component: ResetPasswordConfirmPage, access: 'visitor' },
+  { path: '/home', component: HomePage, access: 'full-access' },
+  { path: '/workorder-home', component: WorkOrderHomePage, access: 'signed-in' },
+  { path: '/workorder-list', component: WorkOrderListPage, access: 'signed-in' },
+  { path: '/workorder-create', component: WorkOrderCreatePage, access: 'signed-in' },
+  { path: '/workorder-detail/:id', component: WorkOrderDetailPage, access: 'signed-in' },
 ];
-
-function guard(guarded: boolean | undefined, page: ReactNode): ReactNode {
-  return guarded ? <RequireUser>{page}</RequireUser> : page;
-}
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
       <Switch>
-        {ROUTES.map(({ path, component: Page, guarded }) => (
+        {ROUTES.map(({ path, component: Page, access }) => (
           <Route key={path} path={path}>
-            {(params: Params) => guard(guarded, <Page params={params} />)}
+            {(params: Params) => (
+              <RequireAccess access={access}>
+                <Page params={params} />
+              </RequireAccess>
+            )}
           </Route>
         ))}
         <Route component={NotFoundPage} />

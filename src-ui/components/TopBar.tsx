@@ -1,32 +1,22 @@
-/** Top bar: logo to /, links by role, theme toggle and the Offline Activity button (spec 2). */
+/** Top bar: logo to /, links from the navigation table (app/navigation.ts), theme toggle and the Offline Activity button (spec 2). */
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { ERROR_MESSAGES, messageForScreen } from '../../shared/data/messages';
+import { topBarLinks } from '../app/navigation';
 import { badgeCount } from '../format/display';
 import { callWorker } from '../state/bridge';
 import { store } from '../state/store';
 import { showToast } from '../state/toasts';
 import { ThemeToggle } from './ThemeToggle';
 
-interface NavLink {
-  href: string;
-  label: string;
-}
-
-function linksFor(status: string, fullAccess: boolean): NavLink[] {
-  if (status !== 'signed-in') return [{ href: '/about', label: 'About' }, { href: '/login', label: 'Login' }];
-  const home = fullAccess ? { href: '/home', label: 'Home' } : { href: '/workorder-home', label: 'WorkOrder Home' };
-  return [home, { href: '/about', label: 'About' }, { href: '/contact', label: 'Contact' }];
-}
-
 export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
   const snap = useSnapshot(store);
   const [location, setLocation] = useLocation();
   const signedIn = snap.session.status === 'signed-in';
-  const links = linksFor(snap.session.status, Boolean(snap.session.user?.full_feature_access));
+  const links = topBarLinks(signedIn ? snap.session.user : null);
   const badge = badgeCount(snap.queue.stats.totalItems);
 
   const logout = async () => {

@@ -39,7 +39,7 @@ test('a full-access user signs in with any letter case, lands on /home and sees 
   await page.waitForURL('**/login');
 });
 
-test('a limited user lands on /workorder-home, sees WorkOrder Home and no Home button', async ({ page }) => {
+test('a limited user lands on /workorder-home, sees WorkOrder Home and no Home button, and cannot open /home', async ({ page }) => {
   await signIn(page, TECHNICIAN);
   await expect(page).toHaveURL(/\/workorder-home$/);
   await expect(topNav(page).getByRole('link')).toHaveText(['WorkOrder Home', 'About', 'Contact']);
@@ -51,6 +51,11 @@ test('a limited user lands on /workorder-home, sees WorkOrder Home and no Home b
   await page.locator('.wo-card').first().click();
   await expect(page.getByText('Description')).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Claim|Unclaim|Complete|Pending sync)$/ })).toHaveCount(0);
+
+  // A full-access screen typed in the address bar sends a limited user to their own home.
+  await page.goto('/home');
+  await page.waitForURL('**/workorder-home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Work Orders' })).toBeVisible();
 
   // Contact: a limited user goes back to the work-order home after sending.
   await topNav(page).getByRole('link', { name: 'Contact' }).click();

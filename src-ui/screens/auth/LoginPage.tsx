@@ -8,7 +8,7 @@ import { authFailureMessage } from '../../../shared/data/messages';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { callWorker } from '../../state/bridge';
 import { useCurrentUser } from '../../state/hooks';
-import { homeFor } from '../../state/roles';
+import { homeFor } from '../../app/navigation';
 import { showToast } from '../../state/toasts';
 
 

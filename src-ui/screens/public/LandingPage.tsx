@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { LinkButton } from '../../components/LinkButton';
 import { useCurrentUser } from '../../state/hooks';
-import { homeFor } from '../../state/roles';
+import { homeFor } from '../../app/navigation';
 
 export function LandingPage() {
   const user = useCurrentUser();

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkOrder } from '../../shared/api/workorders.js';
-import type { DomainContext } from '../../src-worker/kit/domain-context.js';
-import { claimWorkorder, completeWorkorder, createWorkorder } from '../../src-worker/domains/workorders.js';
-import { flushOutbox } from '../../src-worker/outbox/flush.js';
-import { HandlerRegistry } from '../../src-worker/outbox/handlers.js';
-import { defineWrite, registerWriteAction, type WriteAction } from '../../src-worker/outbox/write-action.js';
-import { writeOrQueue, type WriteRequest } from '../../src-worker/outbox/write-or-queue.js';
-import { createFakeApi, json, type FakeApi, type RecordedRequest } from './helpers/fake-api.js';
-import { createTestServices, type TestServices } from './helpers/services.js';
+import type { WorkOrder } from '../../../shared/api/workorders.js';
+import type { DomainContext } from '../../../src-worker/kit/domain-context.js';
+import { claimWorkorder, completeWorkorder, createWorkorder } from '../../../src-worker/domains/workorders.js';
+import { flushOutbox } from '../../../src-worker/outbox/flush.js';
+import { HandlerRegistry } from '../../../src-worker/outbox/handlers.js';
+import { defineWrite, registerWriteAction, type WriteAction } from '../../../src-worker/outbox/write-action.js';
+import { writeOrQueue, type WriteRequest } from '../../../src-worker/outbox/write-or-queue.js';
+import { createFakeApi, json, type FakeApi, type RecordedRequest } from '../helpers/fake-api.js';
+import { createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OutboxRow } from '../../shared/data/db-schema.js';
-import { networkError, normalizeHttpError } from '../../shared/data/errors.js';
-import { flushOutbox, type FlushDeps, type FlushOutcome } from '../../src-worker/outbox/flush.js';
-import { HandlerRegistry, type MutationHandler } from '../../src-worker/outbox/handlers.js';
-import type { NewMutation } from '../../src-worker/outbox/outbox-store.js';
-import { createFakeApi, json, type FakeApi } from './helpers/fake-api.js';
-import { createTestServices, type TestServices } from './helpers/services.js';
+import type { OutboxRow } from '../../../shared/data/db-schema.js';
+import { networkError, normalizeHttpError } from '../../../shared/data/errors.js';
+import { flushOutbox, type FlushDeps, type FlushOutcome } from '../../../src-worker/outbox/flush.js';
+import { HandlerRegistry, type MutationHandler } from '../../../src-worker/outbox/handlers.js';
+import type { NewMutation } from '../../../src-worker/outbox/outbox-store.js';
+import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;

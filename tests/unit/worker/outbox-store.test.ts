@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { QUEUE_ITEM_LIMIT_BYTES } from '../../shared/constants.js';
-import { createFakeApi } from './helpers/fake-api.js';
-import { createTestServices, type TestServices } from './helpers/services.js';
+import { QUEUE_ITEM_LIMIT_BYTES } from '../../../shared/constants.js';
+import { createFakeApi } from '../helpers/fake-api.js';
+import { createTestServices, type TestServices } from '../helpers/services.js';
 
 let s: TestServices;
 beforeEach(() => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { QUEUE_ITEM_LIMIT_BYTES, QUEUE_ITEM_OVERHEAD_BYTES } from '../../shared/constants.js';
-import { ATTACHMENT_ACCEPT, formatMegabytes, isAcceptedAttachmentType, queueItemFit, refusedAttachmentMessage } from '../../shared/data/attachments.js';
-import { mutationByteSize } from '../../shared/data/queue-policy.js';
-import { sniffType } from '../../src-server/http/uploads.js';
+import { QUEUE_ITEM_LIMIT_BYTES, QUEUE_ITEM_OVERHEAD_BYTES } from '../../../shared/constants.js';
+import { ATTACHMENT_ACCEPT, formatMegabytes, isAcceptedAttachmentType, queueItemFit, refusedAttachmentMessage } from '../../../shared/data/attachments.js';
+import { mutationByteSize } from '../../../shared/data/queue-policy.js';
+import { sniffType } from '../../../src-server/http/uploads.js';
 
 const MB = 1024 * 1024;
 

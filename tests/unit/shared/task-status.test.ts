@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_STATUSES } from '../../shared/constants.js';
+import { TASK_STATUSES } from '../../../shared/constants.js';
 import {
   addDays,
   almostDueWindow,
@@ -9,7 +9,7 @@ import {
   taskStatus,
   todayIn,
   type TaskStatusInput,
-} from '../../shared/rules/task-status.js';
+} from '../../../shared/rules/task-status.js';
 
 const TODAY = '2026-03-15';
 

@@ -1,10 +1,10 @@
 import * as Comlink from 'comlink';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BinaryAnswer } from '../../shared/data/protocol.js';
-import { guardApi } from '../../src-worker/core/guard-api.js';
-import { binaryRead } from '../../src-worker/kit/binary.js';
-import { createFakeApi, json, type FakeApi } from './helpers/fake-api.js';
-import { createTestServices, type TestServices } from './helpers/services.js';
+import type { BinaryAnswer } from '../../../shared/data/protocol.js';
+import { guardApi } from '../../../src-worker/core/guard-api.js';
+import { binaryRead } from '../../../src-worker/kit/binary.js';
+import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;

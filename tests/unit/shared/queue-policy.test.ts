@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { QUEUE_ITEM_LIMIT_BYTES, QUEUE_TOTAL_LIMIT_BYTES } from '../../shared/constants.js';
-import { backoffDelayMs, isStillVisible, mutationByteSize, queueLimitError, utf8ByteLength } from '../../shared/data/queue-policy.js';
+import { QUEUE_ITEM_LIMIT_BYTES, QUEUE_TOTAL_LIMIT_BYTES } from '../../../shared/constants.js';
+import { backoffDelayMs, isStillVisible, mutationByteSize, queueLimitError, utf8ByteLength } from '../../../shared/data/queue-policy.js';
 
 describe('queue item size (spec 5)', () => {
   it('is the JSON payload in UTF-8 bytes, the attachments and 512 bytes', () => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { QUEUED_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
-import type { WorkerEvent } from '../../shared/data/protocol.js';
-import { createDataCore } from '../../src-worker/data-core.js';
-import { flushOutboxHeadless } from '../../src-worker/outbox/headless-flusher.js';
-import { BASE_URL, createFakeApi, json, type FakeApi } from './helpers/fake-api.js';
-import { connectTab, createHarness, eventually, testUser, type Harness, type TabConnection } from './helpers/data-core-harness.js';
+import { QUEUED_MESSAGES, SUCCESS_MESSAGES } from '../../../shared/data/messages.js';
+import type { WorkerEvent } from '../../../shared/data/protocol.js';
+import { createDataCore } from '../../../src-worker/data-core.js';
+import { flushOutboxHeadless } from '../../../src-worker/outbox/headless-flusher.js';
+import { BASE_URL, createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { connectTab, createHarness, eventually, testUser, type Harness, type TabConnection } from '../helpers/data-core-harness.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

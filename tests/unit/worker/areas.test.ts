@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, areaItemLabel } from '../../shared/areas/registry.js';
-import { AREA_MODULES, checkAreas, registerAllHandlers } from '../../src-worker/domains/index.js';
-import { defineArea, type AreaModule } from '../../src-worker/kit/area.js';
-import { HandlerRegistry } from '../../src-worker/outbox/handlers.js';
-import { defineWrite } from '../../src-worker/outbox/write-action.js';
-import { createHarness } from './helpers/data-core-harness.js';
-import { createFakeApi } from './helpers/fake-api.js';
+import { AREAS, areaItemLabel } from '../../../shared/areas/registry.js';
+import { AREA_MODULES, checkAreas, registerAllHandlers } from '../../../src-worker/domains/index.js';
+import { defineArea, type AreaModule } from '../../../src-worker/kit/area.js';
+import { HandlerRegistry } from '../../../src-worker/outbox/handlers.js';
+import { defineWrite } from '../../../src-worker/outbox/write-action.js';
+import { createHarness } from '../helpers/data-core-harness.js';
+import { createFakeApi } from '../helpers/fake-api.js';
 
 const noop = defineWrite({
   domain: 'contact',

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NormalizedError } from '../../shared/data/protocol.js';
-import { createDataCore, type DataCore } from '../../src-worker/data-core.js';
-import { BASE_URL, createFakeApi, json, type FakeApi, type RecordedRequest } from './helpers/fake-api.js';
-import { connectTab, createHarness, eventually, testUser, type Harness, type TabConnection } from './helpers/data-core-harness.js';
+import type { NormalizedError } from '../../../shared/data/protocol.js';
+import { createDataCore, type DataCore } from '../../../src-worker/data-core.js';
+import { BASE_URL, createFakeApi, json, type FakeApi, type RecordedRequest } from '../helpers/fake-api.js';
+import { connectTab, createHarness, eventually, testUser, type Harness, type TabConnection } from '../helpers/data-core-harness.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -142,7 +142,7 @@ describe('single-flight refresh (spec 4 Session refresh)', () => {
     tokenServer(api);
     const h = await start(api);
     await signIn(h);
-    const { DeviceDb } = await import('../../shared/data/db-schema.js');
+    const { DeviceDb } = await import('../../../shared/data/db-schema.js');
     const db = new DeviceDb(h.dbName);
     await db.setMeta('tokens', { access: 'old', refresh: '' });
     db.close();

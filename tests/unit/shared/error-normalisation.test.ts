@@ -10,9 +10,9 @@ import {
   serverTextOf,
   toNormalizedError,
   unknownError,
-} from '../../shared/data/errors.js';
-import { AUTH_MESSAGES, ERROR_MESSAGES, authFailureMessage, messageForScreen, SCREEN_MESSAGES } from '../../shared/data/messages.js';
-import { createToastGate, toastKey } from '../../shared/data/toast-gate.js';
+} from '../../../shared/data/errors.js';
+import { AUTH_MESSAGES, ERROR_MESSAGES, authFailureMessage, messageForScreen, SCREEN_MESSAGES } from '../../../shared/data/messages.js';
+import { createToastGate, toastKey } from '../../../shared/data/toast-gate.js';
 
 describe('spec 8 normalisation table', () => {
   it('offline: no toast, retryable, the offline text', () => {

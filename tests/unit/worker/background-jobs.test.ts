@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_VERSION, HEARTBEAT_INTERVAL_MS, VERSION_CHECK_INTERVAL_MS } from '../../shared/constants.js';
-import type { VersionInfo } from '../../shared/api/monitoring.js';
-import type { VersionState } from '../../shared/data/protocol.js';
-import { sendHeartbeat, type HeartbeatDeps } from '../../src-worker/services/heartbeat.js';
-import { deviceInfoFrom } from '../../src-worker/services/device-info.js';
-import { checkVersion, type VersionCheckDeps } from '../../src-worker/services/version-check.js';
-import { compareVersions, versionStateFor } from '../../src-worker/services/version-policy.js';
-import { createFakeApi, json, type FakeApi } from './helpers/fake-api.js';
-import { testUser } from './helpers/data-core-harness.js';
-import { createTestServices, type TestServices } from './helpers/services.js';
+import { APP_VERSION, HEARTBEAT_INTERVAL_MS, VERSION_CHECK_INTERVAL_MS } from '../../../shared/constants.js';
+import type { VersionInfo } from '../../../shared/api/monitoring.js';
+import type { VersionState } from '../../../shared/data/protocol.js';
+import { sendHeartbeat, type HeartbeatDeps } from '../../../src-worker/services/heartbeat.js';
+import { deviceInfoFrom } from '../../../src-worker/services/device-info.js';
+import { checkVersion, type VersionCheckDeps } from '../../../src-worker/services/version-check.js';
+import { compareVersions, versionStateFor } from '../../../src-worker/services/version-policy.js';
+import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { testUser } from '../helpers/data-core-harness.js';
+import { createTestServices, type TestServices } from '../helpers/services.js';
 
 const opened: TestServices[] = [];
 afterEach(() => {

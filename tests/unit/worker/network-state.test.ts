@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyConnectivity, initialNetworkState, recordIssue } from '../../src-worker/network/network-state.js';
-import { NetworkMonitor } from '../../src-worker/network/network-monitor.js';
-import { DeviceDb } from '../../shared/data/db-schema.js';
-import { networkError } from '../../shared/data/errors.js';
+import { applyConnectivity, initialNetworkState, recordIssue } from '../../../src-worker/network/network-state.js';
+import { NetworkMonitor } from '../../../src-worker/network/network-monitor.js';
+import { DeviceDb } from '../../../shared/data/db-schema.js';
+import { networkError } from '../../../shared/data/errors.js';
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
 

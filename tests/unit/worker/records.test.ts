@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DomainContext } from '../../src-worker/kit/domain-context.js';
-import { recordsAt } from '../../src-worker/kit/records.js';
-import { BASE_URL, createFakeApi, json, type FakeApi } from './helpers/fake-api.js';
-import { createTestServices, type TestServices } from './helpers/services.js';
+import type { DomainContext } from '../../../src-worker/kit/domain-context.js';
+import { recordsAt } from '../../../src-worker/kit/records.js';
+import { BASE_URL, createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_TTL_MS } from '../../shared/constants.js';
-import { readThroughCache } from '../../src-worker/cache/cached-read.js';
-import { createFakeApi, json, type FakeApi } from './helpers/fake-api.js';
-import { createTestServices, type TestServices } from './helpers/services.js';
+import { CACHE_TTL_MS } from '../../../shared/constants.js';
+import { readThroughCache } from '../../../src-worker/cache/cached-read.js';
+import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;

@@ -1,0 +1,64 @@
+/**
+ * Who may open what, and where each kind of user is sent (spec 1, 2, 6), as one table. Routes
+ * declare their access with these levels; the top bar, the home buttons and the sign-in redirect
+ * read the same table, so a limited user is never shown a way to a screen the server refuses them.
+ */
+
+/** 'visitor': anyone; 'signed-in': any signed-in user; 'full-access': full_feature_access only. */
+export type Access = 'visitor' | 'signed-in' | 'full-access';
+
+interface Viewer {
+  full_feature_access: boolean;
+}
+
+export function mayOpen(access: Access, user: Viewer | null | undefined): boolean {
+  if (access === 'visitor') return true;
+  if (!user) return false;
+  return access === 'signed-in' || user.full_feature_access;
+}
+
+interface NavEntry {
+  href: string;
+  label: string;
+  access: Access;
+  /** Shown only to visitors (Login). */
+  visitorsOnly?: boolean;
+  /** Shown only while no other entry of the same slot is (WorkOrder Home stands in for Home). */
+  slot?: 'home';
+}
+
+/** Homes, best first: the first one a user may open is where they land and their top-bar Home link. */
+const FULL_HOME: NavEntry = { href: '/home', label: 'Home', access: 'full-access', slot: 'home' };
+const HOMES: NavEntry[] = [
+  FULL_HOME,
+  { href: '/workorder-home', label: 'WorkOrder Home', access: 'signed-in', slot: 'home' },
+];
+
+const TOP_BAR: NavEntry[] = [
+  ...HOMES,
+  { href: '/about', label: 'About', access: 'visitor' },
+  { href: '/contact', label: 'Contact', access: 'signed-in' },
+  { href: '/login', label: 'Login', access: 'visitor', visitorsOnly: true },
+];
+
+/** Where a signed-in user lands after login (spec 1: full access → /home, limited → /workorder-home). */
+export function homeFor(user: Viewer): string {
+  const home = HOMES.find((entry) => mayOpen(entry.access, user));
+  return home ? home.href : '/';
+}
+
+/** The top bar's links for a visitor (user null) or a signed-in user (spec 2). */
+export function topBarLinks(user: Viewer | null | undefined): { href: string; label: string }[] {
+  const home = user ? homeFor(user) : null;
+  return TOP_BAR.filter((entry) => {
+    if (entry.visitorsOnly) return !user;
+    if (entry.access !== 'visitor' && !user) return false;
+    if (entry.slot === 'home') return entry.href === home;
+    return mayOpen(entry.access, user);
+  }).map(({ href, label }) => ({ href, label }));
+}
+
+/** Whether an area's Home button (back to /home) shows: only for those who may open /home (spec 2, 6). */
+export function showsHomeButton(user: Viewer | null | undefined): boolean {
+  return mayOpen(FULL_HOME.access, user);
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { homeFor, mayOpen, showsHomeButton, topBarLinks } from '../../../src-ui/app/navigation';
+import { ROUTES } from '../../../src-ui/app/routes';
+
+const full = { full_feature_access: true };
+const limited = { full_feature_access: false };
+
+describe('navigation table', () => {
+  it('sends each kind of user to their home (spec 1)', () => {
+    expect(homeFor(full)).toBe('/home');
+    expect(homeFor(limited)).toBe('/workorder-home');
+  });
+
+  it('gives the top bar links of spec 2 for a visitor, a limited and a full-access user', () => {
+    expect(topBarLinks(null).map((l) => l.label)).toEqual(['About', 'Login']);
+    expect(topBarLinks(limited)).toEqual([
+      { href: '/workorder-home', label: 'WorkOrder Home' },
+      { href: '/about', label: 'About' },
+      { href: '/contact', label: 'Contact' },
+    ]);
+    expect(topBarLinks(full)).toEqual([
+      { href: '/home', label: 'Home' },
+      { href: '/about', label: 'About' },
+      { href: '/contact', label: 'Contact' },
+    ]);
+  });
+
+  it('shows the Home button only to those who may open /home (spec 6)', () => {
+    expect(showsHomeButton(full)).toBe(true);
+    expect(showsHomeButton(limited)).toBe(false);
+    expect(showsHomeButton(null)).toBe(false);
+  });
+
+  it('opens a route only for the access it declares', () => {
+    expect(mayOpen('visitor', null)).toBe(true);
+    expect(mayOpen('signed-in', null)).toBe(false);
+    expect(mayOpen('signed-in', limited)).toBe(true);
+    expect(mayOpen('full-access', limited)).toBe(false);
+    expect(mayOpen('full-access', full)).toBe(true);
+  });
+
+  it('every link in the table leads to a route its viewer may open', () => {
+    for (const user of [null, limited, full]) {
+      for (const link of topBarLinks(user)) {
+        const route = ROUTES.find((r) => r.path === link.href);
+        expect(route, link.href).toBeDefined();
+        expect(mayOpen(route!.access, user), `${link.href} for ${JSON.stringify(user)}`).toBe(true);
+      }
+    }
+  });
+});
