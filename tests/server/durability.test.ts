@@ -11,24 +11,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../shared/api/workorders.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 import { freePort, killHard, startServer, stopServer, waitUntilReady, type ServerProcess } from '../helpers/server-process.js';
 import { createSharedDatabase, type Caller, type SharedDatabase } from '../helpers/shared-database.js';
 import { usesPostgres } from '../helpers/test-app.js';
 
 const ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 2);
 const SEED = Number(process.env.DURABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
-
-/** A small seeded generator (mulberry32), so a seed replays the same kill times. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Attempt {
   caller: Caller;
@@ -86,7 +75,7 @@ describe(`kill -9 during a write storm on ${onWhat}`, () => {
   it(
     `loses no acknowledged write and duplicates none, over ${ROUNDS} rounds (seed ${SEED})`,
     async () => {
-      const random = seeded(SEED);
+      const random = seededRandom(SEED);
       for (let round = 0; round < ROUNDS; round++) {
         const port = await freePort();
         const env = { ...shared.env, SERVER_PROCESSES: '2' };

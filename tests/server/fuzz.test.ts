@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src-server/db/schema.js';
 import { seedDemoData } from '../../src-server/demo/seed.js';
-import { fuzzRequest, seededRandom } from '../helpers/fuzz-input.js';
+import { fuzzRequest } from '../helpers/fuzz-input.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 import { createTestApp, usesPostgres, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 600);
