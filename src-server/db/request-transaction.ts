@@ -11,8 +11,14 @@ import type { Database } from './schema.js';
 
 export type RequestTransaction = ControlledTransaction<Database>;
 
+type Work = () => Promise<unknown>;
+
 interface Scope {
   trx: RequestTransaction | null;
+  /** Work that must wait until the request's writes are committed (deleting a replaced file). */
+  afterCommit: Work[];
+  /** Undoing what is outside the database when the writes are rolled back (files just stored). */
+  onRollback: Work[];
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -20,7 +26,42 @@ let savepoints = 0;
 
 /** Runs `next` (the rest of a request's life) in a scope that can later hold its transaction. */
 export function runInRequestScope(next: () => void): void {
-  scopes.run({ trx: null }, next);
+  scopes.run({ trx: null, afterCommit: [], onRollback: [] }, next);
+}
+
+/** Runs `work` once the request's writes are committed: now when there is no request transaction. */
+export async function afterCommit(work: Work): Promise<void> {
+  const scope = scopes.getStore();
+  if (scope?.trx) scope.afterCommit.push(work);
+  else await work();
+}
+
+/** Runs `work` if the request's transaction is rolled back (nothing when there is none). */
+export function onRollback(work: Work): void {
+  const scope = scopes.getStore();
+  if (scope?.trx) scope.onRollback.push(work);
+}
+
+/** Commits the request's transaction, then runs the work that waited for it. */
+export async function commitRequestTransaction(trx: RequestTransaction): Promise<void> {
+  const scope = scopes.getStore();
+  await trx.commit().execute();
+  const waiting = scope?.afterCommit.splice(0) ?? [];
+  scope?.onRollback.splice(0);
+  // Best effort: what is left behind (a replaced file) is harmless, the commit stands either way.
+  await Promise.allSettled(waiting.map((work) => work()));
+}
+
+/** Rolls the request's transaction back (if it is still open) and undoes what lies outside it. */
+export async function rollbackRequestTransaction(trx: RequestTransaction): Promise<void> {
+  const scope = scopes.getStore();
+  await trx
+    .rollback()
+    .execute()
+    .catch(() => undefined); // already finished (or the connection is gone): nothing is left to undo
+  const undo = scope?.onRollback.splice(0) ?? [];
+  scope?.afterCommit.splice(0);
+  await Promise.allSettled(undo.map((work) => work()));
 }
 
 /** Makes `trx` the transaction every scoped query of this request runs in (null: none). */

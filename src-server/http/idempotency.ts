@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { REQUEST_IN_FLIGHT } from '../../shared/api/common.js';
-import { runInRequestScope, useRequestTransaction, type RequestTransaction } from '../db/request-transaction.js';
+import { commitRequestTransaction, rollbackRequestTransaction, runInRequestScope, useRequestTransaction, type RequestTransaction } from '../db/request-transaction.js';
 import { nowIso } from './clock.js';
 import { HttpError } from './errors.js';
 import { idempotencyKeys, type IdempotencyRow } from './idempotency.repository.js';
@@ -99,7 +99,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
         return answerExisting(await find());
       }
     } catch (err) {
-      await rollbackQuietly(trx);
+      await rollbackRequestTransaction(trx);
       throw err;
     }
     request.idempotency = { userId, key, trx };
@@ -142,16 +142,16 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
     useRequestTransaction(null);
     if (reply.statusCode >= 500) {
       // A failure undoes the whole request, so the client's retry starts from a clean slate.
-      await rollbackQuietly(trx);
+      await rollbackRequestTransaction(trx);
       return payload;
     }
     try {
       // A streamed answer cannot be replayed: the write stands, its key is freed.
       if (keep) await idempotencyKeys.markDone(trx, record.userId, record.key, answer);
       else await idempotencyKeys.release(trx, record.userId, record.key);
-      await trx.commit().execute();
+      await commitRequestTransaction(trx);
     } catch (err) {
-      await rollbackQuietly(trx);
+      await rollbackRequestTransaction(trx);
       // A refusal changed nothing either way; a success that did not commit must not look like one.
       if (reply.statusCode < 400) throw err;
     }
@@ -166,20 +166,13 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
     request.idempotency = null;
     if (record.trx) {
       useRequestTransaction(null);
-      await rollbackQuietly(record.trx);
+      await rollbackRequestTransaction(record.trx);
       return;
     }
     await idempotencyKeys.release(db, record.userId, record.key, true);
   };
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
-}
-
-async function rollbackQuietly(trx: RequestTransaction): Promise<void> {
-  await trx
-    .rollback()
-    .execute()
-    .catch(() => undefined); // already finished (or the connection is gone): nothing is left to undo
 }
 
 function replay(reply: FastifyReply, status: number, type: string | null, body: string | null): FastifyReply {

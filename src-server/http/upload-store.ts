@@ -4,6 +4,7 @@
  * when the record that named them fails or replaces them.
  */
 import type { Kysely } from 'kysely';
+import { afterCommit, onRollback } from '../db/request-transaction.js';
 import type { Database } from '../db/schema.js';
 import { nowIso } from './clock.js';
 import { HttpError } from './errors.js';
@@ -35,6 +36,8 @@ export class UploadStore {
       });
     }
     const stored = await storeFiles(this.opts.uploadsDir, folder, files, field, allowed);
+    // Should the request's writes be undone after all (a failed commit), its files go with them.
+    onRollback(() => discardStoredFiles(this.opts.uploadsDir, stored));
     try {
       await this.owners.record(ownerId, stored, nowIso());
     } catch (err) {
@@ -44,7 +47,12 @@ export class UploadStore {
     return stored;
   }
 
-  /** Deletes stored files and their owner records (a failed write, a replaced file). */
+  /** Deletes a replaced file once the write that replaced it is committed (at once without a request transaction). */
+  discardReplaced(storedNames: string[]): Promise<void> {
+    return afterCommit(() => this.discard(storedNames));
+  }
+
+  /** Deletes stored files and their owner records (a failed write). */
   async discard(storedNames: string[]): Promise<void> {
     await discardStoredFiles(
       this.opts.uploadsDir,

@@ -87,14 +87,21 @@ describe('stored files are cleaned up', () => {
     expect(await t.database.db.selectFrom('upload_owners').select('stored_name').where('owner_id', '=', user.user.id).execute()).toEqual([]);
   });
 
-  it('deletes a replaced asset thumbnail', async () => {
+  for (const withKey of [false, true]) {
+  it(`deletes a replaced asset thumbnail${withKey ? ' once the write is committed (Idempotency-Key: one transaction)' : ''}`, async () => {
     const owner = await t.createUser({ full: true });
     const created = await t.request({ method: 'POST', url: '/api/v1/assets/create/', as: owner, payload: form({ name: 'Welder', description: 'MIG', serial_number: 'W-1' }, [{ field: 'thumbnail', name: 'w.png', data: PNG }]) });
     expect(created.statusCode).toBe(201);
     const oldUrl = new URL(created.json().thumbnail_url as string).pathname;
     expect((await t.request({ method: 'GET', url: oldUrl })).statusCode).toBe(200);
     const update = { brand: 'Lincoln', name: 'Welder', description: 'MIG', serial_number: 'W-1', asset_type: 'FOOD SERVICE', location_id: String(locationId), acquisition_date: '2024-01-02', purchase_price: '100' };
-    const replaced = await t.request({ method: 'PUT', url: `/api/v1/assets/${created.json().id}/`, as: owner, payload: form(update, [{ field: 'thumbnail', name: 'w2.png', data: PNG }]) });
+    const replaced = await t.request({
+      method: 'PUT',
+      url: `/api/v1/assets/${created.json().id}/`,
+      as: owner,
+      payload: form(update, [{ field: 'thumbnail', name: 'w2.png', data: PNG }]),
+      headers: withKey ? { 'idempotency-key': `thumbnail-${created.json().id}` } : {},
+    });
     expect(replaced.statusCode).toBe(200);
     const newUrl = new URL(replaced.json().thumbnail_url as string).pathname;
     expect(newUrl).not.toBe(oldUrl);
@@ -104,6 +111,7 @@ describe('stored files are cleaned up', () => {
     const owned = await t.database.db.selectFrom('upload_owners').select('stored_name').where('owner_id', '=', owner.user.id).execute();
     expect(owned).toEqual([{ stored_name: newUrl.replace('/media/', '') }]);
   });
+  }
 });
 
 describe('files served from /media', () => {

@@ -119,8 +119,8 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
 
   /**
    * Applies checked changes under the request's If-Match and answers the asset as written. A new
-   * thumbnail is stored first and removed again when the write does not apply; once it does, the
-   * thumbnail it replaced is deleted.
+   * thumbnail is stored first and removed again when the write does not apply; once it is
+   * committed, the thumbnail it replaced is deleted.
    */
   async function writeAsset(request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, changes: AssetChanges, thumbnail: UploadedFile | null): Promise<Asset> {
     const version = ifMatchVersion(request);
@@ -136,7 +136,7 @@ export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps
       // Without If-Match the write is unconditional, so only a changed version explains a refusal.
       throw staleVersion(await presentOne(current, origin), config.timeZone);
     }
-    if (stored && replaced && replaced !== stored) await uploads.discard([replaced]);
+    if (stored && replaced && replaced !== stored) await uploads.discardReplaced([replaced]);
     setVersionTag(reply, row.version);
     return presentOne(row, origin);
   }
