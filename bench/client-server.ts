@@ -25,7 +25,7 @@ export function ensureBuild(): void {
 function missingFromBuild(dir: string): string[] {
   const swFile = join(dir, 'sw.js');
   if (!existsSync(swFile)) return ['sw.js'];
-  const urls = [...readFileSync(swFile, 'utf8').matchAll(/"url":"\/([^"]+)"/g)].map((m) => m[1]!);
+  const urls = [...readFileSync(swFile, 'utf8').matchAll(/"url":"\/?([^"]+)"/g)].map((m) => m[1]!);
   if (urls.length === 0) return ['(precache manifest)'];
   return urls.filter((url) => !existsSync(join(dir, url)));
 }
