@@ -24,3 +24,6 @@ export type ApiErrorBody = { detail: string; code?: string } | Record<string, st
 
 /** `code` of the 409 a write gets while an earlier request with its Idempotency-Key is still running. */
 export const REQUEST_IN_FLIGHT = 'request_in_flight';
+
+/** `code` of the 412 an update gets when the record changed since the version it was based on (`current` is the record now). */
+export const STALE_VERSION_CODE = 'stale_version';

@@ -50,6 +50,20 @@ export type TaskPatchBody = TaskUpdateBody;
 export const TaskCreateBody = Type.Object({ ...TaskUpdateBody.properties, created_by: Type.Optional(nullable(id)) });
 export type TaskCreateBody = Static<typeof TaskCreateBody>;
 
+/**
+ * The task form as the client checks it before sending (spec 5: location, description, recurrence
+ * interval and last completed date required; notes optional), from the same field rules as the
+ * request schemas above.
+ */
+export const TaskForm = Type.Object({
+  location_id: id,
+  description: Type.String({ minLength: 1, maxLength: TEXT_LIMIT }),
+  recurrence_interval: Type.Integer({ minimum: 1, maximum: RECURRENCE_INTERVAL_MAX }),
+  last_completed_date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  task_notes: Type.Optional(Type.String({ maxLength: TEXT_LIMIT })),
+});
+export type TaskForm = Static<typeof TaskForm>;
+
 /** POST maintenance/tasks/{id}/complete/: field notes are optional (spec 5); the body may be empty. */
 export const TaskCompleteBody = Type.Object({
   field_notes: Type.Optional(nullable(Type.String({ maxLength: TEXT_LIMIT }))),
@@ -70,6 +84,8 @@ export interface MaintenanceTask {
   created: string;
   created_by: UserRef | null;
   last_completed_date: string | null;
+  /** Whether a completion was ever recorded through the system (the status rule's NEW). */
+  completed_through_system: boolean;
   /** last_completed_date + recurrence_interval days; null when never completed. */
   due_date: string | null;
   /** Computed when read, in the server's time zone (shared/rules/task-status.ts). */

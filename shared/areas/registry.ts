@@ -9,6 +9,8 @@
  */
 import type { ContactApi } from './contact.js';
 import type { LocationsApi } from './locations.js';
+import type { MaintenanceApi } from './maintenance.js';
+import type { SettingsApi } from './settings.js';
 import type { WorkordersApi } from './workorders.js';
 
 export interface AreaInfo {
@@ -21,6 +23,8 @@ export interface AreaInfo {
 export const AREAS = {
   workorders: { label: 'Work orders', itemLabel: 'Work order' },
   locations: { label: 'Locations', itemLabel: 'Location' },
+  maintenance: { label: 'Preventative Maintenance', itemLabel: 'Task' },
+  settings: { label: 'Site settings', itemLabel: 'Setting' },
   contact: { label: 'Contact Us', itemLabel: 'Message' },
 } as const satisfies Record<string, AreaInfo>;
 
@@ -30,6 +34,8 @@ export type AreaName = keyof typeof AREAS;
 export interface AreaApis {
   workorders: WorkordersApi;
   locations: LocationsApi;
+  maintenance: MaintenanceApi;
+  settings: SettingsApi;
   contact: ContactApi;
 }
 

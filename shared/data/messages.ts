@@ -143,6 +143,9 @@ export const NOT_FOUND_MESSAGES = {
   parts: 'No parts found...',
   workorder: 'Work order not found...',
   chemicalOrLocation: 'Chemical or location not found...',
+  /** The spec names no texts for these two; worded like the work-order ones. */
+  tasks: 'No tasks found...',
+  task: 'Task not found...',
 } as const;
 
 /** Spec 8 Success messages. */
@@ -187,6 +190,8 @@ export const QUEUED_MESSAGES = {
   maintenanceCreate: "You're offline. We'll create this maintenance task once the connection returns",
   taskComplete: "We'll mark this task complete once the connection returns",
   taskClaimOrUnclaim: "We'll claim or unclaim this task once you're back online",
+  /** Spec 4 queues updates too but gives no text; worded like the create's. */
+  maintenanceUpdate: "You're offline. We'll save these changes to the task once the connection returns",
 } as const;
 
 /** Spec 8 Offline banners above saved data. */

@@ -48,6 +48,30 @@ export function taskStatus(task: TaskStatusInput, today: string): TaskStatus {
   return 'UP_TO_DATE';
 }
 
+/** A task as the API answers it, enough to reckon its status again on another day. */
+export interface TaskStatusFields {
+  assigned_to: readonly unknown[];
+  last_completed_date: string | null;
+  completed_through_system: boolean;
+  recurrence_interval: number;
+}
+
+/**
+ * The status of a task as the API answered it, on `today` (a saved task read offline days later
+ * shows what it is now, not what it was when saved).
+ */
+export function taskStatusOn(task: TaskStatusFields, today: string): TaskStatus {
+  return taskStatus(
+    {
+      claimed: task.assigned_to.length > 0,
+      lastCompletedDate: task.last_completed_date,
+      completedThroughSystem: task.completed_through_system,
+      recurrenceInterval: task.recurrence_interval,
+    },
+    today,
+  );
+}
+
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   CLAIMED: 'Claimed',
   COMPLETE: 'Complete',

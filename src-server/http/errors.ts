@@ -4,6 +4,7 @@
  * nothing unexpected reaches a client beyond a generic 500 message.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { fieldMessage } from '../../shared/api/field-messages.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,46 +40,9 @@ interface AjvIssue {
   message?: string;
 }
 
-const TYPE_NAMES: Record<string, string> = {
-  integer: 'A valid integer is required.',
-  number: 'A valid number is required.',
-  string: 'Not a valid string.',
-  boolean: 'Must be a valid boolean.',
-  array: 'Expected a list of items.',
-  object: 'Expected an object.',
-};
-
-/** One Ajv issue as a DRF message. */
+/** One Ajv issue as a DRF message (the table the client's form check uses too). */
 function messageFor(issue: AjvIssue): string {
-  const p = issue.params;
-  switch (issue.keyword) {
-    case 'required':
-      return 'This field is required.';
-    case 'type':
-      return TYPE_NAMES[String(p.type)] ?? 'Invalid value.';
-    case 'minLength':
-      return p.limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(p.limit)} characters.`;
-    case 'maxLength':
-      return `Ensure this field has no more than ${String(p.limit)} characters.`;
-    case 'minimum':
-      return `Ensure this value is greater than or equal to ${String(p.limit)}.`;
-    case 'exclusiveMinimum':
-      return `Ensure this value is greater than ${String(p.limit)}.`;
-    case 'maximum':
-      return `Ensure this value is less than or equal to ${String(p.limit)}.`;
-    case 'exclusiveMaximum':
-      return `Ensure this value is less than ${String(p.limit)}.`;
-    case 'enum':
-      return `Not a valid choice. Choose one of: ${(p.allowedValues as unknown[]).join(', ')}.`;
-    case 'format':
-      return p.format === 'email' ? 'Enter a valid email address.' : p.format === 'date' ? 'Date has wrong format. Use YYYY-MM-DD.' : 'Invalid format.';
-    case 'pattern':
-      return 'Invalid format.';
-    case 'additionalProperties':
-      return 'Unknown field.';
-    default:
-      return issue.message ?? 'Invalid value.';
-  }
+  return fieldMessage({ keyword: issue.keyword, params: issue.params, fallback: issue.message });
 }
 
 function fieldOf(issue: AjvIssue): string {

@@ -5,11 +5,10 @@
  * an update applies as before.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRef } from '../../shared/api/common.js';
+import { STALE_VERSION_CODE, type UserRef } from '../../shared/api/common.js';
 import { usDateTimeIn } from '../reports/format.js';
 import { HttpError } from './errors.js';
 
-export const STALE_VERSION_CODE = 'stale_version';
 export const BAD_IF_MATCH = 'If-Match must be the version of the record, e.g. "3".';
 
 /** `3`, `"3"` and `W/"3"` all name version 3; `*` (any version) is no precondition. */

@@ -27,6 +27,10 @@ const WorkOrderHomePage = screen(() => import('../screens/workorders/WorkOrderHo
 const WorkOrderListPage = screen(() => import('../screens/workorders/WorkOrderListPage'), 'WorkOrderListPage');
 const WorkOrderCreatePage = screen(() => import('../screens/workorders/WorkOrderCreatePage'), 'WorkOrderCreatePage');
 const WorkOrderDetailPage = screen(() => import('../screens/workorders/WorkOrderDetailPage'), 'WorkOrderDetailPage');
+const MaintenanceListPage = screen(() => import('../screens/maintenance/MaintenanceListPage'), 'MaintenanceListPage');
+const MaintenanceDetailPage = screen(() => import('../screens/maintenance/MaintenanceDetailPage'), 'MaintenanceDetailPage');
+const MaintenanceCreatePage = screen(() => import('../screens/maintenance/TaskFormPage'), 'MaintenanceCreatePage');
+const MaintenanceUpdatePage = screen(() => import('../screens/maintenance/TaskFormPage'), 'MaintenanceUpdatePage');
 
 type Params = Record<string, string | undefined>;
 
@@ -51,6 +55,10 @@ export const ROUTES: RouteSpec[] = [
   { path: '/workorder-list', component: WorkOrderListPage, access: 'signed-in' },
   { path: '/workorder-create', component: WorkOrderCreatePage, access: 'signed-in' },
   { path: '/workorder-detail/:id', component: WorkOrderDetailPage, access: 'signed-in' },
+  { path: '/maintenance-list', component: MaintenanceListPage, access: 'full-access' },
+  { path: '/maintenance-detail/:id', component: MaintenanceDetailPage, access: 'full-access' },
+  { path: '/maintenance-create', component: MaintenanceCreatePage, access: 'full-access' },
+  { path: '/maintenance-update/:id', component: MaintenanceUpdatePage, access: 'full-access' },
 ];
 
 export function AppRoutes() {

@@ -12,6 +12,12 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()} @ ${pad(hours)}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 }
 
+/** A calendar date "2026-03-14" as "03/14/2026" (no time zone: it names a day, not an instant); "" when missing. */
+export function formatDate(isoDate: string | null | undefined): string {
+  const m = isoDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate) : null;
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
 /** Bytes as kilobytes with one decimal, e.g. "12.5 KB". */
 export function formatKilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;

@@ -7,7 +7,8 @@ import type { NewWorkOrder } from '../../shared/areas/workorders.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
-import { defineWrite, type WriteAction } from '../outbox/write-action.js';
+import { statusWrites } from '../kit/status-writes.js';
+import { defineWrite } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 
 export const workorders = recordsAt<WorkOrder>('workorders/');
@@ -33,35 +34,21 @@ export const createWorkorder = defineWrite<WorkOrder>({
   messages: { success: SUCCESS_MESSAGES.workorderCreated, queued: QUEUED_MESSAGES.workorderCreate, failure: SCREEN_MESSAGES.workorders.create },
 });
 
-type StatusAction = 'claim' | 'unclaim' | 'complete';
-
-function statusWrite(action: StatusAction, messages: WriteAction['messages']): WriteAction<WorkOrder> {
-  return defineWrite<WorkOrder>({
-    domain: 'workorders',
-    action,
-    request(item) {
-      const notes = (item.payload as { field_notes?: string | null } | null)?.field_notes ?? null;
-      return { method: 'POST', path: `workorders/${item.targetId ?? ''}/${action}/`, json: action === 'complete' ? { field_notes: notes } : {} };
-    },
-    invalidates: workorders.staleAfterWrite,
-    saves: workorders.savesRecord,
-    messages,
-  });
-}
-
-export const claimWorkorder = statusWrite('claim', { success: SUCCESS_MESSAGES.workorderClaimed, queued: QUEUED_MESSAGES.workorderClaim, failure: SCREEN_MESSAGES.workorders.claim });
-export const unclaimWorkorder = statusWrite('unclaim', { success: SUCCESS_MESSAGES.workorderUnclaimed, queued: QUEUED_MESSAGES.workorderUnclaim, failure: SCREEN_MESSAGES.workorders.unclaim });
-export const completeWorkorder = statusWrite('complete', {
-  success: SUCCESS_MESSAGES.workorderCompleted,
-  queued: QUEUED_MESSAGES.workorderComplete,
-  failure: SCREEN_MESSAGES.workorders.complete,
+const status = statusWrites('workorders', workorders, {
+  claim: { success: SUCCESS_MESSAGES.workorderClaimed, queued: QUEUED_MESSAGES.workorderClaim, failure: SCREEN_MESSAGES.workorders.claim },
+  unclaim: { success: SUCCESS_MESSAGES.workorderUnclaimed, queued: QUEUED_MESSAGES.workorderUnclaim, failure: SCREEN_MESSAGES.workorders.unclaim },
+  complete: { success: SUCCESS_MESSAGES.workorderCompleted, queued: QUEUED_MESSAGES.workorderComplete, failure: SCREEN_MESSAGES.workorders.complete },
 });
+
+export const claimWorkorder = status.byAction.claim;
+export const unclaimWorkorder = status.byAction.unclaim;
+export const completeWorkorder = status.byAction.complete;
 
 const target = (id: number) => ({ targetId: String(id), targetLabel: `Work order #${id}` });
 
 export const area = defineArea({
   name: 'workorders',
-  writes: [createWorkorder, claimWorkorder, unclaimWorkorder, completeWorkorder],
+  writes: [createWorkorder, ...status.writes],
   api: (ctx) => ({
     list: (params) => workorders.list(ctx, params.page, { location: params.location, search: params.search }),
     get: (id) => workorders.get(ctx, id),
@@ -72,8 +59,6 @@ export const area = defineArea({
         payload: { location_id: input.locationId, description: input.description } satisfies CreatePayload,
         attachments: input.files,
       }),
-    claim: (id) => writeOrQueue(ctx, claimWorkorder, { ...target(id), payload: null }),
-    unclaim: (id) => writeOrQueue(ctx, unclaimWorkorder, { ...target(id), payload: null }),
-    complete: (id, fieldNotes) => writeOrQueue(ctx, completeWorkorder, { ...target(id), payload: { field_notes: fieldNotes || null } }),
+    ...status.api(ctx, target),
   }),
 });

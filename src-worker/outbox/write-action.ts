@@ -61,6 +61,21 @@ export interface WriteAction<Answer = unknown> {
   messages: WriteMessages;
 }
 
+/**
+ * The stored payload of an update: only the fields the user changed, and the version of the record
+ * the edit was made on (sent as If-Match, so an edit never overwrites a newer write).
+ */
+export interface VersionedChanges {
+  version: number;
+  changes: { [field: string]: JsonValue };
+}
+
+/** The `precondition` of an update whose payload is VersionedChanges. */
+export function versionedPrecondition(item: StoredWrite): string | null {
+  const payload = item.payload as Partial<VersionedChanges> | null;
+  return payload && typeof payload.version === 'number' ? String(payload.version) : null;
+}
+
 /** Identity helper that keeps the answer type of a definition. */
 export function defineWrite<Answer>(action: WriteAction<Answer>): WriteAction<Answer> {
   return action;

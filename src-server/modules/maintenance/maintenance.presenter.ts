@@ -33,6 +33,7 @@ export function presentTask(row: TaskRow, relations: TaskRelations, today: strin
     created: row.created_at,
     created_by: person(row.created_by_id),
     last_completed_date: row.last_completed_date,
+    completed_through_system: row.completed_through_system === 1,
     // Derived rather than read back, so a row written outside the repository still shows the right date.
     due_date: taskDueDate(row.last_completed_date, row.recurrence_interval),
     status,

@@ -22,7 +22,7 @@ import { fieldError, toDataError } from '../../state/errors';
 import { useCurrentUser, useWorkerRead } from '../../state/hooks';
 import { devicePreference } from '../../state/preferences';
 import { showToast } from '../../state/toasts';
-import { positiveInt } from './list-query';
+import { positiveInt } from '../../kit/list-query';
 
 export const CREATE_VALIDATION_MESSAGE = 'Please select a location and provide a description';
 const CREATE_LOCATION_KEY = 'workorderCreateLocation';

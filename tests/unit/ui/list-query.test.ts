@@ -1,18 +1,58 @@
-import { describe, expect, it } from 'vitest';
-import { listUrl, parseListQuery } from '../../../src-ui/screens/workorders/list-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { listUrl, originListUrl, parseListQuery, positiveInt, rememberLocation, rememberOrigin, rememberedLocation } from '../../../src-ui/kit/list-query';
+import { MAINTENANCE_LIST } from '../../../src-ui/screens/maintenance/maintenance-list';
+import { WORKORDER_LIST } from '../../../src-ui/screens/workorders/list-query';
 
-describe('work-order list query (?location, ?page, ?q)', () => {
+/** localStorage and sessionStorage as a browser has them, one fresh pair per test. */
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+beforeEach(() => {
+  Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
+});
+
+describe('list query of the list pattern (?location, ?page, search)', () => {
   it('parses the URL, ignoring values that are not positive whole numbers', () => {
-    expect(parseListQuery('?location=3&page=2&q=pump')).toEqual({ location: 3, page: 2, q: 'pump' });
-    expect(parseListQuery('')).toEqual({ location: null, page: 1, q: '' });
-    expect(parseListQuery('location=abc&page=0')).toEqual({ location: null, page: 1, q: '' });
-    expect(parseListQuery('location=-4&page=1.5')).toEqual({ location: null, page: 1, q: '' });
+    expect(parseListQuery(WORKORDER_LIST, '?location=3&page=2&q=pump')).toEqual({ location: 3, page: 2, search: 'pump' });
+    expect(parseListQuery(WORKORDER_LIST, '')).toEqual({ location: null, page: 1, search: '' });
+    expect(parseListQuery(WORKORDER_LIST, 'location=abc&page=0')).toEqual({ location: null, page: 1, search: '' });
+    expect(parseListQuery(WORKORDER_LIST, 'location=-4&page=1.5')).toEqual({ location: null, page: 1, search: '' });
+    expect(positiveInt('9007199254740993')).toBeNull();
+  });
+
+  it('names the search as each area does: ?q for work orders, ?search for tasks (spec 2)', () => {
+    expect(parseListQuery(MAINTENANCE_LIST, '?search=filter&q=other')).toEqual({ location: null, page: 1, search: 'filter' });
+    expect(listUrl(MAINTENANCE_LIST, { location: 4, page: 2, search: 'hvac' })).toBe('/maintenance-list?location=4&page=2&search=hvac');
   });
 
   it('writes only what differs from the defaults, and round-trips', () => {
-    expect(listUrl({ location: null, page: 1, q: '' })).toBe('/workorder-list');
-    expect(listUrl({ location: 12, page: 3, q: 'ice machine' })).toBe('/workorder-list?location=12&page=3&q=ice+machine');
-    const query = { location: 5, page: 2, q: 'door & frame' };
-    expect(parseListQuery(listUrl(query).split('?')[1]!)).toEqual(query);
+    expect(listUrl(WORKORDER_LIST, { location: null, page: 1, search: '' })).toBe('/workorder-list');
+    expect(listUrl(WORKORDER_LIST, { location: 12, page: 3, search: 'ice machine' })).toBe('/workorder-list?location=12&page=3&q=ice+machine');
+    const query = { location: 5, page: 2, search: 'door & frame' };
+    expect(parseListQuery(WORKORDER_LIST, listUrl(WORKORDER_LIST, query).split('?')[1]!)).toEqual(query);
+  });
+
+  it("remembers the chosen location under the area's own key (spec 3), and forgets it for All", () => {
+    rememberLocation(MAINTENANCE_LIST, 1102);
+    expect(localStorage.getItem('maintenanceSelectedLocation')).toBe('1102');
+    expect(rememberedLocation(MAINTENANCE_LIST)).toBe(1102);
+    expect(rememberedLocation(WORKORDER_LIST)).toBeNull();
+    rememberLocation(MAINTENANCE_LIST, null);
+    expect(rememberedLocation(MAINTENANCE_LIST)).toBeNull();
+  });
+
+  it("sends a detail's Back to the list it was opened from, and only to that area's list", () => {
+    expect(originListUrl(MAINTENANCE_LIST)).toBe('/maintenance-list');
+    rememberOrigin(MAINTENANCE_LIST, '/maintenance-list?location=4&page=2');
+    expect(originListUrl(MAINTENANCE_LIST)).toBe('/maintenance-list?location=4&page=2');
+    rememberOrigin(WORKORDER_LIST, '/maintenance-list?page=3');
+    expect(originListUrl(WORKORDER_LIST)).toBe('/workorder-list');
   });
 });

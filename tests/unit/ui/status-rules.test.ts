@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueItemView } from '../../../shared/data/protocol';
-import { claimButton, completeButton, pendingActionsFor } from '../../../src-ui/screens/workorders/workorder-rules';
+import { claimButton, completeButton, pendingActionsFor } from '../../../src-ui/kit/status-rules';
 
 const me = { id: 1, first_name: 'Sam', last_name: 'Rivera' };
 const other = { id: 2, first_name: 'Alex', last_name: 'Morgan' };
-const order = (status: 'Pending' | 'Claimed' | 'Completed', assigned = status === 'Pending' ? [] : [me]) => ({ id: 7, status, assigned_to: assigned });
+// A work order as the detail gives it to the rules: Completed is closed for good.
+const order = (status: 'Pending' | 'Claimed' | 'Completed', assigned = status === 'Pending' ? [] : [me]) => ({
+  id: 7,
+  claimed: status === 'Claimed',
+  closed: status === 'Completed',
+  assigned_to: assigned,
+});
+// A maintenance task recurs: never closed.
+const task = (claimedBy: typeof me | null) => ({ id: 7, claimed: claimedBy !== null, closed: false, assigned_to: claimedBy ? [claimedBy] : [] });
 
 function item(over: Partial<QueueItemView>): QueueItemView {
   return {
@@ -24,7 +32,7 @@ function item(over: Partial<QueueItemView>): QueueItemView {
   };
 }
 
-describe('work-order action rules (spec 4)', () => {
+describe('claim and complete rules (spec 4)', () => {
   it('offers Claim on a Pending order and Unclaim on one claimed by me', () => {
     expect(claimButton(order('Pending'), me.id, [])).toEqual({ label: 'Claim', disabled: false, action: 'claim' });
     expect(claimButton(order('Claimed'), me.id, [])).toEqual({ label: 'Unclaim', disabled: false, action: 'unclaim' });
@@ -51,6 +59,15 @@ describe('work-order action rules (spec 4)', () => {
     expect(claimButton(order('Claimed'), me.id, [{ action: 'complete' }]).label).toBe('Unclaim');
   });
 
+  it('lets anyone claim a task that nobody holds, even one completed before (it recurs), and only its holder unclaim or complete it', () => {
+    expect(claimButton(task(null), me.id, [])).toEqual({ label: 'Claim', disabled: false, action: 'claim' });
+    expect(completeButton(task(null), me.id, []).disabled).toBe(true);
+    expect(claimButton(task(me), me.id, [])).toEqual({ label: 'Unclaim', disabled: false, action: 'unclaim' });
+    expect(completeButton(task(me), me.id, []).disabled).toBe(false);
+    expect(claimButton(task(other), me.id, []).disabled).toBe(true);
+    expect(completeButton(task(other), me.id, []).disabled).toBe(true);
+  });
+
   it('counts only waiting actions of this order as pending (not failed, not synced, not other orders)', () => {
     const items = [
       item({ id: 'a' }),
@@ -61,6 +78,6 @@ describe('work-order action rules (spec 4)', () => {
       item({ id: 'f', domain: 'maintenance' }),
       item({ id: 'g', action: 'create', targetId: null }),
     ];
-    expect(pendingActionsFor(items, 7).map((i) => i.id)).toEqual(['a', 'b']);
+    expect(pendingActionsFor(items, 'workorders', 7).map((i) => i.id)).toEqual(['a', 'b']);
   });
 });

@@ -1,0 +1,8 @@
+/** The site's settings as a tab reads them through the data worker (`src-worker/domains/settings.ts`). */
+import type { SiteSettings } from '../api/settings.js';
+import type { ReadResult } from '../data/protocol.js';
+
+export interface SettingsApi {
+  /** The site's capabilities and time zone; the saved copy while offline. */
+  get(): Promise<ReadResult<SiteSettings>>;
+}

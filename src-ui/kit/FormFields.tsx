@@ -1,0 +1,120 @@
+/**
+ * Form controls bound to a react-hook-form field: the label, the error beside the field (the
+ * form's check or the server's), and the aria wiring (components/Field.tsx). One per kind of input.
+ */
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Field, dropdownPt, fieldAria } from '../components/Field';
+
+interface BoundField<V extends FieldValues> {
+  control: Control<V>;
+  name: Path<V>;
+  /** The input's id; its label and error are tied to it. */
+  id: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+}
+
+function useBound<V extends FieldValues>({ control, name }: BoundField<V>) {
+  const { field, fieldState } = useController({ control, name });
+  return { field, error: fieldState.error?.message ?? null };
+}
+
+export function TextField<V extends FieldValues>(props: BoundField<V> & { type?: 'text' | 'date' | 'email'; placeholder?: string; max?: string }) {
+  const { field, error } = useBound(props);
+  const { id, label, hint, required, type = 'text', placeholder, max } = props;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <InputText
+        id={id}
+        type={type}
+        name={field.name}
+        value={(field.value as string | null) ?? ''}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        ref={field.ref}
+        placeholder={placeholder}
+        max={max}
+        required={required}
+        invalid={Boolean(error)}
+        {...fieldAria(id, error, Boolean(hint))}
+      />
+    </Field>
+  );
+}
+
+export function TextAreaField<V extends FieldValues>(props: BoundField<V> & { rows?: number; placeholder?: string }) {
+  const { field, error } = useBound(props);
+  const { id, label, hint, required, rows = 4, placeholder } = props;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <InputTextarea
+        id={id}
+        name={field.name}
+        rows={rows}
+        value={(field.value as string | null) ?? ''}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        ref={field.ref}
+        placeholder={placeholder}
+        required={required}
+        invalid={Boolean(error)}
+        {...fieldAria(id, error, Boolean(hint))}
+      />
+    </Field>
+  );
+}
+
+export function IntegerField<V extends FieldValues>(props: BoundField<V> & { min?: number; max?: number; suffix?: string }) {
+  const { field, error } = useBound(props);
+  const { id, label, hint, required, min, max, suffix } = props;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <InputNumber
+        inputId={id}
+        name={field.name}
+        value={(field.value as number | null) ?? null}
+        onChange={(e) => field.onChange(e.value ?? null)}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        useGrouping={false}
+        maxFractionDigits={0}
+        min={min}
+        max={max}
+        suffix={suffix}
+        required={required}
+        invalid={Boolean(error)}
+        {...fieldAria(id, error, Boolean(hint))}
+      />
+    </Field>
+  );
+}
+
+export function ChoiceField<V extends FieldValues>(props: BoundField<V> & { options: { label: string; value: number }[]; placeholder: string }) {
+  const { field, error } = useBound(props);
+  const { id, label, hint, required, options, placeholder } = props;
+  // A chosen value no longer offered (a remembered location that was removed) shows as none.
+  const value = options.some((o) => o.value === field.value) ? (field.value as number) : null;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <Dropdown
+        inputId={id}
+        pt={dropdownPt(label)}
+        value={value}
+        options={options}
+        onChange={(e) => field.onChange((e.value as number | null) ?? null)}
+        onBlur={field.onBlur}
+        focusInputRef={field.ref}
+        placeholder={placeholder}
+        required={required}
+        invalid={Boolean(error)}
+        filter={options.length > 12}
+        {...fieldAria(id, error, Boolean(hint))}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * The list screen pattern (spec 2): the query in the URL (?location, ?page, search), the location
+ * filter remembered on the device, search sent after a pause, pages of 10, the saved-data notice
+ * with "Last updated", and loading / full-page error with Retry / warning banner above data / empty
+ * text. A list reloads when queued writes of its area reach the server.
+ */
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Paginator } from 'primereact/paginator';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { Page } from '../../shared/api/common';
+import type { AreaName } from '../../shared/areas/registry';
+import { PAGE_SIZE } from '../../shared/constants';
+import { messageForScreen } from '../../shared/data/messages';
+import type { ReadResult } from '../../shared/data/protocol';
+import { dropdownPt } from '../components/Field';
+import { LinkButton } from '../components/LinkButton';
+import { SavedDataNotice, WarningNotice } from '../components/Notices';
+import { PageError } from '../components/PageError';
+import type { WorkerRemote } from '../state/bridge';
+import { useSynced, useWorkerRead } from '../state/hooks';
+import { listUrl, parseListQuery, rememberLocation, rememberOrigin, rememberedLocation, type ListQuery, type ListQueryDef } from './list-query';
+
+export const SEARCH_DEBOUNCE_MS = 400;
+
+export interface ListTexts {
+  title: string;
+  /** The location filter's "everything" choice, e.g. "All Tasks". */
+  allLocations: string;
+  searchPlaceholder: string;
+  /** Accessible name of the list of cards. */
+  itemsLabel: string;
+  loading: string;
+  empty: string;
+  /** Spec 8 screen fallback when the read fails without a text of its own. */
+  failure: string;
+  /** Spec 8 offline banner over saved data. */
+  saved: string;
+}
+
+export interface ListDef<T> extends ListQueryDef {
+  /** The area whose queued writes, once synced, make the list reload. */
+  domain: AreaName;
+  read(api: WorkerRemote, query: ListQuery): Promise<ReadResult<Page<T>>>;
+  texts: ListTexts;
+}
+
+/** The query, kept in the URL; a visit without one opens the location remembered on this device. */
+export function useListQuery(def: ListQueryDef): { query: ListQuery; go: (next: Partial<ListQuery>) => void } {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = parseListQuery(def, search);
+  const queryRef = useRef(query);
+  queryRef.current = query;
+
+  const [restoreTo] = useState(() => (search ? null : rememberedLocation(def)));
+  useEffect(() => {
+    if (restoreTo !== null) navigate(listUrl(def, { ...queryRef.current, location: restoreTo }), { replace: true });
+  }, [restoreTo]); // once, on arrival
+
+  const go = (next: Partial<ListQuery>) => {
+    if (next.location !== undefined) rememberLocation(def, next.location);
+    navigate(listUrl(def, { ...queryRef.current, ...next }), { replace: true });
+  };
+  return { query, go };
+}
+
+/** The search box's text: follows the URL, and is sent after a pause in typing. */
+function useDebouncedSearch(query: ListQuery, go: (next: Partial<ListQuery>) => void): [string, (text: string) => void] {
+  const [text, setText] = useState(query.search);
+  const current = useRef(query.search);
+  current.current = query.search;
+  useEffect(() => setText(query.search), [query.search]);
+  useEffect(() => {
+    if (text === current.current) return;
+    const timer = setTimeout(() => go({ search: text.trim() ? text : '', page: 1 }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]); // `go` reads the latest query through its ref
+  return [text, setText];
+}
+
+export function ListScreen<T extends { id: number }>({
+  def,
+  back,
+  actions,
+  renderItem,
+}: {
+  def: ListDef<T>;
+  back: string;
+  /** Buttons beside Back (e.g. Create). */
+  actions?: ReactNode;
+  /** One card; `onOpen` remembers this list as the detail's origin. */
+  renderItem: (item: T, onOpen: () => void) => ReactNode;
+}) {
+  const { texts } = def;
+  const { query, go } = useListQuery(def);
+  const [text, setText] = useDebouncedSearch(query, go);
+  const locations = useWorkerRead('locations', (api) => api.locations.all());
+  const list = useWorkerRead(`${def.domain}|${query.location ?? ''}|${query.page}|${query.search}`, (api) => def.read(api, query));
+
+  // Queued writes of the area reached the server: the list shows their effect.
+  useSynced(def.domain, 'any', () => void list.reload());
+
+  // A page past the end (the list shrank) starts again at page 1.
+  const pastTheEnd = list.error?.type === 'not_found' && query.page > 1;
+  useEffect(() => {
+    if (pastTheEnd) go({ page: 1 });
+  }, [pastTheEnd]); // `go` reads the latest query through its ref
+
+  const locationOptions = [{ label: texts.allLocations, value: null as number | null }, ...(locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id as number | null }))];
+  const page = list.result?.data;
+  const here = listUrl(def, query);
+  const id = (name: string) => `${def.domain}-filter-${name}`;
+
+  let body;
+  if (!page && list.error) {
+    body = <PageError message={messageForScreen(list.error, texts.failure)} onRetry={() => void list.reload()} />;
+  } else if (!page) {
+    body = (
+      <p className="empty-text" role="status">
+        {texts.loading}
+      </p>
+    );
+  } else if (page.results.length === 0) {
+    body = <p className="empty-text">{texts.empty}</p>;
+  } else {
+    body = (
+      <>
+        <ul className="card-list" aria-label={texts.itemsLabel}>
+          {page.results.map((item) => (
+            <li key={item.id}>{renderItem(item as T, () => rememberOrigin(def, here))}</li>
+          ))}
+        </ul>
+        {page.count > PAGE_SIZE ? (
+          <Paginator first={(query.page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={page.count} pageLinkSize={3} onPageChange={(e) => go({ page: e.page + 1 })} />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section>
+      <div className="page-header">
+        <h1>{texts.title}</h1>
+        <div className="button-row">
+          {actions}
+          <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
+        </div>
+      </div>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor={id('location')}>Location</label>
+          <Dropdown
+            inputId={id('location')}
+            pt={dropdownPt('Location')}
+            value={query.location}
+            options={locationOptions}
+            onChange={(e) => go({ location: (e.value as number | null) ?? null, page: 1 })}
+            placeholder={texts.allLocations}
+            filter={locationOptions.length > 12}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={id('search')}>Search</label>
+          <InputText id={id('search')} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={texts.searchPlaceholder} />
+        </div>
+      </div>
+      {list.result?.fromCache ? <SavedDataNotice text={texts.saved} cachedAt={list.result.cachedAt} /> : null}
+      {page && list.error ? <WarningNotice text={messageForScreen(list.error, texts.failure)} /> : null}
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Claim / Unclaim / Complete for a record with a claim (work orders, maintenance tasks): the buttons
+ * with their enable rules (status-rules.ts), the confirm dialogs with optional Field Notes, the
+ * toasts (success, queued info, or the screen's fallback; spec 8: 403 and 404 not notified), and the
+ * "Pending sync" list of the record's queued actions with their status and retry time.
+ */
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { AreaName } from '../../shared/areas/registry';
+import { messageForScreen } from '../../shared/data/messages';
+import type { MutationResult, QueueItemView } from '../../shared/data/protocol';
+import { queueItemTitle, queueStatusText } from '../format/queue';
+import { callWorker, type WorkerRemote } from '../state/bridge';
+import { toDataError } from '../state/errors';
+import { useCurrentUser, useNow } from '../state/hooks';
+import { store } from '../state/store';
+import { showToast } from '../state/toasts';
+import { claimButton, completeButton, pendingActionsFor, type ClaimableRecord, type StatusAction } from './status-rules';
+
+export interface StatusActionTexts {
+  /** Per action: the dialog's header, question and confirm label, and the screen's failure fallback. */
+  dialogs: Record<StatusAction, { header: string; question: string; confirm: string }>;
+  failures: Record<StatusAction, string>;
+}
+
+export interface StatusCalls<T> {
+  claim(api: WorkerRemote, id: number): Promise<MutationResult<T>>;
+  unclaim(api: WorkerRemote, id: number): Promise<MutationResult<T>>;
+  complete(api: WorkerRemote, id: number, fieldNotes: string): Promise<MutationResult<T>>;
+}
+
+export function PendingSync({ items }: { items: readonly QueueItemView[] }) {
+  const now = useNow(items.some((i) => i.status === 'retrying'));
+  return (
+    <section className="pending-sync" aria-labelledby="pending-sync-title">
+      <h2 id="pending-sync-title">Pending sync</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            {queueItemTitle(item)}: {queueStatusText(item, now)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The record's queued actions that still wait (shown in the Pending sync list, and disabling their buttons). */
+export function usePendingActions(domain: AreaName, recordId: number): QueueItemView[] {
+  const snap = useSnapshot(store);
+  return pendingActionsFor(snap.queue.items as QueueItemView[], domain, recordId);
+}
+
+export function StatusActions<T>({
+  domain,
+  record,
+  calls,
+  texts,
+  onDone,
+  onRefused,
+}: {
+  domain: AreaName;
+  record: ClaimableRecord;
+  calls: StatusCalls<T>;
+  texts: StatusActionTexts;
+  /** The write went through or was queued (`result` says which); the server's answer is in it when done. */
+  onDone: (action: StatusAction, result: MutationResult<T>) => void;
+  /** The server refused it: the screen reads the record again to show what is left of it. */
+  onRefused: () => void;
+}) {
+  const user = useCurrentUser();
+  const pending = usePendingActions(domain, record.id);
+  const [dialog, setDialog] = useState<StatusAction | null>(null);
+  const [fieldNotes, setFieldNotes] = useState('');
+  const [sending, setSending] = useState(false);
+
+  // Spec 6: the buttons are for full-access users; the server refuses the calls to anyone else.
+  const canAct = Boolean(user?.full_feature_access);
+  const complete = user ? completeButton(record, user.id, pending) : null;
+  const claim = user ? claimButton(record, user.id, pending) : null;
+
+  const run = async (action: StatusAction) => {
+    setSending(true);
+    try {
+      const notes = fieldNotes.trim();
+      const result = await callWorker((api) => (action === 'complete' ? calls.complete(api, record.id, notes) : calls[action](api, record.id)));
+      setDialog(null);
+      setFieldNotes('');
+      showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      onDone(action, result);
+    } catch (err) {
+      setDialog(null);
+      if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, texts.failures[action]) });
+      onRefused();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const open = dialog ? texts.dialogs[dialog] : null;
+  const notesId = `${domain}-field-notes`;
+
+  return (
+    <>
+      {canAct && complete && claim ? (
+        <div className="button-row">
+          <Button type="button" label={complete.label} icon="pi pi-check" severity="success" disabled={complete.disabled || sending} onClick={() => setDialog('complete')} />
+          <Button type="button" label={claim.label} icon={claim.action === 'claim' ? 'pi pi-user-plus' : 'pi pi-user-minus'} disabled={claim.disabled || sending} onClick={() => setDialog(claim.action)} />
+        </div>
+      ) : null}
+      {pending.length ? <PendingSync items={pending} /> : null}
+      <Dialog
+        header={open?.header}
+        visible={dialog !== null}
+        onHide={() => !sending && setDialog(null)}
+        style={{ width: 'min(30rem, calc(100vw - 2rem))' }}
+        footer={
+          <div>
+            <Button type="button" label="Cancel" text onClick={() => setDialog(null)} disabled={sending} />
+            <Button type="button" label={sending ? 'Submitting...' : (open?.confirm ?? '')} onClick={() => dialog && void run(dialog)} disabled={sending} autoFocus />
+          </div>
+        }
+      >
+        <p>{open?.question}</p>
+        {dialog === 'complete' ? (
+          <div className="field">
+            <label htmlFor={notesId}>Field Notes</label>
+            <InputTextarea id={notesId} rows={4} value={fieldNotes} onChange={(e) => setFieldNotes(e.target.value)} placeholder="Optional" />
+          </div>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The form pattern: react-hook-form keeps what is typed (nothing is lost on an error), and the
+ * schema of `shared/api` checks it before sending, in the server's words (schema-check.ts). After a
+ * refusal the server's field errors are shown beside their fields, and anything else in a toast with
+ * the screen's fallback (spec 8: 403 and 404 are not notified).
+ */
+import type { TObject } from '@sinclair/typebox';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { schemaFieldErrors } from '../../shared/api/schema-check';
+import { ERROR_MESSAGES, messageForScreen } from '../../shared/data/messages';
+import { toDataError } from '../state/errors';
+import { showToast } from '../state/toasts';
+
+/** Checks the body a form would send (`toBody` of its values) against `schema`. */
+export function schemaResolver<V extends FieldValues>(schema: TObject, toBody: (values: V) => Record<string, unknown>): Resolver<V> {
+  return (values) => {
+    const errors = schemaFieldErrors(schema, toBody(values));
+    if (Object.keys(errors).length === 0) return { values, errors: {} };
+    const fieldErrors: Record<string, { type: string; message: string }> = {};
+    for (const [field, message] of Object.entries(errors)) fieldErrors[field] = { type: 'schema', message };
+    return { values: {}, errors: fieldErrors as FieldErrors<V> };
+  };
+}
+
+export function useSchemaForm<V extends FieldValues>(schema: TObject, defaultValues: DefaultValues<V>, toBody: (values: V) => Record<string, unknown>): UseFormReturn<V> {
+  return useForm<V>({ defaultValues, resolver: schemaResolver(schema, toBody), mode: 'onSubmit', reValidateMode: 'onChange' });
+}
+
+/** Said when the form's own check fails (spec 8's validation text). */
+export function showInvalidForm(): void {
+  showToast({ severity: 'error', detail: ERROR_MESSAGES.validation });
+}
+
+/**
+ * A refused write: each field error the server named is put beside its field (`aliases` maps the
+ * server's name to the form's, e.g. `location` → `location_id`); the rest is said in a toast.
+ */
+export function showRefusal<V extends FieldValues>(form: UseFormReturn<V>, err: unknown, fallback: string, aliases: Record<string, Path<V>> = {}): void {
+  const error = toDataError(err);
+  const fields = Object.keys(form.getValues()) as Path<V>[];
+  let placed = false;
+  for (const [name, messages] of Object.entries(error.fields ?? {})) {
+    const field = aliases[name] ?? (fields.includes(name as Path<V>) ? (name as Path<V>) : null);
+    if (field && messages[0]) {
+      form.setError(field, { type: 'server', message: messages[0] }, { shouldFocus: !placed });
+      placed = true;
+    }
+  }
+  if (error.shouldNotify) showToast({ severity: 'error', detail: placed ? ERROR_MESSAGES.validation : messageForScreen(err, fallback) });
+}

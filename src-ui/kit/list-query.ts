@@ -1,0 +1,63 @@
+/**
+ * A list screen's query as the URL carries it (?location, ?page and a search parameter), the
+ * location filter remembered on the device under the area's key (spec 3 local storage keys), and
+ * the list URL a detail was opened from (its Back button returns there). Pure apart from storage.
+ */
+import { devicePreference, tabPreference } from '../state/preferences';
+
+export interface ListQuery {
+  location: number | null;
+  page: number;
+  /** The search text ('' for none). */
+  search: string;
+}
+
+export interface ListQueryDef {
+  /** The list's route, e.g. '/maintenance-list'. */
+  path: string;
+  /** The URL parameter of the search text ('q' for work orders, 'search' for tasks). */
+  searchParam: string;
+  /** Where the chosen location is kept on the device (e.g. 'maintenanceSelectedLocation'). */
+  locationKey: string;
+}
+
+export function positiveInt(value: string | null | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && Number.isSafeInteger(n) ? n : null;
+}
+
+export function parseListQuery(def: ListQueryDef, search: string): ListQuery {
+  const params = new URLSearchParams(search);
+  return { location: positiveInt(params.get('location')), page: positiveInt(params.get('page')) ?? 1, search: params.get(def.searchParam) ?? '' };
+}
+
+/** The URL of the list with `query`; defaults are left out. */
+export function listUrl(def: ListQueryDef, query: ListQuery): string {
+  const params = new URLSearchParams();
+  if (query.location !== null) params.set('location', String(query.location));
+  if (query.page > 1) params.set('page', String(query.page));
+  if (query.search) params.set(def.searchParam, query.search);
+  const qs = params.toString();
+  return qs ? `${def.path}?${qs}` : def.path;
+}
+
+export function rememberLocation(def: ListQueryDef, location: number | null): void {
+  devicePreference.set(def.locationKey, location === null ? '' : String(location));
+}
+
+export function rememberedLocation(def: ListQueryDef): number | null {
+  return positiveInt(devicePreference.get(def.locationKey));
+}
+
+const originKey = (def: ListQueryDef) => `${def.path}:origin`;
+
+/** The list URL a detail was opened from, so its Back button returns there with the same filters. */
+export function rememberOrigin(def: ListQueryDef, url: string): void {
+  tabPreference.set(originKey(def), url);
+}
+
+export function originListUrl(def: ListQueryDef): string {
+  const url = tabPreference.get(originKey(def));
+  return url && (url === def.path || url.startsWith(`${def.path}?`)) ? url : def.path;
+}

@@ -1,0 +1,52 @@
+/**
+ * Which of Claim / Unclaim / Complete a user may take now (spec 4 Work order status and Maintenance
+ * task display statuses, spec 6), for any record with a claim: work orders and maintenance tasks.
+ * Pure.
+ */
+import type { UserRef } from '../../shared/api/common';
+import type { QueueItemView } from '../../shared/data/protocol';
+
+export type StatusAction = 'claim' | 'unclaim' | 'complete';
+
+export interface ActionState {
+  label: string;
+  disabled: boolean;
+  action: StatusAction;
+}
+
+/** What the rules need of a record. */
+export interface ClaimableRecord {
+  id: number;
+  /** Someone holds it. */
+  claimed: boolean;
+  /** Finished for good (a completed work order); a recurring task never is. */
+  closed: boolean;
+  assigned_to: readonly UserRef[];
+}
+
+/** Queued actions for this record that still wait to be sent (not failed, not synced). */
+export function pendingActionsFor(items: readonly QueueItemView[], domain: string, recordId: number): QueueItemView[] {
+  return items.filter((i) => i.domain === domain && i.targetId === String(recordId) && (i.status === 'queued' || i.status === 'pending' || i.status === 'retrying'));
+}
+
+export function isAssignedTo(record: Pick<ClaimableRecord, 'assigned_to'>, userId: number): boolean {
+  return record.assigned_to.some((u) => u.id === userId);
+}
+
+/** Complete: only when claimed by the current user; "Pending sync" while a completion waits. */
+export function completeButton(record: ClaimableRecord, userId: number, pending: readonly Pick<QueueItemView, 'action'>[]): ActionState {
+  if (pending.some((p) => p.action === 'complete')) return { label: 'Pending sync', disabled: true, action: 'complete' };
+  return { label: 'Complete', disabled: !(record.claimed && isAssignedTo(record, userId)), action: 'complete' };
+}
+
+/**
+ * Claim when the record is not claimed, Unclaim when it is; disabled when someone else holds it or
+ * it is closed; "Pending sync" while a claim or unclaim waits.
+ */
+export function claimButton(record: ClaimableRecord, userId: number, pending: readonly Pick<QueueItemView, 'action'>[]): ActionState {
+  const action: StatusAction = record.claimed ? 'unclaim' : 'claim';
+  if (pending.some((p) => p.action === 'claim' || p.action === 'unclaim')) return { label: 'Pending sync', disabled: true, action };
+  if (record.closed) return { label: 'Claim', disabled: true, action };
+  if (record.claimed) return { label: 'Unclaim', disabled: !isAssignedTo(record, userId), action };
+  return { label: 'Claim', disabled: false, action };
+}

@@ -1,0 +1,111 @@
+/**
+ * Task Detail (spec 2, 4): the task's fields and status as of today; Complete (back to the list
+ * after success) and Claim/Unclaim with the pending-sync list; Edit to the update form.
+ */
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { MaintenanceTask } from '../../../shared/api/maintenance';
+import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { taskStatusOn } from '../../../shared/rules/task-status';
+import { LinkButton } from '../../components/LinkButton';
+import { formatDate, formatDateTime, fullName } from '../../format/display';
+import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { originListUrl } from '../../kit/list-query';
+import { StatusActions, type StatusActionTexts, type StatusCalls } from '../../kit/StatusActions';
+import { MAINTENANCE_LIST } from './maintenance-list';
+import { TaskStatusTag, useSiteToday } from './task-display';
+
+const TEXTS: DetailTexts = {
+  title: 'Task',
+  loading: 'Loading task...',
+  notFound: NOT_FOUND_MESSAGES.task,
+  failure: SCREEN_MESSAGES.maintenance.loadOne,
+  saved: OFFLINE_BANNERS.tasks,
+  refreshFailure: SCREEN_MESSAGES.maintenance.refreshList,
+};
+
+const ACTION_TEXTS: StatusActionTexts = {
+  dialogs: {
+    claim: { header: 'Confirm Claim', question: 'Claim this task? It will be assigned to you.', confirm: 'Claim' },
+    unclaim: { header: 'Confirm Unclaim', question: 'Unclaim this task? Others can then claim it.', confirm: 'Unclaim' },
+    complete: { header: 'Confirm Complete', question: 'Mark this task as completed for today?', confirm: 'Complete' },
+  },
+  failures: { claim: SCREEN_MESSAGES.maintenance.claim, unclaim: SCREEN_MESSAGES.maintenance.unclaim, complete: SCREEN_MESSAGES.maintenance.complete },
+};
+
+const CALLS: StatusCalls<MaintenanceTask> = {
+  claim: (api, id) => api.maintenance.claim(id),
+  unclaim: (api, id) => api.maintenance.unclaim(id),
+  complete: (api, id, notes) => api.maintenance.complete(id, notes),
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function TaskFields({ task, today }: { task: MaintenanceTask; today: string }) {
+  return (
+    <dl className="detail-grid">
+      <Row label="Location">{task.location.name}</Row>
+      <Row label="Description">{task.description.full_description}</Row>
+      <Row label="Status">
+        <TaskStatusTag status={taskStatusOn(task, today)} />
+      </Row>
+      <Row label="Recurrence">{task.formatted_recurrence_interval}</Row>
+      <Row label="Last Completed">{formatDate(task.last_completed_date) || 'Never'}</Row>
+      <Row label="Due Date">{formatDate(task.due_date) || 'Not set'}</Row>
+      {task.assigned_to.length ? <Row label="Claimed By">{fullName(task.assigned_to[0])}</Row> : null}
+      {task.task_notes ? <Row label="Task Notes">{task.task_notes}</Row> : null}
+      {task.field_notes ? <Row label="Field Notes">{task.field_notes}</Row> : null}
+      {task.last_completed_by ? (
+        <Row label="Completed By">
+          {fullName(task.last_completed_by)}
+          {task.last_completed_at ? ` on ${formatDateTime(task.last_completed_at)}` : ''}
+        </Row>
+      ) : null}
+      <Row label="Created">
+        {formatDateTime(task.created)}
+        {task.created_by ? ` by ${fullName(task.created_by)}` : ''}
+      </Row>
+    </dl>
+  );
+}
+
+export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
+  const { detail } = useDetailRead<MaintenanceTask>('maintenance', params.id, (api, id) => api.maintenance.get(id), TEXTS);
+  const today = useSiteToday();
+  const [, navigate] = useLocation();
+  const back = originListUrl(MAINTENANCE_LIST);
+  return (
+    <DetailScreen
+      detail={detail}
+      texts={TEXTS}
+      back={back}
+      heading={(task) => `Task #${task.id}`}
+      actions={(task) => <LinkButton href={`/maintenance-update/${task.id}`} label="Edit" icon="pi pi-pencil" outlined />}
+    >
+      {(task) => (
+        <div className="panel">
+          <TaskFields task={task} today={today} />
+          <StatusActions
+            domain="maintenance"
+            record={{ id: task.id, claimed: task.assigned_to.length > 0, closed: false, assigned_to: task.assigned_to }}
+            calls={CALLS}
+            texts={ACTION_TEXTS}
+            onDone={(action, result) => {
+              // Spec 4: after a completion, back to the list.
+              if (action === 'complete' && result.status === 'done') navigate(back);
+              else if (result.status === 'done') detail.show(result.data);
+            }}
+            onRefused={() => void detail.reload()}
+          />
+        </div>
+      )}
+    </DetailScreen>
+  );
+}

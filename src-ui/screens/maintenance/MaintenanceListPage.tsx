@@ -1,0 +1,60 @@
+/**
+ * Task List (spec 2, 4): location filter ("All Tasks", remembered), search over description or
+ * location name, cards coloured by the display status as of today, pages of 10, saved-data notice.
+ */
+import { Link } from 'wouter';
+import type { MaintenanceTask } from '../../../shared/api/maintenance';
+import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { taskStatusOn } from '../../../shared/rules/task-status';
+import { LinkButton } from '../../components/LinkButton';
+import { formatDate, fullName } from '../../format/display';
+import { ListScreen, type ListDef } from '../../kit/ListScreen';
+import { MAINTENANCE_LIST } from './maintenance-list';
+import { TaskStatusTag, taskStatusClass, useSiteToday } from './task-display';
+
+const LIST: ListDef<MaintenanceTask> = {
+  ...MAINTENANCE_LIST,
+  domain: 'maintenance',
+  read: (api, query) => api.maintenance.list({ page: query.page, location: query.location, search: query.search || null }),
+  texts: {
+    title: 'Preventative Maintenance',
+    allLocations: 'All Tasks',
+    searchPlaceholder: 'Search description or location',
+    itemsLabel: 'Maintenance tasks',
+    loading: 'Loading tasks...',
+    empty: NOT_FOUND_MESSAGES.tasks,
+    failure: SCREEN_MESSAGES.maintenance.fetchList,
+    saved: OFFLINE_BANNERS.tasks,
+  },
+};
+
+function TaskCard({ task, today, onOpen }: { task: MaintenanceTask; today: string; onOpen: () => void }) {
+  const status = taskStatusOn(task, today);
+  const holder = task.assigned_to.length ? fullName(task.assigned_to[0]) : '';
+  return (
+    <Link href={`/maintenance-detail/${task.id}`} className={`wo-card task-card ${taskStatusClass(status)}`} onClick={onOpen}>
+      <div className="wo-card-head">
+        <span className="wo-card-location">{task.location.name}</span>
+        <TaskStatusTag status={status} />
+      </div>
+      <p className="wo-card-description">{task.description.full_description}</p>
+      <div className="wo-meta">
+        <span>{task.formatted_recurrence_interval}</span>
+        <span>Due {task.due_date ? formatDate(task.due_date) : 'not set'}</span>
+        {holder ? <span>Claimed by {holder}</span> : null}
+      </div>
+    </Link>
+  );
+}
+
+export function MaintenanceListPage() {
+  const today = useSiteToday();
+  return (
+    <ListScreen
+      def={LIST}
+      back="/home"
+      actions={<LinkButton href="/maintenance-create" label="Create Maintenance Task" icon="pi pi-plus" />}
+      renderItem={(task, onOpen) => <TaskCard task={task} today={today} onOpen={onOpen} />}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Preventive maintenance (spec 7): the generic reads, and create/update/claim/unclaim/complete,
+ * each defined once, sent now or stored in the outbox and replayed by the same definition. An
+ * update sends only the changed fields with the version the user edited (`If-Match`), so a
+ * queued edit never rolls back a completion someone made meanwhile.
+ */
+import type { MaintenanceTask } from '../../shared/api/maintenance.js';
+import type { NewTask, TaskEdit } from '../../shared/areas/maintenance.js';
+import type { JsonValue } from '../../shared/data/db-schema.js';
+import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { defineArea } from '../kit/area.js';
+import { recordsAt } from '../kit/records.js';
+import { statusWrites } from '../kit/status-writes.js';
+import { defineWrite, versionedPrecondition, type VersionedChanges } from '../outbox/write-action.js';
+import { writeOrQueue } from '../outbox/write-or-queue.js';
+
+export const tasks = recordsAt<MaintenanceTask>('maintenance/tasks/');
+
+export const createTask = defineWrite<MaintenanceTask>({
+  domain: 'maintenance',
+  action: 'create',
+  request: (item) => ({ method: 'POST', path: 'maintenance/tasks/', json: item.payload }),
+  invalidates: tasks.staleAfterWrite,
+  saves: tasks.savesRecord,
+  messages: { success: SUCCESS_MESSAGES.maintenanceCreated, queued: QUEUED_MESSAGES.maintenanceCreate, failure: SCREEN_MESSAGES.maintenance.create },
+});
+
+export const updateTask = defineWrite<MaintenanceTask>({
+  domain: 'maintenance',
+  action: 'update',
+  request: (item) => ({ method: 'PATCH', path: tasks.detailPath(item.targetId ?? ''), json: (item.payload as unknown as VersionedChanges).changes }),
+  precondition: versionedPrecondition,
+  invalidates: tasks.staleAfterWrite,
+  saves: tasks.savesRecord,
+  messages: { success: SUCCESS_MESSAGES.maintenanceUpdated, queued: QUEUED_MESSAGES.maintenanceUpdate, failure: SCREEN_MESSAGES.maintenance.update },
+});
+
+const status = statusWrites('maintenance', tasks, {
+  claim: { success: SUCCESS_MESSAGES.taskClaimed, queued: QUEUED_MESSAGES.taskClaimOrUnclaim, failure: SCREEN_MESSAGES.maintenance.claim },
+  unclaim: { success: SUCCESS_MESSAGES.taskUnclaimed, queued: QUEUED_MESSAGES.taskClaimOrUnclaim, failure: SCREEN_MESSAGES.maintenance.unclaim },
+  complete: { success: SUCCESS_MESSAGES.taskCompleted, queued: QUEUED_MESSAGES.taskComplete, failure: SCREEN_MESSAGES.maintenance.complete },
+});
+
+const target = (id: number) => ({ targetId: String(id), targetLabel: `Task #${id}` });
+
+export const area = defineArea({
+  name: 'maintenance',
+  writes: [createTask, updateTask, ...status.writes],
+  api: (ctx) => ({
+    list: (params) => tasks.list(ctx, params.page, { location: params.location, search: params.search }),
+    get: (id) => tasks.get(ctx, id),
+    create: (input: NewTask) => writeOrQueue(ctx, createTask, { targetId: null, targetLabel: null, payload: { ...input } }),
+    update: (id, edit: TaskEdit) =>
+      writeOrQueue(ctx, updateTask, { ...target(id), payload: { version: edit.version, changes: edit.changes as { [field: string]: JsonValue } } satisfies VersionedChanges }),
+    ...status.api(ctx, target),
+  }),
+});

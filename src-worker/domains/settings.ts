@@ -1,0 +1,11 @@
+/** The site's settings (capabilities and time zone), saved for offline use like any read. */
+import type { SiteSettings } from '../../shared/api/settings.js';
+import { readThroughCache } from '../cache/cached-read.js';
+import { defineArea } from '../kit/area.js';
+
+const PATH = 'settings/';
+
+export const area = defineArea({
+  name: 'settings',
+  api: (ctx) => ({ get: () => readThroughCache(ctx.cache, PATH, () => ctx.api.request<SiteSettings>({ path: PATH })) }),
+});
