@@ -10,6 +10,7 @@ import { Paginator } from 'primereact/paginator';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Page } from '../../shared/api/common';
+import type { Location } from '../../shared/api/locations';
 import type { AreaName } from '../../shared/areas/registry';
 import { PAGE_SIZE } from '../../shared/constants';
 import { messageForScreen } from '../../shared/data/messages';
@@ -24,10 +25,13 @@ import { listUrl, parseListQuery, rememberLocation, rememberOrigin, rememberedLo
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
+/** What a list without a location filter reads for its (absent) filter. */
+const NO_LOCATIONS: ReadResult<Location[]> = { data: [], fromCache: false, cachedAt: null };
+
 export interface ListTexts {
   title: string;
-  /** The location filter's "everything" choice, e.g. "All Tasks". */
-  allLocations: string;
+  /** The location filter's "everything" choice, e.g. "All Tasks" (lists with a location filter). */
+  allLocations?: string;
   searchPlaceholder: string;
   /** Accessible name of the list of cards. */
   itemsLabel: string;
@@ -96,7 +100,7 @@ export function ListScreen<T extends { id: number }>({
   const { texts } = def;
   const { query, go } = useListQuery(def);
   const [text, setText] = useDebouncedSearch(query, go);
-  const locations = useWorkerRead('locations', (api) => api.locations.all());
+  const locations = useWorkerRead('locations', (api) => (def.locationKey ? api.locations.all() : Promise.resolve(NO_LOCATIONS)));
   const list = useWorkerRead(`${def.domain}|${query.location ?? ''}|${query.page}|${query.search}`, (api) => def.read(api, query));
 
   // Queued writes of the area reached the server: the list shows their effect.
@@ -108,7 +112,8 @@ export function ListScreen<T extends { id: number }>({
     if (pastTheEnd) go({ page: 1 });
   }, [pastTheEnd]); // `go` reads the latest query through its ref
 
-  const locationOptions = [{ label: texts.allLocations, value: null as number | null }, ...(locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id as number | null }))];
+  const allLocations = texts.allLocations ?? 'All';
+  const locationOptions = [{ label: allLocations, value: null as number | null }, ...(locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id as number | null }))];
   const page = list.result?.data;
   const here = listUrl(def, query);
   const id = (name: string) => `${def.domain}-filter-${name}`;
@@ -149,18 +154,20 @@ export function ListScreen<T extends { id: number }>({
         </div>
       </div>
       <div className="filters">
-        <div className="field">
-          <label htmlFor={id('location')}>Location</label>
-          <Dropdown
-            inputId={id('location')}
-            pt={dropdownPt('Location')}
-            value={query.location}
-            options={locationOptions}
-            onChange={(e) => go({ location: (e.value as number | null) ?? null, page: 1 })}
-            placeholder={texts.allLocations}
-            filter={locationOptions.length > 12}
-          />
-        </div>
+        {def.locationKey ? (
+          <div className="field">
+            <label htmlFor={id('location')}>Location</label>
+            <Dropdown
+              inputId={id('location')}
+              pt={dropdownPt('Location')}
+              value={query.location}
+              options={locationOptions}
+              onChange={(e) => go({ location: (e.value as number | null) ?? null, page: 1 })}
+              placeholder={allLocations}
+              filter={locationOptions.length > 12}
+            />
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor={id('search')}>Search</label>
           <InputText id={id('search')} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={texts.searchPlaceholder} />

@@ -17,8 +17,8 @@ export interface ListQueryDef {
   path: string;
   /** The URL parameter of the search text ('q' for work orders, 'search' for tasks). */
   searchParam: string;
-  /** Where the chosen location is kept on the device (e.g. 'maintenanceSelectedLocation'). */
-  locationKey: string;
+  /** Where the chosen location is kept on the device (e.g. 'maintenanceSelectedLocation'); none for a list without a location filter. */
+  locationKey?: string;
 }
 
 export function positiveInt(value: string | null | undefined): number | null {
@@ -43,11 +43,11 @@ export function listUrl(def: ListQueryDef, query: ListQuery): string {
 }
 
 export function rememberLocation(def: ListQueryDef, location: number | null): void {
-  devicePreference.set(def.locationKey, location === null ? '' : String(location));
+  if (def.locationKey) devicePreference.set(def.locationKey, location === null ? '' : String(location));
 }
 
 export function rememberedLocation(def: ListQueryDef): number | null {
-  return positiveInt(devicePreference.get(def.locationKey));
+  return def.locationKey ? positiveInt(devicePreference.get(def.locationKey)) : null;
 }
 
 const originKey = (def: ListQueryDef) => `${def.path}:origin`;
