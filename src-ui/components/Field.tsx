@@ -31,8 +31,10 @@ export const REQUIRED_TEXT = 'This field is required.';
 
 /**
  * PrimeReact's Dropdown keeps a hidden native <select> for forms; it gets the field's label too, and
- * stays hidden from assistive technology (the visible combobox input carries the label).
+ * stays hidden from assistive technology (the visible combobox input carries the label). While
+ * focused, Dropdown 10 also puts `aria-activedescendant` naming no element on its role-less root
+ * (axe: critical); the combobox input already says which option is active, so the root's is dropped.
  */
 export function dropdownPt(label: string) {
-  return { select: { 'aria-label': label, 'aria-hidden': true } } as const;
+  return { root: { 'aria-activedescendant': undefined }, select: { 'aria-label': label, 'aria-hidden': true } } as const;
 }

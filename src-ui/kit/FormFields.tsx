@@ -3,7 +3,6 @@
  * form's check or the server's), and the aria wiring (components/Field.tsx). One per kind of input.
  */
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
@@ -69,23 +68,28 @@ export function TextAreaField<V extends FieldValues>(props: BoundField<V> & { ro
   );
 }
 
-export function IntegerField<V extends FieldValues>(props: BoundField<V> & { min?: number; max?: number; suffix?: string }) {
+/**
+ * A whole number typed into the browser's own number input (the phone's number keypad); kept as a
+ * number, or null when empty, so the schema check says what is wrong with it.
+ */
+export function IntegerField<V extends FieldValues>(props: BoundField<V> & { min?: number; max?: number }) {
   const { field, error } = useBound(props);
-  const { id, label, hint, required, min, max, suffix } = props;
+  const { id, label, hint, required, min, max } = props;
+  const value = field.value as number | null;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <InputNumber
-        inputId={id}
-        name={field.name}
-        value={(field.value as number | null) ?? null}
-        onChange={(e) => field.onChange(e.value ?? null)}
-        onBlur={field.onBlur}
-        inputRef={field.ref}
-        useGrouping={false}
-        maxFractionDigits={0}
+      <InputText
+        id={id}
+        type="number"
+        inputMode="numeric"
+        step={1}
         min={min}
         max={max}
-        suffix={suffix}
+        name={field.name}
+        value={value === null || value === undefined || Number.isNaN(value) ? '' : String(value)}
+        onChange={(e) => field.onChange(e.target.value.trim() === '' ? null : Number(e.target.value))}
+        onBlur={field.onBlur}
+        ref={field.ref}
         required={required}
         invalid={Boolean(error)}
         {...fieldAria(id, error, Boolean(hint))}

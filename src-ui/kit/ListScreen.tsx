@@ -94,8 +94,8 @@ export function ListScreen<T extends { id: number }>({
   back: string;
   /** Buttons beside Back (e.g. Create). */
   actions?: ReactNode;
-  /** One card; `onOpen` remembers this list as the detail's origin. */
-  renderItem: (item: T, onOpen: () => void) => ReactNode;
+  /** One card. */
+  renderItem: (item: T) => ReactNode;
 }) {
   const { texts } = def;
   const { query, go } = useListQuery(def);
@@ -116,6 +116,8 @@ export function ListScreen<T extends { id: number }>({
   const locationOptions = [{ label: allLocations, value: null as number | null }, ...(locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id as number | null }))];
   const page = list.result?.data;
   const here = listUrl(def, query);
+  // The list as last shown in this tab is where its details and forms go Back to.
+  useEffect(() => rememberOrigin(def, here), [here]); // def is a constant of the screen
   const id = (name: string) => `${def.domain}-filter-${name}`;
 
   let body;
@@ -134,7 +136,7 @@ export function ListScreen<T extends { id: number }>({
       <>
         <ul className="card-list" aria-label={texts.itemsLabel}>
           {page.results.map((item) => (
-            <li key={item.id}>{renderItem(item as T, () => rememberOrigin(def, here))}</li>
+            <li key={item.id}>{renderItem(item as T)}</li>
           ))}
         </ul>
         {page.count > PAGE_SIZE ? (

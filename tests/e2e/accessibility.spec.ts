@@ -1,5 +1,5 @@
 /**
- * axe-core finds no serious or critical violation on the sign-in, landing and work-order screens,
+ * axe-core finds no serious or critical violation on the sign-in, landing, work-order and maintenance screens,
  * in both themes; the theme choice is remembered; a 360 px phone shows the list without sideways
  * scrolling.
  */
@@ -109,4 +109,46 @@ test('a 360 px wide phone shows the work-order list without horizontal scrolling
   for (const right of cards) expect(right).toBeLessThanOrEqual(360);
   await expect(page.getByRole('button', { name: /Offline Activity/ })).toBeInViewport();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport();
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical axe violation on the maintenance screens in the ${theme} theme`, async ({ page }) => {
+    const api = await ApiClient.signIn(SUPERVISOR);
+    const location = await api.createLocation(unique('Axe Plant'));
+    const task = await api.taskAction((await api.createTask(location.id, unique('Inspect the roof drains'))).id, 'claim');
+    await api.createTask(location.id, unique('Service the forklift'), { interval: 7, lastCompleted: '2020-01-01' });
+
+    await openApp(page, '/');
+    await setTheme(page, theme);
+    await signIn(page, SUPERVISOR);
+    await page.goto(`/maintenance-list?location=${location.id}`);
+    await expect(page.locator('.task-card')).toHaveCount(2);
+    expect.soft(await seriousViolations(page), 'task list').toEqual([]);
+    await page.goto(`/maintenance-detail/${task.id}`);
+    await expect(page.getByText(task.description.full_description)).toBeVisible();
+    expect.soft(await seriousViolations(page), 'task detail').toEqual([]);
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await expect(page.getByRole('dialog', { name: 'Confirm Complete' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'complete dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Description')).toHaveValue(task.description.full_description);
+    expect.soft(await seriousViolations(page), 'update form').toEqual([]);
+    await page.goto('/maintenance-create');
+    await page.getByRole('button', { name: 'Create Maintenance Task' }).click();
+    await expect(page.locator('.field-error').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'create form with errors').toEqual([]);
+  });
+}
+
+test('a 360 px wide phone shows the task list and the task form without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, SUPERVISOR);
+  for (const path of ['/maintenance-list', '/maintenance-create']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.task-card, form').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
 });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import type { TokenPair } from '../../shared/api/auth';
 import type { Page as ApiPage } from '../../shared/api/common';
 import type { Location } from '../../shared/api/locations';
+import type { MaintenanceTask } from '../../shared/api/maintenance';
 import type { WorkOrder } from '../../shared/api/workorders';
 import { DEMO_LOGINS } from '../../src-server/demo/seed';
 import { e2eEnv, serverEnv } from './e2e-env';
@@ -77,6 +78,37 @@ export class ApiClient {
 
   claim(id: number): Promise<WorkOrder> {
     return this.ok('POST', `/workorders/${id}/claim/`);
+  }
+
+  createTask(locationId: number, description: string, opts: { interval?: number; lastCompleted?: string } = {}): Promise<MaintenanceTask> {
+    return this.ok('POST', '/maintenance/tasks/', {
+      location_id: locationId,
+      description,
+      recurrence_interval: opts.interval ?? 30,
+      last_completed_date: opts.lastCompleted ?? new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10),
+    });
+  }
+
+  task(id: number): Promise<MaintenanceTask> {
+    return this.ok('GET', `/maintenance/tasks/${id}/`);
+  }
+
+  taskAction(id: number, action: 'claim' | 'unclaim' | 'complete', body: unknown = {}): Promise<MaintenanceTask> {
+    return this.ok('POST', `/maintenance/tasks/${id}/${action}/`, body);
+  }
+
+  updateTask(id: number, changes: Record<string, unknown>): Promise<MaintenanceTask> {
+    return this.ok('PATCH', `/maintenance/tasks/${id}/`, changes);
+  }
+
+  /** Every task whose description or location matches `search`, across pages. */
+  async findTasks(search: string): Promise<MaintenanceTask[]> {
+    const found: MaintenanceTask[] = [];
+    for (let page = 1; ; page++) {
+      const res = await this.ok<ApiPage<MaintenanceTask>>('GET', `/maintenance/tasks/?search=${encodeURIComponent(search)}&page=${page}`);
+      found.push(...res.results);
+      if (!res.next) return found;
+    }
   }
 
   /** Every work order whose description or location matches `search`, across pages. */

@@ -28,11 +28,11 @@ const LIST: ListDef<MaintenanceTask> = {
   },
 };
 
-function TaskCard({ task, today, onOpen }: { task: MaintenanceTask; today: string; onOpen: () => void }) {
+function TaskCard({ task, today }: { task: MaintenanceTask; today: string }) {
   const status = taskStatusOn(task, today);
   const holder = task.assigned_to.length ? fullName(task.assigned_to[0]) : '';
   return (
-    <Link href={`/maintenance-detail/${task.id}`} className={`wo-card task-card ${taskStatusClass(status)}`} onClick={onOpen}>
+    <Link href={`/maintenance-detail/${task.id}`} className={`wo-card task-card ${taskStatusClass(status)}`}>
       <div className="wo-card-head">
         <span className="wo-card-location">{task.location.name}</span>
         <TaskStatusTag status={status} />
@@ -54,7 +54,7 @@ export function MaintenanceListPage() {
       def={LIST}
       back="/home"
       actions={<LinkButton href="/maintenance-create" label="Create Maintenance Task" icon="pi pi-plus" />}
-      renderItem={(task, onOpen) => <TaskCard task={task} today={today} onOpen={onOpen} />}
+      renderItem={(task) => <TaskCard task={task} today={today} />}
     />
   );
 }

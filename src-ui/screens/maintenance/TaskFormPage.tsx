@@ -22,7 +22,7 @@ import { WarningNotice } from '../../components/Notices';
 import { fullName } from '../../format/display';
 import { ChoiceField, IntegerField, TextAreaField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
-import { positiveInt, rememberedLocation } from '../../kit/list-query';
+import { originListUrl, positiveInt, rememberedLocation } from '../../kit/list-query';
 import { callWorker } from '../../state/bridge';
 import { toDataError } from '../../state/errors';
 import { useCurrentUser, useWorkerRead } from '../../state/hooks';
@@ -114,7 +114,7 @@ export function MaintenanceCreatePage() {
     try {
       const result = await callWorker((api) => api.maintenance.create({ ...toBody(values), created_by: null }));
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
-      navigate(result.status === 'done' ? `/maintenance-detail/${result.data.id}` : MAINTENANCE_LIST.path);
+      navigate(result.status === 'done' ? `/maintenance-detail/${result.data.id}` : originListUrl(MAINTENANCE_LIST));
     } catch (err) {
       showRefusal(form, err, SCREEN_MESSAGES.maintenance.create, ALIASES);
     }
@@ -122,7 +122,7 @@ export function MaintenanceCreatePage() {
 
   return (
     <section className="narrow">
-      <FormHeader title="Create Maintenance Task" back={MAINTENANCE_LIST.path} />
+      <FormHeader title="Create Maintenance Task" back={originListUrl(MAINTENANCE_LIST)} />
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
         <Field id="task-created-by" label="Created By">
           <InputText id="task-created-by" value={fullName(user)} readOnly />

@@ -26,11 +26,11 @@ const LIST: ListDef<WorkOrder> = {
   },
 };
 
-function WorkOrderCard({ order, onOpen }: { order: WorkOrder; onOpen: () => void }) {
+function WorkOrderCard({ order }: { order: WorkOrder }) {
   const owner = order.status === 'Claimed' ? fullName(order.assigned_to[0]) : '';
   const attachments = order.attachments.length;
   return (
-    <Link href={`/workorder-detail/${order.id}`} className="wo-card" onClick={onOpen}>
+    <Link href={`/workorder-detail/${order.id}`} className="wo-card">
       <div className="wo-card-head">
         <span className="wo-card-location">{order.location_name}</span>
         <WorkOrderStatus status={order.status} />
@@ -50,5 +50,5 @@ function WorkOrderCard({ order, onOpen }: { order: WorkOrder; onOpen: () => void
 }
 
 export function WorkOrderListPage() {
-  return <ListScreen def={LIST} back="/workorder-home" renderItem={(order, onOpen) => <WorkOrderCard order={order} onOpen={onOpen} />} />;
+  return <ListScreen def={LIST} back="/workorder-home" renderItem={(order) => <WorkOrderCard order={order} />} />;
 }
