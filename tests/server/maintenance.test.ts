@@ -98,6 +98,7 @@ describe('maintenance tasks: create, read, update', () => {
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       created_by: ref(full),
       last_completed_date: daysAgo(2),
+      completed_through_system: false,
       due_date: addDays(today(), 5),
       status: 'NEW',
       formatted_status: 'New',

@@ -6,6 +6,7 @@ import {
   formatRecurrenceInterval,
   TASK_STATUS_LABELS,
   taskDueDate,
+  taskStatusOn,
   taskStatus,
   todayIn,
   type TaskStatusInput,
@@ -202,5 +203,20 @@ describe('todayIn', () => {
     const today = todayIn('UTC');
     const after = new Date().toISOString().slice(0, 10);
     expect([before, after]).toContain(today);
+  });
+});
+
+describe('a task as the API answered it, reckoned again on a later day (saved data read offline)', () => {
+  const saved = { assigned_to: [], last_completed_date: '2026-11-01', completed_through_system: true, recurrence_interval: 30 };
+  it('moves from up to date to almost due, due and past due as the days pass', () => {
+    expect(taskStatusOn(saved, '2026-11-10')).toBe('UP_TO_DATE');
+    expect(taskStatusOn(saved, '2026-11-26')).toBe('ALMOST_DUE');
+    expect(taskStatusOn(saved, '2026-12-01')).toBe('DUE');
+    expect(taskStatusOn(saved, '2026-12-02')).toBe('PAST_DUE');
+  });
+  it('keeps Claimed while someone holds it, and New for a task never completed through the system', () => {
+    expect(taskStatusOn({ ...saved, assigned_to: [{ id: 1 }] }, '2026-12-02')).toBe('CLAIMED');
+    expect(taskStatusOn({ ...saved, completed_through_system: false }, '2026-11-10')).toBe('NEW');
+    expect(taskStatusOn({ ...saved, last_completed_date: '2026-11-10' }, '2026-11-10')).toBe('COMPLETE');
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../../shared/api/workorders.js';
 import type { DomainContext } from '../../../src-worker/kit/domain-context.js';
+import { area as maintenanceArea, updateTask } from '../../../src-worker/domains/maintenance.js';
 import { claimWorkorder, completeWorkorder, createWorkorder } from '../../../src-worker/domains/workorders.js';
 import { flushOutbox } from '../../../src-worker/outbox/flush.js';
 import { HandlerRegistry } from '../../../src-worker/outbox/handlers.js';
@@ -53,13 +54,13 @@ function flush() {
 }
 
 /** Runs one write online, then the same write offline and replayed: what the server and the cache saw. */
-async function bothPaths(action: WriteAction<WorkOrder>, write: WriteRequest) {
+async function bothPaths<T>(action: WriteAction<T>, write: WriteRequest, detailKey = 'workorders/12/') {
   await fillCache();
   const online = await writeOrQueue(ctx, action, write);
   expect(online.status).toBe('done');
   const onlineCall = api.calls.at(-1)!;
   const afterOnline = await savedKeys();
-  const onlineDetail = await s.cache.get('workorders/12/');
+  const onlineDetail = await s.cache.get(detailKey);
 
   await s.cache.clear();
   await fillCache();
@@ -71,7 +72,7 @@ async function bothPaths(action: WriteAction<WorkOrder>, write: WriteRequest) {
   expect(outcome).toMatchObject({ status: 'done', sent: 1, failed: 0 });
   const replayCall = api.calls.at(-1)!;
   const stored = (await s.db.outbox.toArray()).at(-1)!;
-  return { onlineCall, replayCall, afterOnline, afterReplay: await savedKeys(), onlineDetail, replayDetail: await s.cache.get('workorders/12/'), stored };
+  return { onlineCall, replayCall, afterOnline, afterReplay: await savedKeys(), onlineDetail, replayDetail: await s.cache.get(detailKey), stored };
 }
 
 describe('a write is defined once (online send and queued flush)', () => {
@@ -176,5 +177,32 @@ describe('attachments that cannot fit one outbox item', () => {
 describe('every work-order write is registered for the flush from its definition', () => {
   it('the registry holds a handler for each action', () => {
     for (const action of ['create', 'claim', 'unclaim', 'complete']) expect(s.handlers.get('workorders', action)).toBeDefined();
+  });
+});
+
+describe('maintenance writes are defined on the same kit', () => {
+  const task = (id: number, version: number) => ({ id, version, description: { full_description: 'Grease the rollers' } });
+
+  it('an update sends only the changed fields with If-Match from the version edited, in both paths', async () => {
+    api.on('PATCH', 'maintenance/tasks/7/', () => json(200, task(7, 5)));
+    await s.cache.put('maintenance/tasks/?page=1', { stale: true });
+    const r = await bothPaths(updateTask, { targetId: '7', targetLabel: 'Task #7', payload: { version: 4, changes: { recurrence_interval: 14 } } }, 'maintenance/tasks/7/');
+    expect(shape(r.onlineCall)).toEqual({ method: 'PATCH', path: 'maintenance/tasks/7/', json: { recurrence_interval: 14 }, form: null, ifMatch: '4' });
+    expect(shape(r.replayCall)).toEqual(shape(r.onlineCall));
+    // The task lists are dropped, the work orders' saved data is not, and the answer is the fresh detail.
+    expect(r.afterOnline).toEqual([...SAVED, 'maintenance/tasks/7/'].sort());
+    expect(r.afterReplay).toEqual(r.afterOnline);
+    expect(r.replayDetail?.data).toEqual(task(7, 5));
+  });
+
+  it('claim, unclaim and complete use the shared status writes at the task paths', async () => {
+    const { writes } = maintenanceArea;
+    expect(writes?.map((w) => `${w.domain}:${w.action}`)).toEqual(['maintenance:create', 'maintenance:update', 'maintenance:claim', 'maintenance:unclaim', 'maintenance:complete']);
+    const complete = writes!.find((w) => w.action === 'complete')!;
+    api.on('POST', 'maintenance/tasks/7/complete/', () => json(200, task(7, 6)));
+    const r = await bothPaths(complete, { targetId: '7', targetLabel: 'Task #7', payload: { field_notes: 'Rollers greased' } }, 'maintenance/tasks/7/');
+    expect(shape(r.onlineCall)).toEqual({ method: 'POST', path: 'maintenance/tasks/7/complete/', json: { field_notes: 'Rollers greased' }, form: null, ifMatch: null });
+    expect(shape(r.replayCall)).toEqual(shape(r.onlineCall));
+    expect(complete.messages).toEqual({ success: 'Task marked as complete!', queued: "We'll mark this task complete once the connection returns", failure: 'Failed to mark task as completed.' });
   });
 });

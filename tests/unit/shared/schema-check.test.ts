@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { TaskForm } from '../../../shared/api/maintenance.js';
+import { schemaFieldErrors } from '../../../shared/api/schema-check.js';
+
+const valid = { location_id: 3, description: 'Grease the rollers', recurrence_interval: 30, last_completed_date: '2026-11-01', task_notes: null };
+
+describe("a form's check against the shared request schema, in the server's words", () => {
+  it('accepts a complete task and leaves optional empty fields alone', () => {
+    expect(schemaFieldErrors(TaskForm, valid)).toEqual({});
+    expect(schemaFieldErrors(TaskForm, { ...valid, task_notes: '   ' })).toEqual({});
+  });
+
+  it('says "This field is required." for every required field left empty (spec 5)', () => {
+    expect(schemaFieldErrors(TaskForm, { location_id: null, description: '  ', recurrence_interval: null, last_completed_date: '' })).toEqual({
+      location_id: 'This field is required.',
+      description: 'This field is required.',
+      recurrence_interval: 'This field is required.',
+      last_completed_date: 'This field is required.',
+    });
+    expect(schemaFieldErrors(TaskForm, {})).toMatchObject({ location_id: 'This field is required.' });
+  });
+
+  it('says what is wrong with a bound, a whole number or a format, as the server does', () => {
+    expect(schemaFieldErrors(TaskForm, { ...valid, recurrence_interval: 0 })).toEqual({ recurrence_interval: 'Ensure this value is greater than or equal to 1.' });
+    expect(schemaFieldErrors(TaskForm, { ...valid, recurrence_interval: 4000 })).toEqual({ recurrence_interval: 'Ensure this value is less than or equal to 3650.' });
+    expect(schemaFieldErrors(TaskForm, { ...valid, recurrence_interval: 1.5 })).toEqual({ recurrence_interval: 'A valid integer is required.' });
+    expect(schemaFieldErrors(TaskForm, { ...valid, last_completed_date: '11/01/2026' })).toEqual({ last_completed_date: 'Invalid format.' });
+    expect(schemaFieldErrors(TaskForm, { ...valid, description: 'x'.repeat(20_000) }).description).toMatch(/^Ensure this field has no more than \d+ characters\.$/);
+  });
+});
