@@ -59,14 +59,21 @@ export function useListQuery(def: ListQueryDef): { query: ListQuery; go: (next: 
   queryRef.current = query;
 
   const [restoreTo] = useState(() => (search ? null : rememberedLocation(def)));
+  const restoring = useRef(restoreTo !== null);
   useEffect(() => {
     if (restoreTo !== null) navigate(listUrl(def, { ...queryRef.current, location: restoreTo }), { replace: true });
   }, [restoreTo]); // once, on arrival
 
-  const go = (next: Partial<ListQuery>) => {
-    if (next.location !== undefined) rememberLocation(def, next.location);
-    navigate(listUrl(def, { ...queryRef.current, ...next }), { replace: true });
-  };
+  // The location the list shows is the one remembered (chosen here or opened by a link with it).
+  useEffect(() => {
+    if (restoring.current) {
+      if (query.location !== restoreTo) return;
+      restoring.current = false;
+    }
+    rememberLocation(def, query.location);
+  }, [query.location]); // def is a constant of the screen
+
+  const go = (next: Partial<ListQuery>) => navigate(listUrl(def, { ...queryRef.current, ...next }), { replace: true });
   return { query, go };
 }
 
