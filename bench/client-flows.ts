@@ -11,17 +11,19 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import type { WorkOrder } from '../shared/api/workorders.js';
+import { OFFLINE_BANNERS } from '../shared/data/messages.js';
 import { badgeCount } from '../src-ui/format/display.js';
 import type { ApiClient } from '../tests/helpers/e2e-api.js';
 import { SUPERVISOR } from '../tests/helpers/e2e-api.js';
-import { activityBadge, expect, serviceWorkerReady, signIn } from '../tests/helpers/e2e-app.js';
+import { activityBadge, expect, serviceWorkerReady, signIn, topNav } from '../tests/helpers/e2e-app.js';
 import { NetworkControl } from '../tests/helpers/e2e-network.js';
 import { drain, installProbe, summarise, throttleCpu, type FlowFigures } from './client-probe.js';
 import type { CountingProxy } from './client-proxy.js';
 import { queueThroughWorker, type QueuedAction } from './client-worker-port.js';
 import { SharedWorkerResumer } from './client-worker-resume.js';
 
-const SAVED_LIST_BANNER = "Showing saved work orders. We'll refresh when you're online again.";
+const SAVED_LIST_BANNER = OFFLINE_BANNERS.workorderList;
+const SAVED_TASKS_BANNER = OFFLINE_BANNERS.tasks;
 const FLUSH_TIMEOUT_MS = 180_000;
 /** Generous: the machine is shared, and the page runs 6× slower on purpose. */
 const STEP_TIMEOUT_MS = 60_000;
@@ -133,6 +135,12 @@ export async function measureFlows(
     await signIn(page, SUPERVISOR);
     await page.goto('/workorder-list');
     await expect(page.locator('.wo-card').first()).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    // The task list and a task, saved for the offline flows below.
+    await page.goto('/maintenance-list');
+    await page.locator('.task-card').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Task #\d+$/ })).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    await page.goto('/workorder-list');
+    await expect(page.locator('.wo-card').first()).toBeVisible({ timeout: STEP_TIMEOUT_MS });
     await serviceWorkerReady(page);
     // The service worker takes no page it did not load (no clients.claim): the next load is its.
     await page.reload();
@@ -173,8 +181,26 @@ export async function measureFlows(
     });
     flows.push(summarise('Open a detail (saved data)', openDetail.ms, await drain(page)));
 
-    // 3. Two flushes of queued actions, from the list.
-    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    // 2b. The task list and a task detail, in-app from Home, both from saved data.
+    await topNav(page).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'Preventative Maintenance' }).waitFor();
+    await drain(page);
+    const openTasks = await timed(async () => {
+      await page.getByRole('link', { name: 'Preventative Maintenance' }).click();
+      await expect(page.getByText(SAVED_TASKS_BANNER)).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+      await expect(page.locator('.task-card').first()).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    });
+    flows.push(summarise('Task list from cache: open in-app', openTasks.ms, await drain(page)));
+    const openTask = await timed(async () => {
+      await page.locator('.task-card').first().click();
+      await expect(page.getByRole('heading', { level: 1, name: /^Task #\d+$/ })).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    });
+    flows.push(summarise('Open a task (saved data)', openTask.ms, await drain(page)));
+
+    // 3. Two flushes of queued actions, from the work-order list.
+    await topNav(page).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'Work Orders' }).click();
+    await page.getByRole('link', { name: 'Active Work Orders' }).click();
     await listFromCacheShown(page);
     const ids = opts.orders.filter((o) => o.status === 'Pending').slice(0, opts.actions).map((o) => o.id);
     const setup: FlushSetup = { page, proxy, network, api: opts.api, workerPath: opts.workerPath };

@@ -102,3 +102,15 @@ export async function seedWorkOrders(count: number): Promise<{ api: ApiClient; o
   }
   return { api, orders: orders.reverse() };
 }
+
+/** Maintenance tasks for the task-list flows: enough for a full first page. */
+export async function seedTasks(api: ApiClient, count: number): Promise<void> {
+  const location = await api.createLocation('Bench Plant');
+  for (let i = 0; i < count; i += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, count - i) }, (_, j) =>
+        api.createTask(location.id, `Bench task ${i + j + 1}: inspect the compressor belts and grease the bearings.`, { interval: 7 + ((i + j) % 60), lastCompleted: '2026-10-01' }),
+      ),
+    );
+  }
+}

@@ -22,7 +22,7 @@ import { FIRST_SCREEN_AFTER_S, measureFirstScreen, type FirstScreenFigures, type
 import { measureFlows } from './client-flows.js';
 import type { FlowFigures } from './client-probe.js';
 import { CountingProxy } from './client-proxy.js';
-import { ensureBuild, seedWorkOrders, startServer } from './client-server.js';
+import { ensureBuild, seedTasks, seedWorkOrders, startServer } from './client-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -100,6 +100,7 @@ async function main(): Promise<void> {
   try {
     log(`adding ${ORDERS} work orders`);
     const { api, orders } = await seedWorkOrders(ORDERS);
+    await seedTasks(api, 30);
     const proxy = await CountingProxy.start(server.env.port);
     proxies.push(proxy);
 

@@ -99,6 +99,14 @@ export function offlineError(): NormalizedError {
   return makeError({ type: 'offline', message: ERROR_MESSAGES.offline, retryable: true, shouldNotify: false });
 }
 
+/**
+ * A write that is sent now or not at all (not one of spec 4's offline actions) could not reach the
+ * server: said to the user, who still has the form as typed.
+ */
+export function needsConnectionError(): NormalizedError {
+  return makeError({ type: 'offline', message: ERROR_MESSAGES.needsConnection, retryable: false, shouldNotify: true });
+}
+
 /** The request could not reach the server although the browser thinks it is online. */
 export function networkError(): NormalizedError {
   return makeError({ type: 'network', message: ERROR_MESSAGES.network, retryable: true, shouldNotify: true });

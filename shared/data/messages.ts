@@ -15,6 +15,8 @@ export const ERROR_MESSAGES = {
   validation: 'Some fields need your attention.',
   cancelled: 'The request was cancelled before completion.',
   default: 'Something went wrong. Please try again.',
+  /** A write that is not kept for later (not an offline action of spec 4) tried without a connection. */
+  needsConnection: "You're offline. This change needs a connection and was not saved; please try again once you're back online.",
 } as const;
 
 /** Spec 8: sign-in and the other account screens. */

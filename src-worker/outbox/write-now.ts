@@ -1,0 +1,25 @@
+/**
+ * A write that is sent now or not at all: the areas whose changes are not offline actions in spec 4
+ * (locations, vendors, administration). Same definition as a queued write (`write-action.ts`: its
+ * request, what it makes stale, its answer kept as the record's fresh copy), but without a
+ * connection it fails at once with a message saying so, and nothing is stored for later.
+ */
+import { needsConnectionError, toNormalizedError } from '../../shared/data/errors.js';
+import type { JsonValue } from '../../shared/data/db-schema.js';
+import type { DomainContext } from '../kit/domain-context.js';
+import { sendWrite, settleCache, type WriteAction } from './write-action.js';
+
+export async function writeNow<Answer>(ctx: DomainContext, action: WriteAction<Answer>, write: { targetId: string | null; payload: JsonValue }): Promise<{ data: Answer; message: string }> {
+  if (ctx.network.isBrowserOffline()) throw needsConnectionError();
+  // One key for this attempt: a retry by the API client after a lost answer is not run twice.
+  const item = { targetId: write.targetId, payload: write.payload, attachments: [], idempotencyKey: crypto.randomUUID() };
+  try {
+    const { answer, outcome } = await sendWrite(ctx.api, action, item);
+    await settleCache(ctx.cache, action.invalidates(item), outcome.saved);
+    return { data: answer, message: action.messages.success };
+  } catch (thrown) {
+    const error = toNormalizedError(thrown);
+    // No answer at all (offline, unreachable): said plainly. A server error keeps its own text.
+    throw error.type === 'offline' || error.type === 'network' ? needsConnectionError() : error;
+  }
+}
