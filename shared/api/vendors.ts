@@ -14,6 +14,9 @@ export const VendorBody = Type.Object({
 });
 export type VendorBody = Static<typeof VendorBody>;
 
+/** The update form: the same fields, the name required (spec 5). */
+export const VendorUpdateForm = Type.Composite([Type.Omit(VendorBody, ['name']), Type.Object({ name: Type.String({ maxLength: NAME_LIMIT }) })]);
+
 export interface Vendor {
   id: number;
   name: string;

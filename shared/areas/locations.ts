@@ -1,8 +1,14 @@
 /** The locations area's calls from a tab to the data worker (`src-worker/domains/locations.ts`). */
-import type { Location } from '../api/locations.js';
-import type { ReadResult } from '../data/protocol.js';
+import type { Page } from '../api/common.js';
+import type { Location, LocationCreateBody, LocationUpdateBody } from '../api/locations.js';
+import type { MutationResult, ReadResult } from '../data/protocol.js';
 
 export interface LocationsApi {
-  /** Every location, read by following `next`. */
+  /** Every location, read by following `next` (pickers and filters). */
   all(): Promise<ReadResult<Location[]>>;
+  list(params: { page?: number }): Promise<ReadResult<Page<Location>>>;
+  get(id: number): Promise<ReadResult<Location>>;
+  /** Sent now or not at all (locations are not offline actions). */
+  create(body: LocationCreateBody): Promise<MutationResult<Location>>;
+  update(id: number, body: LocationUpdateBody): Promise<MutationResult<Location>>;
 }

@@ -11,6 +11,7 @@ import type { ContactApi } from './contact.js';
 import type { LocationsApi } from './locations.js';
 import type { MaintenanceApi } from './maintenance.js';
 import type { SettingsApi } from './settings.js';
+import type { VendorsApi } from './vendors.js';
 import type { WorkordersApi } from './workorders.js';
 
 export interface AreaInfo {
@@ -25,6 +26,7 @@ export const AREAS = {
   locations: { label: 'Locations', itemLabel: 'Location' },
   maintenance: { label: 'Preventative Maintenance', itemLabel: 'Task' },
   settings: { label: 'Site settings', itemLabel: 'Setting' },
+  vendors: { label: 'Vendors', itemLabel: 'Vendor' },
   contact: { label: 'Contact Us', itemLabel: 'Message' },
 } as const satisfies Record<string, AreaInfo>;
 
@@ -36,6 +38,7 @@ export interface AreaApis {
   locations: LocationsApi;
   maintenance: MaintenanceApi;
   settings: SettingsApi;
+  vendors: VendorsApi;
   contact: ContactApi;
 }
 

@@ -2,7 +2,7 @@
  * Spec 8 error normalisation: one table from an HTTP status (or a failure without one) to the
  * NormalizedError every caller sees. Realm-free: it takes a status and an already parsed body.
  */
-import { ERROR_MESSAGES, QUEUE_MESSAGES } from './messages.js';
+import { ERROR_MESSAGES, QUEUE_CODES, QUEUE_MESSAGES } from './messages.js';
 import type { ErrorType, NormalizedError } from './protocol.js';
 
 interface ErrorFields {
@@ -104,7 +104,7 @@ export function offlineError(): NormalizedError {
  * server: said to the user, who still has the form as typed.
  */
 export function needsConnectionError(): NormalizedError {
-  return makeError({ type: 'offline', message: ERROR_MESSAGES.needsConnection, retryable: false, shouldNotify: true });
+  return makeError({ type: 'offline', message: ERROR_MESSAGES.needsConnection, retryable: false, shouldNotify: true, code: QUEUE_CODES.needsConnection });
 }
 
 /** The request could not reach the server although the browser thinks it is online. */

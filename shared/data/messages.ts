@@ -30,6 +30,8 @@ export const QUEUE_CODES = {
   itemTooLarge: 'QUEUE_ITEM_TOO_LARGE',
   totalLimit: 'QUEUE_TOTAL_LIMIT',
   noHandler: 'NO_HANDLER',
+  /** Not a queue code of the spec: a write that is never queued found no connection (its message says so). */
+  needsConnection: 'NEEDS_CONNECTION',
 } as const;
 
 export const QUEUE_MESSAGES = {
@@ -148,6 +150,10 @@ export const NOT_FOUND_MESSAGES = {
   /** The spec names no texts for these two; worded like the work-order ones. */
   tasks: 'No tasks found...',
   task: 'Task not found...',
+  locations: 'No locations found...',
+  location: 'Location not found...',
+  vendors: 'No vendors found...',
+  vendor: 'Vendor not found...',
 } as const;
 
 /** Spec 8 Success messages. */
@@ -201,6 +207,8 @@ export const OFFLINE_BANNERS = {
   workorderList: "Showing saved work orders. We'll refresh when you're online again.",
   workorderDetail: "Showing saved data. We'll refresh once the connection returns.",
   tasks: "Showing saved tasks or data. We'll refresh when you're online again.",
+  /** Areas the spec gives no banner of their own (locations, vendors): the detail's general text. */
+  savedData: "Showing saved data. We'll refresh once the connection returns.",
 } as const;
 
 function asNormalized(error: unknown): NormalizedError | null {
@@ -214,7 +222,8 @@ function asNormalized(error: unknown): NormalizedError | null {
  */
 export function messageForScreen(error: unknown, fallback: string): string {
   const e = asNormalized(error);
-  if (e?.type === 'queue') return e.message;
+  // The queue's own refusals, and a write that needs a connection, say exactly what happened.
+  if (e?.type === 'queue' || e?.code === QUEUE_CODES.needsConnection) return e.message;
   return e?.serverMessage ?? fallback;
 }
 

@@ -31,6 +31,14 @@ const MaintenanceListPage = screen(() => import('../screens/maintenance/Maintena
 const MaintenanceDetailPage = screen(() => import('../screens/maintenance/MaintenanceDetailPage'), 'MaintenanceDetailPage');
 const MaintenanceCreatePage = screen(() => import('../screens/maintenance/TaskFormPage'), 'MaintenanceCreatePage');
 const MaintenanceUpdatePage = screen(() => import('../screens/maintenance/TaskFormPage'), 'MaintenanceUpdatePage');
+const LocationListPage = screen(() => import('../screens/locations/LocationListPage'), 'LocationListPage');
+const LocationDetailPage = screen(() => import('../screens/locations/LocationDetailPage'), 'LocationDetailPage');
+const LocationCreatePage = screen(() => import('../screens/locations/LocationFormPage'), 'LocationCreatePage');
+const LocationUpdatePage = screen(() => import('../screens/locations/LocationFormPage'), 'LocationUpdatePage');
+const VendorListPage = screen(() => import('../screens/vendors/VendorPages'), 'VendorListPage');
+const VendorDetailPage = screen(() => import('../screens/vendors/VendorPages'), 'VendorDetailPage');
+const VendorCreatePage = screen(() => import('../screens/vendors/VendorPages'), 'VendorCreatePage');
+const VendorUpdatePage = screen(() => import('../screens/vendors/VendorPages'), 'VendorUpdatePage');
 
 type Params = Record<string, string | undefined>;
 
@@ -59,6 +67,14 @@ export const ROUTES: RouteSpec[] = [
   { path: '/maintenance-detail/:id', component: MaintenanceDetailPage, access: 'full-access' },
   { path: '/maintenance-create', component: MaintenanceCreatePage, access: 'full-access' },
   { path: '/maintenance-update/:id', component: MaintenanceUpdatePage, access: 'full-access' },
+  { path: '/location-list', component: LocationListPage, access: 'full-access' },
+  { path: '/location-detail/:id', component: LocationDetailPage, access: 'full-access' },
+  { path: '/location-create', component: LocationCreatePage, access: 'full-access' },
+  { path: '/location-update/:id', component: LocationUpdatePage, access: 'full-access' },
+  { path: '/vendor-list', component: VendorListPage, access: 'full-access' },
+  { path: '/vendor-detail/:id', component: VendorDetailPage, access: 'full-access' },
+  { path: '/vendor-create', component: VendorCreatePage, access: 'full-access' },
+  { path: '/vendor-update/:id', component: VendorUpdatePage, access: 'full-access' },
 ];
 
 export function AppRoutes() {

@@ -98,11 +98,11 @@ export function IntegerField<V extends FieldValues>(props: BoundField<V> & { min
   );
 }
 
-export function ChoiceField<V extends FieldValues>(props: BoundField<V> & { options: { label: string; value: number }[]; placeholder: string }) {
+export function ChoiceField<V extends FieldValues>(props: BoundField<V> & { options: { label: string; value: number | string }[]; placeholder: string }) {
   const { field, error } = useBound(props);
   const { id, label, hint, required, options, placeholder } = props;
   // A chosen value no longer offered (a remembered location that was removed) shows as none.
-  const value = options.some((o) => o.value === field.value) ? (field.value as number) : null;
+  const value = options.some((o) => o.value === field.value) ? (field.value as number | string) : null;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       <Dropdown
@@ -110,7 +110,7 @@ export function ChoiceField<V extends FieldValues>(props: BoundField<V> & { opti
         pt={dropdownPt(label)}
         value={value}
         options={options}
-        onChange={(e) => field.onChange((e.value as number | null) ?? null)}
+        onChange={(e) => field.onChange((e.value as number | string | null) ?? null)}
         onBlur={field.onBlur}
         focusInputRef={field.ref}
         placeholder={placeholder}

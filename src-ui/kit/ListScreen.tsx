@@ -32,7 +32,8 @@ export interface ListTexts {
   title: string;
   /** The location filter's "everything" choice, e.g. "All Tasks" (lists with a location filter). */
   allLocations?: string;
-  searchPlaceholder: string;
+  /** The search box's placeholder (lists with search). */
+  searchPlaceholder?: string;
   /** Accessible name of the list of cards. */
   itemsLabel: string;
   loading: string;
@@ -48,6 +49,8 @@ export interface ListDef<T> extends ListQueryDef {
   domain: AreaName;
   read(api: WorkerRemote, query: ListQuery): Promise<ReadResult<Page<T>>>;
   texts: ListTexts;
+  /** Page changes wait this long for the next one (spec 9: the location list's 300 ms). */
+  pageDebounceMs?: number;
 }
 
 /** The query, kept in the URL; a visit without one opens the location remembered on this device. */
@@ -75,6 +78,19 @@ export function useListQuery(def: ListQueryDef): { query: ListQuery; go: (next: 
 
   const go = (next: Partial<ListQuery>) => navigate(listUrl(def, { ...queryRef.current, ...next }), { replace: true });
   return { query, go };
+}
+
+/** `run`, called at most once per `ms` of quiet (at once when `ms` is 0); the last call wins. */
+function useDebounced<A>(run: (arg: A) => void, ms: number): (arg: A) => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(run);
+  latest.current = run;
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  return (arg: A) => {
+    if (timer.current) clearTimeout(timer.current);
+    if (ms <= 0) return latest.current(arg);
+    timer.current = setTimeout(() => latest.current(arg), ms);
+  };
 }
 
 /** The search box's text: follows the URL, and is sent after a pause in typing. */
@@ -126,6 +142,7 @@ export function ListScreen<T extends { id: number }>({
   // The list as last shown in this tab is where its details and forms go Back to.
   useEffect(() => rememberOrigin(def, here), [here]); // def is a constant of the screen
   const id = (name: string) => `${def.domain}-filter-${name}`;
+  const turnPage = useDebounced((page: number) => go({ page }), def.pageDebounceMs ?? 0);
 
   let body;
   if (!page && list.error) {
@@ -147,7 +164,7 @@ export function ListScreen<T extends { id: number }>({
           ))}
         </ul>
         {page.count > PAGE_SIZE ? (
-          <Paginator first={(query.page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={page.count} pageLinkSize={3} onPageChange={(e) => go({ page: e.page + 1 })} />
+          <Paginator first={(query.page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={page.count} pageLinkSize={3} onPageChange={(e) => turnPage(e.page + 1)} />
         ) : null}
       </>
     );
@@ -162,26 +179,30 @@ export function ListScreen<T extends { id: number }>({
           <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
         </div>
       </div>
-      <div className="filters">
-        {def.locationKey ? (
-          <div className="field">
-            <label htmlFor={id('location')}>Location</label>
-            <Dropdown
-              inputId={id('location')}
-              pt={dropdownPt('Location')}
-              value={query.location}
-              options={locationOptions}
-              onChange={(e) => go({ location: (e.value as number | null) ?? null, page: 1 })}
-              placeholder={allLocations}
-              filter={locationOptions.length > 12}
-            />
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor={id('search')}>Search</label>
-          <InputText id={id('search')} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={texts.searchPlaceholder} />
+      {def.locationKey || def.searchParam ? (
+        <div className="filters">
+          {def.locationKey ? (
+            <div className="field">
+              <label htmlFor={id('location')}>Location</label>
+              <Dropdown
+                inputId={id('location')}
+                pt={dropdownPt('Location')}
+                value={query.location}
+                options={locationOptions}
+                onChange={(e) => go({ location: (e.value as number | null) ?? null, page: 1 })}
+                placeholder={allLocations}
+                filter={locationOptions.length > 12}
+              />
+            </div>
+          ) : null}
+          {def.searchParam ? (
+            <div className="field">
+              <label htmlFor={id('search')}>Search</label>
+              <InputText id={id('search')} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={texts.searchPlaceholder} />
+            </div>
+          ) : null}
         </div>
-      </div>
+      ) : null}
       {list.result?.fromCache ? <SavedDataNotice text={texts.saved} cachedAt={list.result.cachedAt} /> : null}
       {page && list.error ? <WarningNotice text={messageForScreen(list.error, texts.failure)} /> : null}
       {body}

@@ -15,8 +15,8 @@ export interface ListQuery {
 export interface ListQueryDef {
   /** The list's route, e.g. '/maintenance-list'. */
   path: string;
-  /** The URL parameter of the search text ('q' for work orders, 'search' for tasks). */
-  searchParam: string;
+  /** The URL parameter of the search text ('q' for work orders, 'search' for tasks); none for a list without search. */
+  searchParam?: string;
   /** Where the chosen location is kept on the device (e.g. 'maintenanceSelectedLocation'); none for a list without a location filter. */
   locationKey?: string;
 }
@@ -29,7 +29,7 @@ export function positiveInt(value: string | null | undefined): number | null {
 
 export function parseListQuery(def: ListQueryDef, search: string): ListQuery {
   const params = new URLSearchParams(search);
-  return { location: positiveInt(params.get('location')), page: positiveInt(params.get('page')) ?? 1, search: params.get(def.searchParam) ?? '' };
+  return { location: positiveInt(params.get('location')), page: positiveInt(params.get('page')) ?? 1, search: (def.searchParam && params.get(def.searchParam)) || '' };
 }
 
 /** The URL of the list with `query`; defaults are left out. */
@@ -37,7 +37,7 @@ export function listUrl(def: ListQueryDef, query: ListQuery): string {
   const params = new URLSearchParams();
   if (query.location !== null) params.set('location', String(query.location));
   if (query.page > 1) params.set('page', String(query.page));
-  if (query.search) params.set(def.searchParam, query.search);
+  if (query.search && def.searchParam) params.set(def.searchParam, query.search);
   const qs = params.toString();
   return qs ? `${def.path}?${qs}` : def.path;
 }

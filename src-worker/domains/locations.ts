@@ -1,11 +1,24 @@
-/** Locations: the full list for pickers and filters, read by following `next` (spec 7). */
-import type { Location } from '../../shared/api/locations.js';
+/** Locations (spec 7): the full list for pickers and filters, pages and details, and create/update sent now. */
+import type { Location, LocationCreateBody, LocationUpdateBody } from '../../shared/api/locations.js';
+import { SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
+import { sentWrites } from '../kit/sent-writes.js';
 
 export const locations = recordsAt<Location>('locations/');
 
+const writes = sentWrites<Location, LocationCreateBody | LocationUpdateBody>('locations', locations, {
+  create: { success: SUCCESS_MESSAGES.locationCreated, failure: SCREEN_MESSAGES.locations.create },
+  update: { success: SUCCESS_MESSAGES.locationUpdated, failure: SCREEN_MESSAGES.locations.update },
+});
+
 export const area = defineArea({
   name: 'locations',
-  api: (ctx) => ({ all: () => locations.all(ctx) }),
+  api: (ctx) => ({
+    all: () => locations.all(ctx),
+    list: (params) => locations.list(ctx, params.page),
+    get: (id) => locations.get(ctx, id),
+    create: (body) => writes.create(ctx, body),
+    update: (id, body) => writes.update(ctx, id, body),
+  }),
 });

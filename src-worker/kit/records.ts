@@ -18,6 +18,8 @@ export type ListFilters = Record<string, string | number | null | undefined>;
 const MAX_PAGES = 1_000;
 
 export interface Records<T extends { id: number }> {
+  /** The collection's path, e.g. `workorders/` (creates are POSTed here). */
+  readonly base: string;
   /** Every saved list page's key starts with this (list paths always carry a query). */
   readonly listPrefix: string;
   listPath(page: number | undefined, filters?: ListFilters): string;
@@ -26,7 +28,7 @@ export interface Records<T extends { id: number }> {
   get(ctx: DomainContext, id: number): Promise<ReadResult<T>>;
   /** Every record, saved under `<base>all`. */
   all(ctx: DomainContext): Promise<ReadResult<T[]>>;
-  /** After a write to a record: every list page and the record's detail are stale (spec 4). */
+  /** After a write to a record: every list page, the whole list and the record's detail are stale (spec 4). */
   staleAfterWrite(item: StoredWrite): CacheInvalidation;
   /** A write answered with the record: kept as its fresh detail. */
   savesRecord(record: T): SavedAnswer;
@@ -55,6 +57,7 @@ export function recordsAt<T extends { id: number }>(base: `${string}/`): Records
   }
 
   return {
+    base,
     listPrefix,
     listPath,
     detailPath,
@@ -83,7 +86,7 @@ export function recordsAt<T extends { id: number }>(base: `${string}/`): Records
         return all;
       });
     },
-    staleAfterWrite: (item) => ({ prefixes: [listPrefix], keys: item.targetId ? [detailPath(item.targetId)] : [] }),
+    staleAfterWrite: (item) => ({ prefixes: [listPrefix], keys: [`${base}all`, ...(item.targetId ? [detailPath(item.targetId)] : [])] }),
     savesRecord: (record) => ({ key: detailPath(record.id), id: String(record.id) }),
   };
 }

@@ -6,17 +6,18 @@
  */
 import { needsConnectionError, toNormalizedError } from '../../shared/data/errors.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
+import type { MutationResult } from '../../shared/data/protocol.js';
 import type { DomainContext } from '../kit/domain-context.js';
 import { sendWrite, settleCache, type WriteAction } from './write-action.js';
 
-export async function writeNow<Answer>(ctx: DomainContext, action: WriteAction<Answer>, write: { targetId: string | null; payload: JsonValue }): Promise<{ data: Answer; message: string }> {
+export async function writeNow<Answer>(ctx: DomainContext, action: WriteAction<Answer>, write: { targetId: string | null; payload: JsonValue }): Promise<MutationResult<Answer>> {
   if (ctx.network.isBrowserOffline()) throw needsConnectionError();
   // One key for this attempt: a retry by the API client after a lost answer is not run twice.
   const item = { targetId: write.targetId, payload: write.payload, attachments: [], idempotencyKey: crypto.randomUUID() };
   try {
     const { answer, outcome } = await sendWrite(ctx.api, action, item);
     await settleCache(ctx.cache, action.invalidates(item), outcome.saved);
-    return { data: answer, message: action.messages.success };
+    return { status: 'done', data: answer, message: action.messages.success };
   } catch (thrown) {
     const error = toNormalizedError(thrown);
     // No answer at all (offline, unreachable): said plainly. A server error keeps its own text.

@@ -152,3 +152,27 @@ test('a 360 px wide phone shows the task list and the task form without horizont
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical axe violation on the location and vendor screens in the ${theme} theme`, async ({ page }) => {
+    await openApp(page, '/');
+    await setTheme(page, theme);
+    await signIn(page, SUPERVISOR);
+    await page.goto('/location-list');
+    await expect(page.locator('.wo-card').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'location list').toEqual([]);
+    await page.locator('.wo-card').first().click();
+    await expect(page.locator('.detail-grid')).toBeVisible();
+    expect.soft(await seriousViolations(page), 'location detail').toEqual([]);
+    await page.goto('/location-create');
+    await page.getByRole('button', { name: 'Create Location' }).click();
+    await expect(page.locator('.field-error').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'location form with errors').toEqual([]);
+    await page.goto('/vendor-create');
+    await expect(page.getByRole('heading', { name: 'Create Vendor' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'vendor form').toEqual([]);
+    await page.goto('/vendor-list');
+    await expect(page.getByRole('heading', { name: 'Vendors' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'vendor list').toEqual([]);
+  });
+}

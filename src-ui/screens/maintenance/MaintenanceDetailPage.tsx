@@ -2,13 +2,13 @@
  * Task Detail (spec 2, 4): the task's fields and status as of today; Complete (back to the list
  * after success) and Claim/Unclaim with the pending-sync list; Edit to the update form.
  */
-import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { MaintenanceTask } from '../../../shared/api/maintenance';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { taskStatusOn } from '../../../shared/rules/task-status';
 import { LinkButton } from '../../components/LinkButton';
 import { formatDate, formatDateTime, fullName } from '../../format/display';
+import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { originListUrl } from '../../kit/list-query';
 import { StatusActions, type StatusActionTexts, type StatusCalls } from '../../kit/StatusActions';
@@ -39,40 +39,23 @@ const CALLS: StatusCalls<MaintenanceTask> = {
   complete: (api, id, notes) => api.maintenance.complete(id, notes),
 };
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
-
 function TaskFields({ task, today }: { task: MaintenanceTask; today: string }) {
   return (
-    <dl className="detail-grid">
-      <Row label="Location">{task.location.name}</Row>
-      <Row label="Description">{task.description.full_description}</Row>
-      <Row label="Status">
-        <TaskStatusTag status={taskStatusOn(task, today)} />
-      </Row>
-      <Row label="Recurrence">{task.formatted_recurrence_interval}</Row>
-      <Row label="Last Completed">{formatDate(task.last_completed_date) || 'Never'}</Row>
-      <Row label="Due Date">{formatDate(task.due_date) || 'Not set'}</Row>
-      {task.assigned_to.length ? <Row label="Claimed By">{fullName(task.assigned_to[0])}</Row> : null}
-      {task.task_notes ? <Row label="Task Notes">{task.task_notes}</Row> : null}
-      {task.field_notes ? <Row label="Field Notes">{task.field_notes}</Row> : null}
-      {task.last_completed_by ? (
-        <Row label="Completed By">
-          {fullName(task.last_completed_by)}
-          {task.last_completed_at ? ` on ${formatDateTime(task.last_completed_at)}` : ''}
-        </Row>
-      ) : null}
-      <Row label="Created">
-        {formatDateTime(task.created)}
-        {task.created_by ? ` by ${fullName(task.created_by)}` : ''}
-      </Row>
-    </dl>
+    <DetailRows
+      rows={[
+        ['Location', task.location.name],
+        ['Description', task.description.full_description],
+        ['Status', <TaskStatusTag status={taskStatusOn(task, today)} />],
+        ['Recurrence', task.formatted_recurrence_interval],
+        ['Last Completed', formatDate(task.last_completed_date) || 'Never'],
+        ['Due Date', formatDate(task.due_date) || 'Not set'],
+        ['Claimed By', task.assigned_to.length ? fullName(task.assigned_to[0]) : null],
+        ['Task Notes', task.task_notes || null],
+        ['Field Notes', task.field_notes || null],
+        ['Completed By', task.last_completed_by ? `${fullName(task.last_completed_by)}${task.last_completed_at ? ` on ${formatDateTime(task.last_completed_at)}` : ''}` : null],
+        ['Created', `${formatDateTime(task.created)}${task.created_by ? ` by ${fullName(task.created_by)}` : ''}`],
+      ]}
+    />
   );
 }
 

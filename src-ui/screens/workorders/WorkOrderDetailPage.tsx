@@ -6,6 +6,7 @@
 import type { WorkOrder, WorkOrderAttachment } from '../../../shared/api/workorders';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { formatDateTime, fullName } from '../../format/display';
+import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { originListUrl } from '../../kit/list-query';
 import { StatusActions, type StatusActionTexts, type StatusCalls } from '../../kit/StatusActions';
@@ -55,44 +56,27 @@ function Attachment({ attachment }: { attachment: WorkOrderAttachment }) {
 }
 
 function WorkOrderFields({ order }: { order: WorkOrder }) {
-  const owner = order.status === 'Claimed' ? fullName(order.assigned_to[0]) : '';
+  const attachments = order.attachments.length ? (
+    <ul className="attachments">
+      {order.attachments.map((a) => (
+        <Attachment key={a.id} attachment={a as WorkOrderAttachment} />
+      ))}
+    </ul>
+  ) : (
+    'None'
+  );
   return (
-    <dl className="detail-grid">
-      <dt>Location</dt>
-      <dd>{order.location_name}</dd>
-      <dt>Created</dt>
-      <dd>{formatDateTime(order.created_at)}</dd>
-      <dt>Description</dt>
-      <dd>{order.description}</dd>
-      <dt>Status</dt>
-      <dd>
-        <WorkOrderStatus status={order.status} />
-      </dd>
-      {owner ? (
-        <>
-          <dt>Owner</dt>
-          <dd>{owner}</dd>
-        </>
-      ) : null}
-      {order.field_notes ? (
-        <>
-          <dt>Field Notes</dt>
-          <dd>{order.field_notes}</dd>
-        </>
-      ) : null}
-      <dt>Attachments</dt>
-      <dd>
-        {order.attachments.length ? (
-          <ul className="attachments">
-            {order.attachments.map((a) => (
-              <Attachment key={a.id} attachment={a as WorkOrderAttachment} />
-            ))}
-          </ul>
-        ) : (
-          'None'
-        )}
-      </dd>
-    </dl>
+    <DetailRows
+      rows={[
+        ['Location', order.location_name],
+        ['Created', formatDateTime(order.created_at)],
+        ['Description', order.description],
+        ['Status', <WorkOrderStatus status={order.status} />],
+        ['Owner', order.status === 'Claimed' ? fullName(order.assigned_to[0]) || null : null],
+        ['Field Notes', order.field_notes || null],
+        ['Attachments', attachments],
+      ]}
+    />
   );
 }
 

@@ -42,6 +42,6 @@ describe('queued item texts (spec 4 Queued item status)', () => {
 
   it('names the domain and the action', () => {
     expect(queueItemTitle({ domain: 'workorders', action: 'complete' })).toBe('Work order · Complete');
-    expect(queueItemTitle({ domain: 'vendors', action: 'create' })).toBe('vendors · Create');
+    expect(queueItemTitle({ domain: 'washes', action: 'create' })).toBe('washes · Create');
   });
 });

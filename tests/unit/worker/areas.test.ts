@@ -52,6 +52,7 @@ describe('area registration', () => {
 
   it('labels one record of an area for the Offline Activity panel', () => {
     expect(areaItemLabel('workorders')).toBe('Work order');
-    expect(areaItemLabel('vendors')).toBe('vendors');
+    expect(areaItemLabel('maintenance')).toBe('Task');
+    expect(areaItemLabel('washes')).toBe('washes');
   });
 });

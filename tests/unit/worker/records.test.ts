@@ -45,8 +45,8 @@ describe('generic reads of an area (src-worker/kit/records.ts)', () => {
   });
 
   it('after a write: every list page and the record detail are stale, the answer is its fresh copy', () => {
-    expect(tasks.staleAfterWrite({ targetId: '41', payload: null, attachments: [], idempotencyKey: 'k' })).toEqual({ prefixes: ['maintenance/?'], keys: ['maintenance/41/'] });
-    expect(tasks.staleAfterWrite({ targetId: null, payload: null, attachments: [], idempotencyKey: 'k' })).toEqual({ prefixes: ['maintenance/?'], keys: [] });
+    expect(tasks.staleAfterWrite({ targetId: '41', payload: null, attachments: [], idempotencyKey: 'k' })).toEqual({ prefixes: ['maintenance/?'], keys: ['maintenance/all', 'maintenance/41/'] });
+    expect(tasks.staleAfterWrite({ targetId: null, payload: null, attachments: [], idempotencyKey: 'k' })).toEqual({ prefixes: ['maintenance/?'], keys: ['maintenance/all'] });
     expect(tasks.savesRecord({ id: 41, name: 'x' })).toEqual({ key: 'maintenance/41/', id: '41' });
   });
 });

@@ -1,0 +1,12 @@
+/** The vendors area's calls from a tab to the data worker (`src-worker/domains/vendors.ts`). */
+import type { Page } from '../api/common.js';
+import type { Vendor, VendorBody } from '../api/vendors.js';
+import type { MutationResult, ReadResult } from '../data/protocol.js';
+
+export interface VendorsApi {
+  list(params: { page?: number }): Promise<ReadResult<Page<Vendor>>>;
+  get(id: number): Promise<ReadResult<Vendor>>;
+  /** Sent now or not at all (vendors are not offline actions). */
+  create(body: VendorBody): Promise<MutationResult<Vendor>>;
+  update(id: number, body: VendorBody): Promise<MutationResult<Vendor>>;
+}

@@ -1,0 +1,109 @@
+/**
+ * The create and update screens of a plain record (locations, vendors): a list of fields, checked
+ * against the `shared/api` schema before sending, the server's field errors beside their fields,
+ * and on success the record's detail. An update first reads the record (saved data offline) and
+ * fills the form once; a later read never overwrites what is being typed.
+ */
+import type { TObject } from '@sinclair/typebox';
+import { Button } from 'primereact/button';
+import { useEffect, useState } from 'react';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { messageForScreen } from '../../shared/data/messages';
+import type { MutationResult } from '../../shared/data/protocol';
+import { LinkButton } from '../components/LinkButton';
+import { PageError } from '../components/PageError';
+import { callWorker, type WorkerRemote } from '../state/bridge';
+import { showToast } from '../state/toasts';
+import type { ReadState } from '../state/hooks';
+import { ChoiceField, TextAreaField, TextField } from './FormFields';
+import { showInvalidForm, showRefusal, useSchemaForm } from './form';
+
+export interface FieldSpec<V> {
+  name: Path<V>;
+  label: string;
+  required?: boolean;
+  /** A closed choice (e.g. a location type); otherwise a text box. */
+  options?: { label: string; value: string | number }[];
+  multiline?: boolean;
+  placeholder?: string;
+}
+
+interface RecordFormProps<V extends FieldValues, T extends { id: number }> {
+  title: string;
+  submitLabel: string;
+  back: string;
+  /** Prefix of the inputs' ids. */
+  idPrefix: string;
+  fields: readonly FieldSpec<V>[];
+  schema: TObject;
+  empty: DefaultValues<V>;
+  /** What is sent (and checked) for the typed values: text trimmed, optional blanks as null. */
+  toBody: (values: V) => Record<string, unknown>;
+  send: (api: WorkerRemote, body: Record<string, unknown>) => Promise<MutationResult<T>>;
+  /** The screen's fallback when the server refuses without a text of its own. */
+  failure: string;
+  /** Where to go once saved. */
+  detailPath: (record: T) => string;
+  /** For an update: the record read first, and its values for the form. */
+  load?: { read: ReadState<T>; valuesOf: (record: T) => DefaultValues<V>; notFound: string; failure: string };
+}
+
+export function RecordFormScreen<V extends FieldValues, T extends { id: number }>(props: RecordFormProps<V, T>) {
+  const { title, submitLabel, back, idPrefix, fields, schema, empty, toBody, send, failure, detailPath, load } = props;
+  const [, navigate] = useLocation();
+  const form = useSchemaForm<V>(schema, empty, toBody);
+  const [filled, setFilled] = useState(!load);
+  const loaded = load?.read.result?.data;
+  useEffect(() => {
+    if (load && loaded && !filled) {
+      form.reset(load.valuesOf(loaded));
+      setFilled(true);
+    }
+  }, [load, loaded, filled, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await callWorker((api) => send(api, toBody(values)));
+      showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      if (result.status === 'done') navigate(detailPath(result.data));
+    } catch (err) {
+      showRefusal(form, err, failure);
+    }
+  }, showInvalidForm);
+
+  let content;
+  if (load && !filled) {
+    const error = load.read.error;
+    if (error?.type === 'not_found') content = <p className="empty-text">{load.notFound}</p>;
+    else if (error) content = <PageError message={messageForScreen(error, load.failure)} onRetry={() => void load.read.reload()} />;
+    else
+      content = (
+        <p className="empty-text" role="status">
+          Loading...
+        </p>
+      );
+  } else {
+    content = (
+      <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
+        {fields.map((f) => {
+          const common = { control: form.control, name: f.name, id: `${idPrefix}-${String(f.name).replace(/_/g, '-')}`, label: f.label, required: f.required };
+          if (f.options) return <ChoiceField key={f.name} {...common} options={f.options} placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`} />;
+          if (f.multiline) return <TextAreaField key={f.name} {...common} rows={3} placeholder={f.placeholder} />;
+          return <TextField key={f.name} {...common} placeholder={f.placeholder} />;
+        })}
+        <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : submitLabel} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+      </form>
+    );
+  }
+
+  return (
+    <section className="narrow">
+      <div className="page-header">
+        <h1>{title}</h1>
+        <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
+      </div>
+      {content}
+    </section>
+  );
+}

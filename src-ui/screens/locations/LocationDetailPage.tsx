@@ -1,0 +1,49 @@
+/** Location Detail (spec 2, 3): its fields with the type icon, N/A for empty optional ids, Edit and Back. */
+import type { Location } from '../../../shared/api/locations';
+import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { LinkButton } from '../../components/LinkButton';
+import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { DetailRows } from '../../kit/DetailRows';
+import { originListUrl } from '../../kit/list-query';
+import { LOCATION_LIST, LocationType, orNA } from './location-display';
+
+const TEXTS: DetailTexts = {
+  title: 'Location',
+  loading: 'Loading location...',
+  notFound: NOT_FOUND_MESSAGES.location,
+  failure: SCREEN_MESSAGES.locations.loadOne,
+  saved: OFFLINE_BANNERS.savedData,
+  refreshFailure: SCREEN_MESSAGES.locations.fetchOne,
+};
+
+export function LocationDetailPage({ params }: { params: { id?: string } }) {
+  const { detail } = useDetailRead<Location>('locations', params.id, (api, id) => api.locations.get(id), TEXTS);
+  return (
+    <DetailScreen
+      detail={detail}
+      texts={TEXTS}
+      back={originListUrl(LOCATION_LIST)}
+      heading={(location) => location.name}
+      actions={(location) => <LinkButton href={`/location-update/${location.id}`} label="Edit" icon="pi pi-pencil" outlined />}
+    >
+      {(location) => (
+        <div className="panel">
+          <DetailRows
+            rows={[
+              ['Type', <LocationType type={location.location_type} />],
+              ['Address', location.address],
+              ['City', location.city],
+              ['State', location.state],
+              ['Postal Code', location.postal_code],
+              ['Phone', orNA(location.phone_number)],
+              ['EPOS', orNA(location.epos)],
+              ['VeriFone ID', orNA(location.verifone_id)],
+              ['Sagenet ID', orNA(location.sagenet_id)],
+              ['OCC ID', orNA(location.occ_id)],
+            ]}
+          />
+        </div>
+      )}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Create Location and Update Location (spec 5): type, name, address, city, state and postal code
+ * required on create (the type is not required on update); phone, EPOS, VeriFone ID, Sagenet ID and
+ * OCC ID optional. Sent now: locations are not offline actions.
+ */
+import { LocationCreateBody, LocationUpdateBody, type Location } from '../../../shared/api/locations';
+import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { useDetailRead } from '../../kit/DetailScreen';
+import { originListUrl } from '../../kit/list-query';
+import { RecordFormScreen, type FieldSpec } from '../../kit/RecordForm';
+import { LOCATION_LIST, LOCATION_TYPE_OPTIONS } from './location-display';
+
+interface LocationValues {
+  location_type: string | null;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  phone_number: string;
+  epos: string;
+  verifone_id: string;
+  sagenet_id: string;
+  occ_id: string;
+}
+
+const EMPTY: LocationValues = { location_type: null, name: '', address: '', city: '', state: '', postal_code: '', phone_number: '', epos: '', verifone_id: '', sagenet_id: '', occ_id: '' };
+
+const fields = (typeRequired: boolean): FieldSpec<LocationValues>[] => [
+  { name: 'location_type', label: 'Type', required: typeRequired, options: LOCATION_TYPE_OPTIONS, placeholder: 'Select a type' },
+  { name: 'name', label: 'Name', required: true },
+  { name: 'address', label: 'Address', required: true },
+  { name: 'city', label: 'City', required: true },
+  { name: 'state', label: 'State', required: true },
+  { name: 'postal_code', label: 'Postal Code', required: true },
+  { name: 'phone_number', label: 'Phone' },
+  { name: 'epos', label: 'EPOS' },
+  { name: 'verifone_id', label: 'VeriFone ID' },
+  { name: 'sagenet_id', label: 'Sagenet ID' },
+  { name: 'occ_id', label: 'OCC ID' },
+];
+
+const OPTIONAL_IDS = ['epos', 'verifone_id', 'sagenet_id', 'occ_id'] as const;
+
+function toBody(values: LocationValues): Record<string, unknown> {
+  const body: Record<string, unknown> = { location_type: values.location_type };
+  for (const [key, value] of Object.entries(values)) if (key !== 'location_type') body[key] = (value as string).trim();
+  // An empty optional id is sent as null (shown as N/A).
+  for (const key of OPTIONAL_IDS) body[key] = (body[key] as string) || null;
+  if (body.location_type === null) delete body.location_type;
+  return body;
+}
+
+function valuesOf(location: Location): LocationValues {
+  return {
+    location_type: location.location_type,
+    name: location.name,
+    address: location.address,
+    city: location.city,
+    state: location.state,
+    postal_code: location.postal_code,
+    phone_number: location.phone_number,
+    epos: location.epos ?? '',
+    verifone_id: location.verifone_id ?? '',
+    sagenet_id: location.sagenet_id ?? '',
+    occ_id: location.occ_id ?? '',
+  };
+}
+
+const detailPath = (location: Location) => `/location-detail/${location.id}`;
+
+export function LocationCreatePage() {
+  return (
+    <RecordFormScreen<LocationValues, Location>
+      title="Create Location"
+      submitLabel="Create Location"
+      back={originListUrl(LOCATION_LIST)}
+      idPrefix="location"
+      fields={fields(true)}
+      schema={LocationCreateBody}
+      empty={EMPTY}
+      toBody={toBody}
+      send={(api, body) => api.locations.create(body as unknown as LocationCreateBody)}
+      failure={SCREEN_MESSAGES.locations.create}
+      detailPath={detailPath}
+    />
+  );
+}
+
+export function LocationUpdatePage({ params }: { params: { id?: string } }) {
+  const { id, detail: read } = useDetailRead<Location>('locations', params.id, (api, locationId) => api.locations.get(locationId), { refreshFailure: SCREEN_MESSAGES.locations.fetchOne });
+  return (
+    <RecordFormScreen<LocationValues, Location>
+      title="Update Location"
+      submitLabel="Update Location"
+      back={`/location-detail/${params.id ?? ''}`}
+      idPrefix="location-edit"
+      fields={fields(false)}
+      schema={LocationUpdateBody}
+      empty={EMPTY}
+      toBody={toBody}
+      send={(api, body) => api.locations.update(id ?? 0, body as unknown as LocationUpdateBody)}
+      failure={SCREEN_MESSAGES.locations.update}
+      detailPath={detailPath}
+      load={{ read, valuesOf, notFound: NOT_FOUND_MESSAGES.location, failure: SCREEN_MESSAGES.locations.fetchOne }}
+    />
+  );
+}

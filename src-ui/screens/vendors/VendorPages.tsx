@@ -1,0 +1,153 @@
+/**
+ * Vendors (spec 2, 3, 5): Vendor List (pages of 10), Vendor Detail, Create Vendor (no field
+ * required) and Update Vendor (the name required). Sent now: vendors are not offline actions.
+ */
+import { Link } from 'wouter';
+import { VendorBody, VendorUpdateForm, type Vendor } from '../../../shared/api/vendors';
+import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { LinkButton } from '../../components/LinkButton';
+import { formatDateTime } from '../../format/display';
+import { DetailRows } from '../../kit/DetailRows';
+import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { ListScreen, type ListDef } from '../../kit/ListScreen';
+import { originListUrl, type ListQueryDef } from '../../kit/list-query';
+import { RecordFormScreen, type FieldSpec } from '../../kit/RecordForm';
+import { orNA } from '../locations/location-display';
+
+const VENDOR_LIST: ListQueryDef = { path: '/vendor-list' };
+
+const LIST: ListDef<Vendor> = {
+  ...VENDOR_LIST,
+  domain: 'vendors',
+  read: (api, query) => api.vendors.list({ page: query.page }),
+  texts: {
+    title: 'Vendors',
+    itemsLabel: 'Vendors',
+    loading: 'Loading vendors...',
+    empty: NOT_FOUND_MESSAGES.vendors,
+    failure: SCREEN_MESSAGES.vendors.loadList,
+    saved: OFFLINE_BANNERS.savedData,
+  },
+};
+
+const TEXTS: DetailTexts = {
+  title: 'Vendor',
+  loading: 'Loading vendor...',
+  notFound: NOT_FOUND_MESSAGES.vendor,
+  failure: SCREEN_MESSAGES.vendors.loadOne,
+  saved: OFFLINE_BANNERS.savedData,
+  refreshFailure: SCREEN_MESSAGES.vendors.fetchOne,
+};
+
+const place = (v: Vendor) => [v.city, [v.state, v.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+export function VendorListPage() {
+  return (
+    <ListScreen
+      def={LIST}
+      back="/home"
+      actions={<LinkButton href="/vendor-create" label="Create Vendor" icon="pi pi-plus" />}
+      renderItem={(vendor) => (
+        <Link href={`/vendor-detail/${vendor.id}`} className="wo-card">
+          <span className="wo-card-location">{vendor.name || 'Unnamed vendor'}</span>
+          <p className="wo-card-description">{vendor.address}</p>
+          <div className="wo-meta">
+            {place(vendor) ? <span>{place(vendor)}</span> : null}
+            {vendor.telephone_number ? <span>{vendor.telephone_number}</span> : null}
+          </div>
+        </Link>
+      )}
+    />
+  );
+}
+
+export function VendorDetailPage({ params }: { params: { id?: string } }) {
+  const { detail } = useDetailRead<Vendor>('vendors', params.id, (api, id) => api.vendors.get(id), TEXTS);
+  return (
+    <DetailScreen
+      detail={detail}
+      texts={TEXTS}
+      back={originListUrl(VENDOR_LIST)}
+      heading={(vendor) => vendor.name || 'Unnamed vendor'}
+      actions={(vendor) => <LinkButton href={`/vendor-update/${vendor.id}`} label="Edit" icon="pi pi-pencil" outlined />}
+    >
+      {(vendor) => (
+        <div className="panel">
+          <DetailRows
+            rows={[
+              ['Address', orNA(vendor.address)],
+              ['City', orNA(vendor.city)],
+              ['State', orNA(vendor.state)],
+              ['Postal Code', orNA(vendor.postal_code)],
+              ['Telephone', orNA(vendor.telephone_number)],
+              ['Created', formatDateTime(vendor.created_at)],
+              ['Updated', formatDateTime(vendor.updated_at)],
+            ]}
+          />
+        </div>
+      )}
+    </DetailScreen>
+  );
+}
+
+type VendorValues = Required<VendorBody>;
+
+const EMPTY: VendorValues = { name: '', address: '', city: '', state: '', postal_code: '', telephone_number: '' };
+
+const fields = (nameRequired: boolean): FieldSpec<VendorValues>[] => [
+  { name: 'name', label: 'Name', required: nameRequired },
+  { name: 'address', label: 'Address' },
+  { name: 'city', label: 'City' },
+  { name: 'state', label: 'State' },
+  { name: 'postal_code', label: 'Postal Code' },
+  { name: 'telephone_number', label: 'Telephone' },
+];
+
+const toBody = (values: VendorValues): Record<string, unknown> => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
+const valuesOf = (vendor: Vendor): VendorValues => ({
+  name: vendor.name,
+  address: vendor.address,
+  city: vendor.city,
+  state: vendor.state,
+  postal_code: vendor.postal_code,
+  telephone_number: vendor.telephone_number,
+});
+const detailPath = (vendor: Vendor) => `/vendor-detail/${vendor.id}`;
+
+export function VendorCreatePage() {
+  return (
+    <RecordFormScreen<VendorValues, Vendor>
+      title="Create Vendor"
+      submitLabel="Create Vendor"
+      back={originListUrl(VENDOR_LIST)}
+      idPrefix="vendor"
+      fields={fields(false)}
+      schema={VendorBody}
+      empty={EMPTY}
+      toBody={toBody}
+      send={(api, body) => api.vendors.create(body as VendorBody)}
+      failure={SCREEN_MESSAGES.vendors.create}
+      detailPath={detailPath}
+    />
+  );
+}
+
+export function VendorUpdatePage({ params }: { params: { id?: string } }) {
+  const { id, detail: read } = useDetailRead<Vendor>('vendors', params.id, (api, vendorId) => api.vendors.get(vendorId), TEXTS);
+  return (
+    <RecordFormScreen<VendorValues, Vendor>
+      title="Update Vendor"
+      submitLabel="Update Vendor"
+      back={`/vendor-detail/${params.id ?? ''}`}
+      idPrefix="vendor-edit"
+      fields={fields(true)}
+      schema={VendorUpdateForm}
+      empty={EMPTY}
+      toBody={toBody}
+      send={(api, body) => api.vendors.update(id ?? 0, body as VendorBody)}
+      failure={SCREEN_MESSAGES.vendors.update}
+      detailPath={detailPath}
+      load={{ read, valuesOf, notFound: NOT_FOUND_MESSAGES.vendor, failure: SCREEN_MESSAGES.vendors.fetchOne }}
+    />
+  );
+}

@@ -1,0 +1,23 @@
+/** Vendors (spec 7): pages and details, and create/update sent now. */
+import type { Vendor, VendorBody } from '../../shared/api/vendors.js';
+import { SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { defineArea } from '../kit/area.js';
+import { recordsAt } from '../kit/records.js';
+import { sentWrites } from '../kit/sent-writes.js';
+
+export const vendors = recordsAt<Vendor>('vendors/');
+
+const writes = sentWrites<Vendor, VendorBody>('vendors', vendors, {
+  create: { success: SUCCESS_MESSAGES.vendorCreated, failure: SCREEN_MESSAGES.vendors.create },
+  update: { success: SUCCESS_MESSAGES.vendorUpdated, failure: SCREEN_MESSAGES.vendors.update },
+});
+
+export const area = defineArea({
+  name: 'vendors',
+  api: (ctx) => ({
+    list: (params) => vendors.list(ctx, params.page),
+    get: (id) => vendors.get(ctx, id),
+    create: (body) => writes.create(ctx, body),
+    update: (id, body) => writes.update(ctx, id, body),
+  }),
+});
