@@ -10,6 +10,7 @@
 import type { ContactApi } from './contact.js';
 import type { LocationsApi } from './locations.js';
 import type { MaintenanceApi } from './maintenance.js';
+import type { PartsApi } from './parts.js';
 import type { SettingsApi } from './settings.js';
 import type { VendorsApi } from './vendors.js';
 import type { WorkordersApi } from './workorders.js';
@@ -25,6 +26,7 @@ export const AREAS = {
   workorders: { label: 'Work orders', itemLabel: 'Work order' },
   locations: { label: 'Locations', itemLabel: 'Location' },
   maintenance: { label: 'Preventative Maintenance', itemLabel: 'Task' },
+  parts: { label: 'Parts', itemLabel: 'Part' },
   settings: { label: 'Site settings', itemLabel: 'Setting' },
   vendors: { label: 'Vendors', itemLabel: 'Vendor' },
   contact: { label: 'Contact Us', itemLabel: 'Message' },
@@ -37,6 +39,7 @@ export interface AreaApis {
   workorders: WorkordersApi;
   locations: LocationsApi;
   maintenance: MaintenanceApi;
+  parts: PartsApi;
   settings: SettingsApi;
   vendors: VendorsApi;
   contact: ContactApi;

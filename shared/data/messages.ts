@@ -154,6 +154,7 @@ export const NOT_FOUND_MESSAGES = {
   location: 'Location not found...',
   vendors: 'No vendors found...',
   vendor: 'Vendor not found...',
+  part: 'Part not found...',
 } as const;
 
 /** Spec 8 Success messages. */
@@ -198,6 +199,12 @@ export const QUEUED_MESSAGES = {
   maintenanceCreate: "You're offline. We'll create this maintenance task once the connection returns",
   taskComplete: "We'll mark this task complete once the connection returns",
   taskClaimOrUnclaim: "We'll claim or unclaim this task once you're back online",
+  /** Quantities and counts made without signal (a car-wash bay): the spec gives no texts; worded like the task ones. */
+  partFill: "You're offline. We'll record this part fill once the connection returns",
+  partInventory: "You're offline. We'll record this part inventory once the connection returns",
+  chemicalFill: "You're offline. We'll record this chemical fill once the connection returns",
+  chemicalInventory: "You're offline. We'll record this chemical inventory once the connection returns",
+  washCount: "You're offline. We'll record these wash counts once the connection returns",
   /** Spec 4 queues updates too but gives no text; worded like the create's. */
   maintenanceUpdate: "You're offline. We'll save these changes to the task once the connection returns",
 } as const;

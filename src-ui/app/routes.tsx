@@ -35,6 +35,9 @@ const LocationListPage = screen(() => import('../screens/locations/LocationListP
 const LocationDetailPage = screen(() => import('../screens/locations/LocationDetailPage'), 'LocationDetailPage');
 const LocationCreatePage = screen(() => import('../screens/locations/LocationFormPage'), 'LocationCreatePage');
 const LocationUpdatePage = screen(() => import('../screens/locations/LocationFormPage'), 'LocationUpdatePage');
+const InventoryHomePage = screen(() => import('../screens/inventory/InventoryHomePage'), 'InventoryHomePage');
+const PartListPage = screen(() => import('../screens/parts/PartPages'), 'PartListPage');
+const PartDetailPage = screen(() => import('../screens/parts/PartPages'), 'PartDetailPage');
 const VendorListPage = screen(() => import('../screens/vendors/VendorPages'), 'VendorListPage');
 const VendorDetailPage = screen(() => import('../screens/vendors/VendorPages'), 'VendorDetailPage');
 const VendorCreatePage = screen(() => import('../screens/vendors/VendorPages'), 'VendorCreatePage');
@@ -71,6 +74,9 @@ export const ROUTES: RouteSpec[] = [
   { path: '/location-detail/:id', component: LocationDetailPage, access: 'full-access' },
   { path: '/location-create', component: LocationCreatePage, access: 'full-access' },
   { path: '/location-update/:id', component: LocationUpdatePage, access: 'full-access' },
+  { path: '/inventory-home', component: InventoryHomePage, access: 'full-access' },
+  { path: '/part-list', component: PartListPage, access: 'full-access' },
+  { path: '/part-detail/:id', component: PartDetailPage, access: 'full-access' },
   { path: '/vendor-list', component: VendorListPage, access: 'full-access' },
   { path: '/vendor-detail/:id', component: VendorDetailPage, access: 'full-access' },
   { path: '/vendor-create', component: VendorCreatePage, access: 'full-access' },

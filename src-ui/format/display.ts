@@ -18,6 +18,17 @@ export function formatDate(isoDate: string | null | undefined): string {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
 }
 
+/** A quantity with 2 decimals (spec 9) and its unit when it has one: "12.50 gallons". */
+export function formatQuantity(quantity: number, unit?: string): string {
+  const text = quantity.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return unit ? `${text} ${unit}` : text;
+}
+
+/** The device's own date now, YYYY-MM-DD: the date a record made here is made on, even if it syncs later. */
+export function localDateToday(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** Bytes as kilobytes with one decimal, e.g. "12.5 KB". */
 export function formatKilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;

@@ -69,20 +69,20 @@ export function TextAreaField<V extends FieldValues>(props: BoundField<V> & { ro
 }
 
 /**
- * A whole number typed into the browser's own number input (the phone's number keypad); kept as a
- * number, or null when empty, so the schema check says what is wrong with it.
+ * A number typed into the browser's own number input (the phone's keypad): whole by default, or any
+ * with `step="any"`; kept as a number, or null when empty, so the schema check says what is wrong.
  */
-export function IntegerField<V extends FieldValues>(props: BoundField<V> & { min?: number; max?: number }) {
+export function NumberField<V extends FieldValues>(props: BoundField<V> & { min?: number; max?: number; step?: number | 'any' }) {
   const { field, error } = useBound(props);
-  const { id, label, hint, required, min, max } = props;
+  const { id, label, hint, required, min, max, step = 1 } = props;
   const value = field.value as number | null;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       <InputText
         id={id}
         type="number"
-        inputMode="numeric"
-        step={1}
+        inputMode={step === 1 ? 'numeric' : 'decimal'}
+        step={step}
         min={min}
         max={max}
         name={field.name}

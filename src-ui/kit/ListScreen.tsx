@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Page } from '../../shared/api/common';
 import type { Location } from '../../shared/api/locations';
+import type { SiteSettings } from '../../shared/api/settings';
 import type { AreaName } from '../../shared/areas/registry';
 import { PAGE_SIZE } from '../../shared/constants';
 import { messageForScreen } from '../../shared/data/messages';
@@ -51,6 +52,8 @@ export interface ListDef<T> extends ListQueryDef {
   texts: ListTexts;
   /** Page changes wait this long for the next one (spec 9: the location list's 300 ms). */
   pageDebounceMs?: number;
+  /** The locations the filter offers, from the site's settings (spec 9: parts and chemicals); all when absent. */
+  allowedLocations?: (settings: SiteSettings) => readonly number[];
 }
 
 /** The query, kept in the URL; a visit without one opens the location remembered on this device. */
@@ -115,8 +118,8 @@ export function ListScreen<T extends { id: number }>({
 }: {
   def: ListDef<T>;
   back: string;
-  /** Buttons beside Back (e.g. Create). */
-  actions?: ReactNode;
+  /** Buttons beside Back (e.g. Create), which may depend on the query (a report for the chosen location). */
+  actions?: ReactNode | ((query: ListQuery) => ReactNode);
   /** One card. */
   renderItem: (item: T) => ReactNode;
 }) {
@@ -124,6 +127,7 @@ export function ListScreen<T extends { id: number }>({
   const { query, go } = useListQuery(def);
   const [text, setText] = useDebouncedSearch(query, go);
   const locations = useWorkerRead('locations', (api) => (def.locationKey ? api.locations.all() : Promise.resolve(NO_LOCATIONS)));
+  const settings = useWorkerRead('settings', (api) => api.settings.get());
   const list = useWorkerRead(`${def.domain}|${query.location ?? ''}|${query.page}|${query.search}`, (api) => def.read(api, query));
 
   // Queued writes of the area reached the server: the list shows their effect.
@@ -136,7 +140,9 @@ export function ListScreen<T extends { id: number }>({
   }, [pastTheEnd]); // `go` reads the latest query through its ref
 
   const allLocations = texts.allLocations ?? 'All';
-  const locationOptions = [{ label: allLocations, value: null as number | null }, ...(locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id as number | null }))];
+  const allowed = settings.result && def.allowedLocations ? new Set(def.allowedLocations(settings.result.data)) : null;
+  const offered = (locations.result?.data ?? []).filter((l) => !def.allowedLocations || allowed?.has(l.id));
+  const locationOptions = [{ label: allLocations, value: null as number | null }, ...offered.map((l) => ({ label: l.name, value: l.id as number | null }))];
   const page = list.result?.data;
   const here = listUrl(def, query);
   // The list as last shown in this tab is where its details and forms go Back to.
@@ -175,7 +181,7 @@ export function ListScreen<T extends { id: number }>({
       <div className="page-header">
         <h1>{texts.title}</h1>
         <div className="button-row">
-          {actions}
+          {typeof actions === 'function' ? actions(query) : actions}
           <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
         </div>
       </div>

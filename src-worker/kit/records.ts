@@ -34,8 +34,9 @@ export interface Records<T extends { id: number }> {
   savesRecord(record: T): SavedAnswer;
 }
 
-export function recordsAt<T extends { id: number }>(base: `${string}/`): Records<T> {
-  const listPrefix = `${base}?`;
+/** `list`: where the pages are read when not at `base` itself (spec 7: `parts/list/`, `chemicals/list/`). */
+export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { list?: `${string}/` } = {}): Records<T> {
+  const listPrefix = `${opts.list ?? base}?`;
   const detailPath = (id: number | string) => `${base}${id}/`;
 
   function listPath(page: number | undefined, filters: ListFilters = {}): string {

@@ -1,8 +1,8 @@
 /**
  * A write that is sent now or not at all: the areas whose changes are not offline actions in spec 4
- * (locations, vendors, administration). Same definition as a queued write (`write-action.ts`: its
- * request, what it makes stale, its answer kept as the record's fresh copy), but without a
- * connection it fails at once with a message saying so, and nothing is stored for later.
+ * (locations, vendors, administration, report mails). Same definition as a queued write
+ * (`write-action.ts`: its request, what it makes stale, its answer kept as the record's fresh copy),
+ * but without a connection it fails at once with a message saying so, and nothing is stored.
  */
 import { needsConnectionError, toNormalizedError } from '../../shared/data/errors.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
@@ -10,17 +10,24 @@ import type { MutationResult } from '../../shared/data/protocol.js';
 import type { DomainContext } from '../kit/domain-context.js';
 import { sendWrite, settleCache, type WriteAction } from './write-action.js';
 
-export async function writeNow<Answer>(ctx: DomainContext, action: WriteAction<Answer>, write: { targetId: string | null; payload: JsonValue }): Promise<MutationResult<Answer>> {
+/** Runs a call that needs the server now; without a connection it says so plainly. */
+export async function onlyOnline<T>(ctx: Pick<DomainContext, 'network'>, call: () => Promise<T>): Promise<T> {
   if (ctx.network.isBrowserOffline()) throw needsConnectionError();
+  try {
+    return await call();
+  } catch (thrown) {
+    const error = toNormalizedError(thrown);
+    // No answer at all (offline, unreachable): said plainly. A server's refusal keeps its own text.
+    throw error.type === 'offline' || error.type === 'network' ? needsConnectionError() : error;
+  }
+}
+
+export function writeNow<Answer>(ctx: DomainContext, action: WriteAction<Answer>, write: { targetId: string | null; payload: JsonValue }): Promise<MutationResult<Answer>> {
   // One key for this attempt: a retry by the API client after a lost answer is not run twice.
   const item = { targetId: write.targetId, payload: write.payload, attachments: [], idempotencyKey: crypto.randomUUID() };
-  try {
+  return onlyOnline(ctx, async () => {
     const { answer, outcome } = await sendWrite(ctx.api, action, item);
     await settleCache(ctx.cache, action.invalidates(item), outcome.saved);
     return { status: 'done', data: answer, message: action.messages.success };
-  } catch (thrown) {
-    const error = toNormalizedError(thrown);
-    // No answer at all (offline, unreachable): said plainly. A server error keeps its own text.
-    throw error.type === 'offline' || error.type === 'network' ? needsConnectionError() : error;
-  }
+  });
 }

@@ -176,3 +176,27 @@ for (const theme of ['dark', 'light'] as const) {
     expect.soft(await seriousViolations(page), 'vendor list').toEqual([]);
   });
 }
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical axe violation on the inventory and part screens in the ${theme} theme`, async ({ page }) => {
+    await openApp(page, '/');
+    await setTheme(page, theme);
+    await signIn(page, SUPERVISOR);
+    await page.goto('/inventory-home');
+    await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'inventory home').toEqual([]);
+    await page.goto('/part-list?location=3003');
+    await expect(page.locator('.wo-card').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'part list').toEqual([]);
+    await page.getByRole('button', { name: 'Generate Part Inventory Report' }).click();
+    await expect(page.getByRole('dialog', { name: 'Send Report via Email' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'send report dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/part-detail/5');
+    await expect(page.getByText('Quantity on Hand')).toBeVisible();
+    expect.soft(await seriousViolations(page), 'part detail').toEqual([]);
+    await page.getByRole('button', { name: 'Fill' }).click();
+    await expect(page.getByRole('dialog', { name: 'Fill Part' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'fill dialog').toEqual([]);
+  });
+}

@@ -20,7 +20,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { PageError } from '../../components/PageError';
 import { WarningNotice } from '../../components/Notices';
 import { fullName } from '../../format/display';
-import { ChoiceField, IntegerField, TextAreaField, TextField } from '../../kit/FormFields';
+import { ChoiceField, NumberField, TextAreaField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
 import { originListUrl, positiveInt, rememberedLocation } from '../../kit/list-query';
 import { callWorker } from '../../state/bridge';
@@ -76,7 +76,7 @@ function TaskFields({ form, idPrefix }: { form: UseFormReturn<TaskValues>; idPre
       {locations.error && !locations.result ? <WarningNotice text={messageForScreen(locations.error, SCREEN_MESSAGES.locations.loadList)} /> : null}
       <ChoiceField control={form.control} name="location_id" id={id('location')} label="Location" options={options} placeholder="Select a location" required />
       <TextAreaField control={form.control} name="description" id={id('description')} label="Description" rows={4} placeholder="What needs doing" required />
-      <IntegerField
+      <NumberField
         control={form.control}
         name="recurrence_interval"
         id={id('interval')}

@@ -1,0 +1,72 @@
+/**
+ * The Fill and Inventory modals of a stocked item (spec 2: parts and chemicals): one number field,
+ * checked before sending (a fill adds more than 0, a count is 0 or more), the dialog kept open with
+ * what was typed when the server refuses it. Queued while offline like every quantity.
+ */
+import type { TObject } from '@sinclair/typebox';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useEffect } from 'react';
+import { FillForm, InventoryForm } from '../../shared/api/quantities';
+import type { MutationResult } from '../../shared/data/protocol';
+import { callWorker, type WorkerRemote } from '../state/bridge';
+import { showToast } from '../state/toasts';
+import { NumberField } from './FormFields';
+import { showInvalidForm, showRefusal, useSchemaForm } from './form';
+
+export type QuantityKind = 'fill' | 'inventory';
+
+const SCHEMAS: Record<QuantityKind, TObject> = { fill: FillForm, inventory: InventoryForm };
+
+interface QuantityValues {
+  quantity: number | null;
+}
+
+export function QuantityDialog<Answer>({
+  kind,
+  header,
+  label,
+  submitLabel,
+  failure,
+  onClose,
+  send,
+  onDone,
+}: {
+  /** Which modal is open, or null when none. */
+  kind: QuantityKind | null;
+  header: string;
+  label: string;
+  submitLabel: string;
+  failure: string;
+  onClose: () => void;
+  send: (api: WorkerRemote, quantity: number) => Promise<MutationResult<Answer>>;
+  onDone: (result: MutationResult<Answer>) => void;
+}) {
+  const form = useSchemaForm<QuantityValues>(SCHEMAS[kind ?? 'fill'], { quantity: null }, (v) => ({ quantity: v.quantity }));
+  useEffect(() => {
+    if (kind) form.reset({ quantity: null });
+  }, [kind, form]);
+
+  const submit = form.handleSubmit(async ({ quantity }) => {
+    try {
+      const result = await callWorker((api) => send(api, quantity ?? 0));
+      showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      onDone(result);
+      onClose();
+    } catch (err) {
+      showRefusal(form, err, failure);
+    }
+  }, showInvalidForm);
+
+  return (
+    <Dialog header={header} visible={kind !== null} onHide={() => !form.formState.isSubmitting && onClose()} style={{ width: 'min(26rem, calc(100vw - 2rem))' }}>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <NumberField control={form.control} name="quantity" id="quantity" label={label} step="any" required />
+        <div className="button-row">
+          <Button type="button" label="Cancel" text onClick={onClose} disabled={form.formState.isSubmitting} />
+          <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : submitLabel} disabled={form.formState.isSubmitting} />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

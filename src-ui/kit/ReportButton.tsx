@@ -1,0 +1,113 @@
+/**
+ * A location's report (spec 2, 7): the button downloads the PDF through the data worker (bytes, not
+ * text) under the spec's file name, then opens "Send Report via Email" (email field, Close, Send
+ * Report; spec 5's email rule). Both need a connection and say so without one.
+ */
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
+import type { ReportSentResponse } from '../../shared/api/reports';
+import { REPORT_EMAIL_PATTERN } from '../../shared/api/reports';
+import { SCREEN_MESSAGES, messageForScreen } from '../../shared/data/messages';
+import type { BinaryAnswer, MutationResult } from '../../shared/data/protocol';
+import { Field, fieldAria } from '../components/Field';
+import { callWorker, type WorkerRemote } from '../state/bridge';
+import { toDataError } from '../state/errors';
+import { showToast } from '../state/toasts';
+
+/** Hands the PDF to the browser as a download named `fileName`. */
+function saveFile(answer: BinaryAnswer, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([answer.bytes], { type: answer.type || 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once started; the URL is only needed for the click.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ReportButton({
+  label,
+  fileName,
+  download,
+  email,
+}: {
+  label: string;
+  /** The spec's file name, e.g. "part_inventory_report.pdf". */
+  fileName: string;
+  download: (api: WorkerRemote) => Promise<BinaryAnswer>;
+  email: (api: WorkerRemote, address: string) => Promise<MutationResult<ReportSentResponse>>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [mailOpen, setMailOpen] = useState(false);
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const generate = async () => {
+    setBusy(true);
+    try {
+      saveFile(await callWorker(download), fileName);
+      setError(null);
+      setMailOpen(true);
+    } catch (err) {
+      showToast({ severity: 'error', summary: SCREEN_MESSAGES.reports.generateSummary, detail: messageForScreen(err, SCREEN_MESSAGES.reports.generateDetail) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async () => {
+    const value = address.trim();
+    if (!REPORT_EMAIL_PATTERN.test(value)) {
+      setError(SCREEN_MESSAGES.reports.invalidEmail);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await callWorker((api) => email(api, value));
+      showToast({ severity: 'success', detail: result.message });
+      setMailOpen(false);
+    } catch (err) {
+      const fields = toDataError(err).fields;
+      if (fields?.email?.[0]) setError(fields.email[0]);
+      else showToast({ severity: 'error', summary: SCREEN_MESSAGES.reports.emailSummary, detail: messageForScreen(err, SCREEN_MESSAGES.reports.emailDetail) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button type="button" label={busy && !mailOpen ? 'Generating...' : label} icon="pi pi-file-pdf" onClick={() => void generate()} disabled={busy} />
+      <Dialog
+        header="Send Report via Email"
+        visible={mailOpen}
+        onHide={() => !busy && setMailOpen(false)}
+        style={{ width: 'min(28rem, calc(100vw - 2rem))' }}
+        footer={
+          <div>
+            <Button type="button" label="Close" text onClick={() => setMailOpen(false)} disabled={busy} />
+            <Button type="button" label={busy ? 'Sending...' : 'Send Report'} icon="pi pi-send" onClick={() => void send()} disabled={busy} />
+          </div>
+        }
+      >
+        <Field id="report-email" label="Email" error={error}>
+          <InputText
+            id="report-email"
+            type="email"
+            value={address}
+            onChange={(e) => {
+              setAddress(e.target.value);
+              setError(null);
+            }}
+            invalid={Boolean(error)}
+            {...fieldAria('report-email', error)}
+          />
+        </Field>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Parts (spec 2, 4, 9): "Part List" with the location filter (All Parts and the part locations of
+ * the site's settings, remembered as `partSelectedLocation`), the part inventory report of the chosen
+ * location, and Part Detail with "Quantity on Hand" and the Fill (adds) and Inventory (replaces)
+ * modals, both queued while offline and sent once.
+ */
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { Part } from '../../../shared/api/parts';
+import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { LinkButton } from '../../components/LinkButton';
+import { formatQuantity, localDateToday } from '../../format/display';
+import { DetailRows } from '../../kit/DetailRows';
+import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { ListScreen, type ListDef } from '../../kit/ListScreen';
+import { originListUrl, type ListQueryDef } from '../../kit/list-query';
+import { QuantityDialog, type QuantityKind } from '../../kit/QuantityDialog';
+import { ReportButton } from '../../kit/ReportButton';
+import { PendingSync, usePendingActions } from '../../kit/StatusActions';
+
+const PART_LIST: ListQueryDef = { path: '/part-list', locationKey: 'partSelectedLocation' };
+
+const LIST: ListDef<Part> = {
+  ...PART_LIST,
+  domain: 'parts',
+  read: (api, query) => api.parts.list({ page: query.page, location: query.location }),
+  allowedLocations: (settings) => settings.part_locations,
+  texts: {
+    title: 'Part List',
+    allLocations: 'All Parts',
+    itemsLabel: 'Parts',
+    loading: 'Loading parts...',
+    empty: NOT_FOUND_MESSAGES.parts,
+    failure: SCREEN_MESSAGES.parts.loadList,
+    saved: OFFLINE_BANNERS.savedData,
+  },
+};
+
+const TEXTS: DetailTexts = {
+  title: 'Part',
+  loading: 'Loading part...',
+  notFound: NOT_FOUND_MESSAGES.part,
+  failure: SCREEN_MESSAGES.parts.loadOne,
+  saved: OFFLINE_BANNERS.savedData,
+  refreshFailure: SCREEN_MESSAGES.parts.loadOne,
+};
+
+const partName = (part: Part) => [part.brand.brand, part.name.name].filter(Boolean).join(' ');
+
+function Thumbnail({ url }: { url: string | null }) {
+  return url ? <img className="record-thumbnail" src={url} alt="" loading="lazy" /> : null;
+}
+
+function PartCard({ part }: { part: Part }) {
+  return (
+    <Link href={`/part-detail/${part.id}`} className="wo-card">
+      <div className="wo-card-head">
+        <span className="wo-card-location">{partName(part)}</span>
+        <Thumbnail url={part.thumbnail_url} />
+      </div>
+      <p className="wo-card-description">{part.description.description}</p>
+      <div className="wo-meta">
+        <span>Part Type: {part.part_type.part_type}</span>
+        <span>Item Number: {part.item_number}</span>
+        <span>Location: {part.location?.name ?? 'No Location'}</span>
+      </div>
+    </Link>
+  );
+}
+
+export function PartListPage() {
+  return (
+    <ListScreen
+      def={LIST}
+      back="/inventory-home"
+      actions={(query) => (
+        <>
+          {query.location !== null ? (
+            <ReportButton
+              label="Generate Part Inventory Report"
+              fileName="part_inventory_report.pdf"
+              download={(api) => api.parts.report(query.location!)}
+              email={(api, address) => api.parts.emailReport(query.location!, address)}
+            />
+          ) : null}
+          <LinkButton href="/inventory-home" label="Inventory Home" icon="pi pi-box" outlined />
+        </>
+      )}
+      renderItem={(part) => <PartCard part={part} />}
+    />
+  );
+}
+
+const MODALS: Record<QuantityKind, { header: string; submit: string; failure: string }> = {
+  fill: { header: 'Fill Part', submit: 'Save Fill', failure: SCREEN_MESSAGES.parts.recordFill },
+  inventory: { header: 'Inventory Part', submit: 'Save Inventory', failure: SCREEN_MESSAGES.parts.recordInventory },
+};
+
+export function PartDetailPage({ params }: { params: { id?: string } }) {
+  const { id, detail } = useDetailRead<Part>('parts', params.id, (api, partId) => api.parts.get(partId), TEXTS);
+  const [modal, setModal] = useState<QuantityKind | null>(null);
+  const pending = usePendingActions('parts', id ?? 0);
+  return (
+    <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(PART_LIST)} heading={partName}>
+      {(part) => (
+        <div className="panel">
+          <DetailRows
+            rows={[
+              ['Brand', part.brand.brand],
+              ['Name', part.name.name],
+              ['Description', part.description.description],
+              ['Part Type', part.part_type.part_type],
+              ['Item Number', part.item_number],
+              ['Location', part.location?.name ?? 'No Location'],
+              ['Quantity on Hand', <strong>{formatQuantity(part.quantity)}</strong>],
+            ]}
+          />
+          <div className="button-row">
+            <Button type="button" label="Fill" icon="pi pi-plus" onClick={() => setModal('fill')} />
+            <Button type="button" label="Inventory" icon="pi pi-list-check" outlined onClick={() => setModal('inventory')} />
+          </div>
+          {pending.length ? <PendingSync items={pending} /> : null}
+          <QuantityDialog
+            kind={modal}
+            header={modal ? MODALS[modal].header : ''}
+            label="Quantity"
+            submitLabel={modal ? MODALS[modal].submit : ''}
+            failure={modal ? MODALS[modal].failure : ''}
+            onClose={() => setModal(null)}
+            send={(api, quantity) => api.parts.recordQuantity({ id: part.id, label: `Part #${part.id}` }, { kind: modal ?? 'fill', quantity, date: localDateToday() })}
+            // The answer carries the quantity on hand after the record: shown without reading again.
+            onDone={(result) => result.status === 'done' && detail.show({ ...part, quantity: result.data.current_quantity })}
+          />
+        </div>
+      )}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * A location's PDF report (spec 7: chemical inventory, car wash and part inventory): downloaded as
+ * bytes through the binary path, or mailed (POST {email, location}). Both need a connection and say
+ * so plainly without one; neither is queued (a report is of the moment it is asked for).
+ */
+import type { ReportSentResponse } from '../../shared/api/reports.js';
+import type { BinaryAnswer, MutationResult } from '../../shared/data/protocol.js';
+import { defineWrite } from '../outbox/write-action.js';
+import { onlyOnline, writeNow } from '../outbox/write-now.js';
+import { binaryRead } from './binary.js';
+import type { DomainContext } from './domain-context.js';
+
+export interface ReportCalls {
+  download(ctx: DomainContext, location: number): Promise<BinaryAnswer>;
+  email(ctx: DomainContext, location: number, email: string): Promise<MutationResult<ReportSentResponse>>;
+}
+
+export function reportAt(domain: string, path: `${string}/`, texts: { sent: string; failure: string }): ReportCalls {
+  const mail = defineWrite<ReportSentResponse>({
+    domain,
+    action: 'report',
+    request: (item) => ({ method: 'POST', path, json: item.payload }),
+    invalidates: () => ({}),
+    messages: { success: texts.sent, queued: texts.sent, failure: texts.failure },
+  });
+  return {
+    download: (ctx, location) => onlyOnline(ctx, () => binaryRead(ctx.api, { path: `${path}?location=${location}` })),
+    email: (ctx, location, email) => writeNow(ctx, mail, { targetId: null, payload: { email, location } }),
+  };
+}
