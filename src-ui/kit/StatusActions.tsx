@@ -9,27 +9,39 @@ import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { AreaName } from '../../shared/areas/registry';
+import { areaItemLabel, type AreaApis, type AreaName } from '../../shared/areas/registry';
 import { messageForScreen } from '../../shared/data/messages';
 import type { MutationResult, QueueItemView } from '../../shared/data/protocol';
 import { queueItemTitle, queueStatusText } from '../format/queue';
-import { callWorker, type WorkerRemote } from '../state/bridge';
+import { callWorker } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { useCurrentUser, useNow } from '../state/hooks';
 import { store } from '../state/store';
 import { showToast } from '../state/toasts';
 import { claimButton, completeButton, pendingActionsFor, type ClaimableRecord, type StatusAction } from './status-rules';
 
-export interface StatusActionTexts {
-  /** Per action: the dialog's header, question and confirm label, and the screen's failure fallback. */
-  dialogs: Record<StatusAction, { header: string; question: string; confirm: string }>;
-  failures: Record<StatusAction, string>;
+/** The areas whose records have Claim / Unclaim / Complete (their WorkerApi groups have the three calls). */
+type ClaimableArea = { [K in AreaName]: AreaApis[K] extends StatusCalls ? K : never }[AreaName];
+
+interface StatusCalls {
+  claim(id: number): Promise<MutationResult<unknown>>;
+  unclaim(id: number): Promise<MutationResult<unknown>>;
+  complete(id: number, fieldNotes: string): Promise<MutationResult<unknown>>;
 }
 
-export interface StatusCalls<T> {
-  claim(api: WorkerRemote, id: number): Promise<MutationResult<T>>;
-  unclaim(api: WorkerRemote, id: number): Promise<MutationResult<T>>;
-  complete(api: WorkerRemote, id: number, fieldNotes: string): Promise<MutationResult<T>>;
+interface DialogText {
+  header: string;
+  question: string;
+  confirm: string;
+}
+
+/** The confirm dialogs, worded for one record of the area ("work order", "task"). */
+function dialogsFor(noun: string): Record<StatusAction, DialogText> {
+  return {
+    claim: { header: 'Confirm Claim', question: `Claim this ${noun}? It will be assigned to you.`, confirm: 'Claim' },
+    unclaim: { header: 'Confirm Unclaim', question: `Unclaim this ${noun}? Anyone can then claim it.`, confirm: 'Unclaim' },
+    complete: { header: 'Confirm Complete', question: `Mark this ${noun} as completed?`, confirm: 'Complete' },
+  };
 }
 
 export function PendingSync({ items }: { items: readonly QueueItemView[] }) {
@@ -57,15 +69,14 @@ export function usePendingActions(domain: AreaName, recordId: number): QueueItem
 export function StatusActions<T>({
   domain,
   record,
-  calls,
-  texts,
+  failures,
   onDone,
   onRefused,
 }: {
-  domain: AreaName;
+  domain: ClaimableArea;
   record: ClaimableRecord;
-  calls: StatusCalls<T>;
-  texts: StatusActionTexts;
+  /** The screen's fallback per action when the server refuses without a text of its own (spec 8). */
+  failures: Record<StatusAction, string>;
   /** The write went through or was queued (`result` says which); the server's answer is in it when done. */
   onDone: (action: StatusAction, result: MutationResult<T>) => void;
   /** The server refused it: the screen reads the record again to show what is left of it. */
@@ -86,21 +97,24 @@ export function StatusActions<T>({
     setSending(true);
     try {
       const notes = fieldNotes.trim();
-      const result = await callWorker((api) => (action === 'complete' ? calls.complete(api, record.id, notes) : calls[action](api, record.id)));
+      const result = (await callWorker((api) => {
+        const group: StatusCalls = api[domain];
+        return action === 'complete' ? group.complete(record.id, notes) : group[action](record.id);
+      })) as MutationResult<T>;
       setDialog(null);
       setFieldNotes('');
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
       onDone(action, result);
     } catch (err) {
       setDialog(null);
-      if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, texts.failures[action]) });
+      if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, failures[action]) });
       onRefused();
     } finally {
       setSending(false);
     }
   };
 
-  const open = dialog ? texts.dialogs[dialog] : null;
+  const open = dialog ? dialogsFor(areaItemLabel(domain).toLowerCase())[dialog] : null;
   const notesId = `${domain}-field-notes`;
 
   return (

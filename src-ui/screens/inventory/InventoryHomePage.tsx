@@ -1,15 +1,15 @@
 /** Inventory home (spec 2): the inventory areas, vendors (who supply them) and Home. */
-import { LinkButton } from '../../components/LinkButton';
+import { HubScreen } from '../../kit/HubScreen';
 
 export function InventoryHomePage() {
   return (
-    <section>
-      <h1>Inventory</h1>
-      <div className="button-grid">
-        <LinkButton href="/part-list" label="Parts" icon="pi pi-cog" />
-        <LinkButton href="/vendor-list" label="Vendors" icon="pi pi-truck" />
-        <LinkButton href="/home" label="Home" icon="pi pi-home" outlined />
-      </div>
-    </section>
+    <HubScreen
+      title="Inventory"
+      links={[
+        { href: '/part-list', label: 'Parts', icon: 'pi pi-cog' },
+        { href: '/vendor-list', label: 'Vendors', icon: 'pi pi-truck' },
+        { href: '/home', label: 'Home', icon: 'pi pi-home', outlined: true },
+      ]}
+    />
   );
 }

@@ -10,19 +10,8 @@ import { originListUrl } from '../../kit/list-query';
 import { RecordFormScreen, type FieldSpec } from '../../kit/RecordForm';
 import { LOCATION_LIST, LOCATION_TYPE_OPTIONS } from './location-display';
 
-interface LocationValues {
-  location_type: string | null;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  phone_number: string;
-  epos: string;
-  verifone_id: string;
-  sagenet_id: string;
-  occ_id: string;
-}
+/** The form holds every field as typed text; the type is a choice (none yet on a new location). */
+type LocationValues = { [K in Exclude<keyof LocationCreateBody, 'location_type'>]-?: string } & { location_type: string | null };
 
 const EMPTY: LocationValues = { location_type: null, name: '', address: '', city: '', state: '', postal_code: '', phone_number: '', epos: '', verifone_id: '', sagenet_id: '', occ_id: '' };
 

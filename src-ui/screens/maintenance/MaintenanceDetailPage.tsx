@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { originListUrl } from '../../kit/list-query';
-import { StatusActions, type StatusActionTexts, type StatusCalls } from '../../kit/StatusActions';
+import { StatusActions } from '../../kit/StatusActions';
 import { MAINTENANCE_LIST } from './maintenance-list';
 import { TaskStatusTag, useSiteToday } from './task-display';
 
@@ -24,20 +24,7 @@ const TEXTS: DetailTexts = {
   refreshFailure: SCREEN_MESSAGES.maintenance.refreshList,
 };
 
-const ACTION_TEXTS: StatusActionTexts = {
-  dialogs: {
-    claim: { header: 'Confirm Claim', question: 'Claim this task? It will be assigned to you.', confirm: 'Claim' },
-    unclaim: { header: 'Confirm Unclaim', question: 'Unclaim this task? Others can then claim it.', confirm: 'Unclaim' },
-    complete: { header: 'Confirm Complete', question: 'Mark this task as completed for today?', confirm: 'Complete' },
-  },
-  failures: { claim: SCREEN_MESSAGES.maintenance.claim, unclaim: SCREEN_MESSAGES.maintenance.unclaim, complete: SCREEN_MESSAGES.maintenance.complete },
-};
-
-const CALLS: StatusCalls<MaintenanceTask> = {
-  claim: (api, id) => api.maintenance.claim(id),
-  unclaim: (api, id) => api.maintenance.unclaim(id),
-  complete: (api, id, notes) => api.maintenance.complete(id, notes),
-};
+const FAILURES = { claim: SCREEN_MESSAGES.maintenance.claim, unclaim: SCREEN_MESSAGES.maintenance.unclaim, complete: SCREEN_MESSAGES.maintenance.complete };
 
 function TaskFields({ task, today }: { task: MaintenanceTask; today: string }) {
   return (
@@ -75,11 +62,10 @@ export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
       {(task) => (
         <div className="panel">
           <TaskFields task={task} today={today} />
-          <StatusActions
+          <StatusActions<MaintenanceTask>
             domain="maintenance"
             record={{ id: task.id, claimed: task.assigned_to.length > 0, closed: false, assigned_to: task.assigned_to }}
-            calls={CALLS}
-            texts={ACTION_TEXTS}
+            failures={FAILURES}
             onDone={(action, result) => {
               // Spec 4: after a completion, back to the list.
               if (action === 'complete' && result.status === 'done') navigate(back);

@@ -9,7 +9,7 @@ import { formatDateTime, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { originListUrl } from '../../kit/list-query';
-import { StatusActions, type StatusActionTexts, type StatusCalls } from '../../kit/StatusActions';
+import { StatusActions } from '../../kit/StatusActions';
 import { WORKORDER_LIST } from './list-query';
 import { WorkOrderStatus } from './WorkOrderStatus';
 
@@ -22,20 +22,7 @@ const TEXTS: DetailTexts = {
   refreshFailure: SCREEN_MESSAGES.workorders.refreshAfterSync,
 };
 
-const ACTION_TEXTS: StatusActionTexts = {
-  dialogs: {
-    claim: { header: 'Confirm Claim', question: 'Claim this work order? It will be assigned to you.', confirm: 'Claim' },
-    unclaim: { header: 'Confirm Unclaim', question: 'Unclaim this work order? It goes back to Pending.', confirm: 'Unclaim' },
-    complete: { header: 'Confirm Complete', question: 'Mark this work order as completed?', confirm: 'Complete' },
-  },
-  failures: { claim: SCREEN_MESSAGES.workorders.claim, unclaim: SCREEN_MESSAGES.workorders.unclaim, complete: SCREEN_MESSAGES.workorders.complete },
-};
-
-const CALLS: StatusCalls<WorkOrder> = {
-  claim: (api, id) => api.workorders.claim(id),
-  unclaim: (api, id) => api.workorders.unclaim(id),
-  complete: (api, id, notes) => api.workorders.complete(id, notes),
-};
+const FAILURES = { claim: SCREEN_MESSAGES.workorders.claim, unclaim: SCREEN_MESSAGES.workorders.unclaim, complete: SCREEN_MESSAGES.workorders.complete };
 
 function Attachment({ attachment }: { attachment: WorkOrderAttachment }) {
   const image = attachment.content_type.startsWith('image/');
@@ -87,11 +74,10 @@ export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
       {(order) => (
         <div className="panel">
           <WorkOrderFields order={order} />
-          <StatusActions
+          <StatusActions<WorkOrder>
             domain="workorders"
             record={{ id: order.id, claimed: order.status === 'Claimed', closed: order.status === 'Completed', assigned_to: order.assigned_to }}
-            calls={CALLS}
-            texts={ACTION_TEXTS}
+            failures={FAILURES}
             // The server answered with the order as it now is: shown as it is, no second request.
             onDone={(_, result) => result.status === 'done' && detail.show(result.data)}
             onRefused={() => void detail.reload()}
