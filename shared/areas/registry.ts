@@ -7,6 +7,7 @@
  * then its worker module `src-worker/domains/<name>.ts` (found by the worker on its own) and its
  * screens. Nothing else is wired by hand.
  */
+import type { ChemicalsApi, WashesApi } from './chemicals.js';
 import type { ContactApi } from './contact.js';
 import type { LocationsApi } from './locations.js';
 import type { MaintenanceApi } from './maintenance.js';
@@ -29,6 +30,8 @@ export const AREAS = {
   parts: { label: 'Parts', itemLabel: 'Part' },
   settings: { label: 'Site settings', itemLabel: 'Setting' },
   vendors: { label: 'Vendors', itemLabel: 'Vendor' },
+  chemicals: { label: 'Chemicals', itemLabel: 'Chemical' },
+  washes: { label: 'Car washes', itemLabel: 'Wash count' },
   contact: { label: 'Contact Us', itemLabel: 'Message' },
 } as const satisfies Record<string, AreaInfo>;
 
@@ -42,6 +45,8 @@ export interface AreaApis {
   parts: PartsApi;
   settings: SettingsApi;
   vendors: VendorsApi;
+  chemicals: ChemicalsApi;
+  washes: WashesApi;
   contact: ContactApi;
 }
 

@@ -38,6 +38,8 @@ const LocationUpdatePage = screen(() => import('../screens/locations/LocationFor
 const InventoryHomePage = screen(() => import('../screens/inventory/InventoryHomePage'), 'InventoryHomePage');
 const PartListPage = screen(() => import('../screens/parts/PartPages'), 'PartListPage');
 const PartDetailPage = screen(() => import('../screens/parts/PartPages'), 'PartDetailPage');
+const ChemicalListPage = screen(() => import('../screens/chemicals/ChemicalPages'), 'ChemicalListPage');
+const ChemicalDetailPage = screen(() => import('../screens/chemicals/ChemicalPages'), 'ChemicalDetailPage');
 const VendorListPage = screen(() => import('../screens/vendors/VendorPages'), 'VendorListPage');
 const VendorDetailPage = screen(() => import('../screens/vendors/VendorPages'), 'VendorDetailPage');
 const VendorCreatePage = screen(() => import('../screens/vendors/VendorPages'), 'VendorCreatePage');
@@ -77,6 +79,8 @@ export const ROUTES: RouteSpec[] = [
   { path: '/inventory-home', component: InventoryHomePage, access: 'full-access' },
   { path: '/part-list', component: PartListPage, access: 'full-access' },
   { path: '/part-detail/:id', component: PartDetailPage, access: 'full-access' },
+  { path: '/chemical-list', component: ChemicalListPage, access: 'full-access' },
+  { path: '/chemical-detail/:id', component: ChemicalDetailPage, access: 'full-access' },
   { path: '/vendor-list', component: VendorListPage, access: 'full-access' },
   { path: '/vendor-detail/:id', component: VendorDetailPage, access: 'full-access' },
   { path: '/vendor-create', component: VendorCreatePage, access: 'full-access' },

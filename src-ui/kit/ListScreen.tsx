@@ -120,8 +120,8 @@ export function ListScreen<T extends { id: number }>({
   back: string;
   /** Buttons beside Back (e.g. Create), which may depend on the query (a report for the chosen location). */
   actions?: ReactNode | ((query: ListQuery) => ReactNode);
-  /** One card. */
-  renderItem: (item: T) => ReactNode;
+  /** One card (the query says, e.g., which location's quantity to show). */
+  renderItem: (item: T, query: ListQuery) => ReactNode;
 }) {
   const { texts } = def;
   const { query, go } = useListQuery(def);
@@ -166,7 +166,7 @@ export function ListScreen<T extends { id: number }>({
       <>
         <ul className="card-list" aria-label={texts.itemsLabel}>
           {page.results.map((item) => (
-            <li key={item.id}>{renderItem(item as T)}</li>
+            <li key={item.id}>{renderItem(item as T, query)}</li>
           ))}
         </ul>
         {page.count > PAGE_SIZE ? (

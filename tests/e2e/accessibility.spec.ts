@@ -200,3 +200,24 @@ for (const theme of ['dark', 'light'] as const) {
     expect.soft(await seriousViolations(page), 'fill dialog').toEqual([]);
   });
 }
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical axe violation on the chemical screens in the ${theme} theme`, async ({ page }) => {
+    await openApp(page, '/');
+    await setTheme(page, theme);
+    await signIn(page, SUPERVISOR);
+    await page.goto('/chemical-list?location=1102');
+    await expect(page.locator('.wo-card').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'chemical list').toEqual([]);
+    await page.getByRole('button', { name: 'Record Wash Data' }).click();
+    await expect(page.getByRole('dialog', { name: 'Enter Wash Counts' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'wash counts dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/chemical-detail/1?location=1102');
+    await expect(page.locator('.detail-grid')).toContainText('1102 Riverside Car Wash');
+    expect.soft(await seriousViolations(page), 'chemical detail').toEqual([]);
+    await page.getByRole('button', { name: 'Inventory' }).click();
+    await expect(page.getByRole('dialog', { name: 'Inventory Chemical' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'inventory dialog').toEqual([]);
+  });
+}

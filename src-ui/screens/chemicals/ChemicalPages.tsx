@@ -1,0 +1,178 @@
+/**
+ * Chemicals (spec 2, 9): the list for the site's chemical locations ("All Chemicals" or one, from
+ * the server's settings, remembered), with Record Wash Data and Generate Car Wash Report at a car
+ * wash and Generate Chemical Inventory Report at the report location; the chemical at one location
+ * (/chemical-detail/{id}?location=) with its quantity and unit, and the Fill Chemical and Inventory
+ * Chemical modals, queued while offline and sent once.
+ */
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { Chemical } from '../../../shared/api/chemicals';
+import type { SiteSettings } from '../../../shared/api/settings';
+import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { LinkButton } from '../../components/LinkButton';
+import { formatQuantity, localDateToday } from '../../format/display';
+import { DetailRows } from '../../kit/DetailRows';
+import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { ListScreen, type ListDef } from '../../kit/ListScreen';
+import { originListUrl, positiveInt, type ListQuery, type ListQueryDef } from '../../kit/list-query';
+import { QuantityDialog, type QuantityKind } from '../../kit/QuantityDialog';
+import { ReportButton } from '../../kit/ReportButton';
+import { PendingSync, usePendingActions } from '../../kit/StatusActions';
+import { useWorkerRead } from '../../state/hooks';
+import { WashCountsDialog } from './WashCountsDialog';
+
+const CHEMICAL_LIST: ListQueryDef = { path: '/chemical-list', locationKey: 'chemicalSelectedLocation' };
+
+const LIST: ListDef<Chemical> = {
+  ...CHEMICAL_LIST,
+  domain: 'chemicals',
+  read: (api, query) => api.chemicals.list({ page: query.page, location: query.location }),
+  allowedLocations: (settings) => settings.chemical_locations,
+  texts: {
+    title: 'Chemicals',
+    allLocations: 'All Chemicals',
+    itemsLabel: 'Chemicals',
+    loading: 'Loading chemicals...',
+    empty: NOT_FOUND_MESSAGES.chemicals,
+    failure: SCREEN_MESSAGES.chemicals.fetchForLocation,
+    saved: OFFLINE_BANNERS.savedData,
+  },
+};
+
+const chemicalName = (c: Chemical) => [c.brand.brand, c.chemical_name_description.name].filter(Boolean).join(' ');
+
+function ChemicalCard({ chemical, location }: { chemical: Chemical; location: number | null }) {
+  const entries = chemical.locations.filter((e) => location === null || e.location.id === location);
+  const at = entries[0]?.location.id ?? chemical.locations[0]?.location.id;
+  return (
+    <Link href={`/chemical-detail/${chemical.id}${at ? `?location=${at}` : ''}`} className="wo-card">
+      <div className="wo-card-head">
+        <span className="wo-card-location">{chemicalName(chemical)}</span>
+        {chemical.thumbnail_url ? <img className="record-thumbnail" src={chemical.thumbnail_url} alt="" loading="lazy" /> : null}
+      </div>
+      <p className="wo-card-description">{chemical.chemical_name_description.description}</p>
+      <div className="wo-meta">
+        <span>Type: {chemical.chemical_type.chemical_type}</span>
+        {entries.map((e) => (
+          <span key={e.id}>
+            {location === null ? `${e.location.name}: ` : 'Quantity: '}
+            {formatQuantity(e.current_quantity, chemical.unit)}
+          </span>
+        ))}
+      </div>
+    </Link>
+  );
+}
+
+/** The buttons of a chosen location (spec 2): the report location has an inventory report, a car wash its wash data. */
+function LocationActions({ query, settings, locationName }: { query: ListQuery; settings: SiteSettings | undefined; locationName: string }) {
+  const [washOpen, setWashOpen] = useState(false);
+  const location = query.location;
+  if (location === null || !settings) return null;
+  if (location === settings.chemical_report_location) {
+    return (
+      <ReportButton
+        label="Generate Chemical Inventory Report"
+        fileName="chemical_inventory_report.pdf"
+        download={(api) => api.chemicals.report(location)}
+        email={(api, address) => api.chemicals.emailReport(location, address)}
+      />
+    );
+  }
+  return (
+    <>
+      <Button type="button" label="Record Wash Data" icon="pi pi-car" onClick={() => setWashOpen(true)} />
+      <ReportButton
+        label="Generate Car Wash Report"
+        fileName="car_wash_report.pdf"
+        download={(api) => api.washes.report(location)}
+        email={(api, address) => api.washes.emailReport(location, address)}
+      />
+      {washOpen ? <WashCountsDialog location={{ id: location, label: locationName }} visible onClose={() => setWashOpen(false)} /> : null}
+    </>
+  );
+}
+
+export function ChemicalListPage() {
+  const settings = useWorkerRead('settings', (api) => api.settings.get());
+  const locations = useWorkerRead('locations', (api) => api.locations.all());
+  const nameOf = (id: number | null) => locations.result?.data.find((l) => l.id === id)?.name ?? `Location ${id ?? ''}`;
+  return (
+    <ListScreen
+      def={LIST}
+      back="/inventory-home"
+      actions={(query) => (
+        <>
+          <LocationActions query={query} settings={settings.result?.data} locationName={nameOf(query.location)} />
+          <LinkButton href="/inventory-home" label="Inventory Home" icon="pi pi-box" outlined />
+        </>
+      )}
+      renderItem={(chemical, query) => <ChemicalCard chemical={chemical} location={query.location} />}
+    />
+  );
+}
+
+const TEXTS: DetailTexts = {
+  title: 'Chemical',
+  loading: 'Loading chemical...',
+  notFound: NOT_FOUND_MESSAGES.chemicalOrLocation,
+  failure: SCREEN_MESSAGES.chemicals.fetchOne,
+  saved: OFFLINE_BANNERS.savedData,
+  refreshFailure: SCREEN_MESSAGES.chemicals.fetchOne,
+};
+
+const MODALS: Record<QuantityKind, { header: string; submit: string; failure: string }> = {
+  fill: { header: 'Fill Chemical', submit: 'Save Fill', failure: SCREEN_MESSAGES.chemicals.recordFill },
+  inventory: { header: 'Inventory Chemical', submit: 'Save Inventory', failure: SCREEN_MESSAGES.chemicals.recordInventory },
+};
+
+export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
+  const location = positiveInt(new URLSearchParams(useSearch()).get('location'));
+  const { id, detail } = useDetailRead<Chemical>('chemicals', params.id, (api, chemicalId) => api.chemicals.get(chemicalId), TEXTS);
+  const [modal, setModal] = useState<QuantityKind | null>(null);
+  const pending = usePendingActions('chemicals', id ?? 0);
+  return (
+    <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(CHEMICAL_LIST)} heading={chemicalName}>
+      {(chemical) => {
+        const entry = chemical.locations.find((e) => e.location.id === location) ?? (location === null ? chemical.locations[0] : undefined);
+        if (!entry) return <p className="empty-text">{NOT_FOUND_MESSAGES.chemicalOrLocation}</p>;
+        return (
+          <div className="panel">
+            <DetailRows
+              rows={[
+                ['Brand', chemical.brand.brand],
+                ['Name', chemical.chemical_name_description.name],
+                ['Description', chemical.chemical_name_description.description],
+                ['Type', chemical.chemical_type.chemical_type],
+                ['Location', entry.location.name],
+                ['Quantity', <strong>{formatQuantity(entry.current_quantity, chemical.unit)}</strong>],
+              ]}
+            />
+            <div className="button-row">
+              <Button type="button" label="Fill" icon="pi pi-plus" onClick={() => setModal('fill')} />
+              <Button type="button" label="Inventory" icon="pi pi-list-check" outlined onClick={() => setModal('inventory')} />
+            </div>
+            {pending.length ? <PendingSync items={pending} /> : null}
+            <QuantityDialog
+              kind={modal}
+              header={modal ? MODALS[modal].header : ''}
+              label={`Quantity (${chemical.unit})`}
+              submitLabel={modal ? MODALS[modal].submit : ''}
+              failure={modal ? MODALS[modal].failure : ''}
+              onClose={() => setModal(null)}
+              send={(api, quantity) =>
+                api.chemicals.recordQuantity({ id: chemical.id, label: `${chemicalName(chemical)} at ${entry.location.name}` }, { kind: modal ?? 'fill', entryId: entry.id, quantity, date: localDateToday() })
+              }
+              onDone={(result) =>
+                result.status === 'done' &&
+                detail.show({ ...chemical, locations: chemical.locations.map((e) => (e.id === entry.id ? { ...e, current_quantity: result.data.current_quantity } : e)) })
+              }
+            />
+          </div>
+        );
+      }}
+    </DetailScreen>
+  );
+}
