@@ -42,6 +42,8 @@ describe('queued item texts (spec 4 Queued item status)', () => {
 
   it('names the domain and the action', () => {
     expect(queueItemTitle({ domain: 'workorders', action: 'complete' })).toBe('Work order · Complete');
-    expect(queueItemTitle({ domain: 'washes', action: 'create' })).toBe('washes · Create');
+    expect(queueItemTitle({ domain: 'washes', action: 'create' })).toBe('Wash count · Create');
+    // An item queued by a release that knew an area this one does not still gets a readable title.
+    expect(queueItemTitle({ domain: 'retired', action: 'create' })).toBe('retired · Create');
   });
 });

@@ -53,6 +53,7 @@ describe('area registration', () => {
   it('labels one record of an area for the Offline Activity panel', () => {
     expect(areaItemLabel('workorders')).toBe('Work order');
     expect(areaItemLabel('maintenance')).toBe('Task');
-    expect(areaItemLabel('washes')).toBe('washes');
+    expect(areaItemLabel('washes')).toBe('Wash count');
+    expect(areaItemLabel('retired')).toBe('retired');
   });
 });
