@@ -3,6 +3,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ASSET_TYPES, NAME_LIMIT, TEXT_LIMIT, type AssetType } from '../constants.js';
 import type { LocationRef, UserRef } from './common.js';
 
+/** A purchase price is at least 0 and below this (the server's rule). */
+export const PRICE_LIMIT = 1_000_000_000;
+
 const text = (max: number) => Type.String({ maxLength: max });
 /** An enum (not a union of literals) so a wrong value gets one "Not a valid choice" message. */
 const AssetTypeInput = Type.Unsafe<AssetType>(Type.String({ enum: [...ASSET_TYPES] }));
@@ -48,6 +51,30 @@ export type AssetUpdateBody = Static<typeof AssetUpdateBody>;
  */
 export const AssetPatchBody = AssetUpdateBody;
 export type AssetPatchBody = AssetUpdateBody;
+
+const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const required = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const datePattern = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const price = Type.Number({ minimum: 0, exclusiveMaximum: PRICE_LIMIT });
+
+/**
+ * The Create Asset form as checked before sending (spec 5): location, name, description and serial
+ * number required; acquisition date and price optional.
+ */
+export const AssetForm = Type.Object({
+  location_id: id,
+  brand: Type.Optional(text(NAME_LIMIT)),
+  name: required(NAME_LIMIT),
+  description: required(TEXT_LIMIT),
+  asset_type: AssetTypeInput,
+  serial_number: required(NAME_LIMIT),
+  // Left empty they are not checked (schema-check.ts): an empty optional field is sent as null.
+  acquisition_date: Type.Optional(datePattern),
+  purchase_price: Type.Optional(price),
+});
+
+/** The Update Asset form (spec 5): every field required, acquisition date and price included. */
+export const AssetUpdateForm = Type.Composite([Type.Omit(AssetForm, ['acquisition_date', 'purchase_price']), Type.Object({ acquisition_date: datePattern, purchase_price: price })]);
 
 export const AssetListQuery = Type.Object({
   location: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),

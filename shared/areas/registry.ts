@@ -7,6 +7,7 @@
  * then its worker module `src-worker/domains/<name>.ts` (found by the worker on its own) and its
  * screens. Nothing else is wired by hand.
  */
+import type { AssetsApi } from './assets.js';
 import type { ChemicalsApi, WashesApi } from './chemicals.js';
 import type { ContactApi } from './contact.js';
 import type { LocationsApi } from './locations.js';
@@ -26,6 +27,7 @@ export interface AreaInfo {
 export const AREAS = {
   workorders: { label: 'Work orders', itemLabel: 'Work order' },
   locations: { label: 'Locations', itemLabel: 'Location' },
+  assets: { label: 'Assets', itemLabel: 'Asset' },
   maintenance: { label: 'Preventative Maintenance', itemLabel: 'Task' },
   parts: { label: 'Parts', itemLabel: 'Part' },
   settings: { label: 'Site settings', itemLabel: 'Setting' },
@@ -41,6 +43,7 @@ export type AreaName = keyof typeof AREAS;
 export interface AreaApis {
   workorders: WorkordersApi;
   locations: LocationsApi;
+  assets: AssetsApi;
   maintenance: MaintenanceApi;
   parts: PartsApi;
   settings: SettingsApi;

@@ -1,7 +1,7 @@
 /** The work-order area's calls from a tab to the data worker (implemented in `src-worker/domains/workorders.ts`). */
 import type { Page } from '../api/common.js';
 import type { WorkOrder } from '../api/workorders.js';
-import type { BlobLike, MutationResult, ReadResult } from '../data/protocol.js';
+import type { ChosenFile, MutationResult, ReadResult } from '../data/protocol.js';
 
 export interface WorkOrderListParams {
   page?: number;
@@ -12,7 +12,7 @@ export interface WorkOrderListParams {
 export interface NewWorkOrder {
   locationId: number;
   description: string;
-  files: { name: string; type: string; blob: BlobLike }[];
+  files: ChosenFile[];
 }
 
 export interface WorkordersApi {

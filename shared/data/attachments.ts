@@ -30,6 +30,16 @@ export function refusedAttachmentMessage(files: readonly { name: string; type: s
   return refused ? attachmentTypeRefusedMessage(refused.name || 'attachment') : null;
 }
 
+/** A record's picture (an asset's thumbnail): the images among the accepted types. */
+export const IMAGE_ACCEPT: string = ATTACHMENT_TYPES.filter((t) => t.startsWith('image/')).join(',');
+
+/** The server's refusal of a picture that is not one of those images, said before sending too. */
+export const IMAGE_REFUSED_MESSAGE = 'Upload a valid image: JPEG, PNG, GIF or WebP.';
+
+export function isAcceptedImageType(type: string): boolean {
+  return isAcceptedAttachmentType(type) && type.toLowerCase().trim().startsWith('image/');
+}
+
 const MEGABYTE = 1024 * 1024;
 
 /**

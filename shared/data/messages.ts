@@ -60,6 +60,9 @@ export function attachmentTypeRefusedMessage(name: string): string {
   return `"${name}" is not an accepted file type. Attach JPEG, PNG, GIF or WebP images or PDF documents.`;
 }
 
+/** An update form saved without any change: nothing is sent. */
+export const NOTHING_CHANGED = 'Nothing has changed.';
+
 /** Spec 8 Screen fallback messages, by area. */
 export const SCREEN_MESSAGES = {
   locations: {
@@ -81,6 +84,8 @@ export const SCREEN_MESSAGES = {
     create: 'Failed to create asset.',
     update: 'Failed to update asset.',
     updateLocation: 'Failed to update asset location.',
+    /** Spec 5: the Move Asset modal without a location chosen. */
+    selectLocation: 'Please select a location.',
   },
   workorders: {
     fetchAll: 'Failed to fetch all work orders. Please try again.',
@@ -147,7 +152,8 @@ export const NOT_FOUND_MESSAGES = {
   parts: 'No parts found...',
   workorder: 'Work order not found...',
   chemicalOrLocation: 'Chemical or location not found...',
-  /** The spec names no texts for these two; worded like the work-order ones. */
+  /** The spec names no texts for these; worded like the work-order ones. */
+  asset: 'Asset not found...',
   tasks: 'No tasks found...',
   task: 'Task not found...',
   locations: 'No locations found...',

@@ -24,6 +24,13 @@ export interface BlobLike {
 }
 type Transferable = object;
 
+/** A file chosen in a form and handed to the data worker (work-order attachments, an asset's thumbnail). */
+export interface ChosenFile {
+  name: string;
+  type: string;
+  blob: BlobLike;
+}
+
 /** Bumped whenever this contract changes incompatibly; a mismatch makes the tab reload. */
 export const PROTOCOL_VERSION = 1;
 

@@ -36,6 +36,10 @@ const LocationDetailPage = screen(() => import('../screens/locations/LocationDet
 const LocationCreatePage = screen(() => import('../screens/locations/LocationFormPage'), 'LocationCreatePage');
 const LocationUpdatePage = screen(() => import('../screens/locations/LocationFormPage'), 'LocationUpdatePage');
 const InventoryHomePage = screen(() => import('../screens/inventory/InventoryHomePage'), 'InventoryHomePage');
+const AssetListPage = screen(() => import('../screens/assets/AssetPages'), 'AssetListPage');
+const AssetDetailPage = screen(() => import('../screens/assets/AssetPages'), 'AssetDetailPage');
+const AssetCreatePage = screen(() => import('../screens/assets/AssetFormPages'), 'AssetCreatePage');
+const AssetUpdatePage = screen(() => import('../screens/assets/AssetFormPages'), 'AssetUpdatePage');
 const PartListPage = screen(() => import('../screens/parts/PartPages'), 'PartListPage');
 const PartDetailPage = screen(() => import('../screens/parts/PartPages'), 'PartDetailPage');
 const ChemicalListPage = screen(() => import('../screens/chemicals/ChemicalPages'), 'ChemicalListPage');
@@ -77,6 +81,10 @@ export const ROUTES: RouteSpec[] = [
   { path: '/location-create', component: LocationCreatePage, access: 'full-access' },
   { path: '/location-update/:id', component: LocationUpdatePage, access: 'full-access' },
   { path: '/inventory-home', component: InventoryHomePage, access: 'full-access' },
+  { path: '/asset-list', component: AssetListPage, access: 'full-access' },
+  { path: '/asset-detail/:id', component: AssetDetailPage, access: 'full-access' },
+  { path: '/asset-create', component: AssetCreatePage, access: 'full-access' },
+  { path: '/asset-update/:id', component: AssetUpdatePage, access: 'full-access' },
   { path: '/part-list', component: PartListPage, access: 'full-access' },
   { path: '/part-detail/:id', component: PartDetailPage, access: 'full-access' },
   { path: '/chemical-list', component: ChemicalListPage, access: 'full-access' },

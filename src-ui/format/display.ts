@@ -58,3 +58,13 @@ export function badgeCount(count: number): string {
 export function fullName(user: { first_name: string; last_name: string } | null | undefined): string {
   return user ? `${user.first_name} ${user.last_name}`.trim() : '';
 }
+
+/** A stocked item's title: its brand then its name (spec 2: "brand plus name"), either may be empty. */
+export function brandAndName(brand: string, name: string): string {
+  return [brand, name].filter(Boolean).join(' ');
+}
+
+/** A price in dollars with cents ("$1,250.00"), or empty when there is none. */
+export function formatPrice(price: number | null | undefined): string {
+  return price === null || price === undefined ? '' : `$${price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -122,3 +122,28 @@ export function ChoiceField<V extends FieldValues>(props: BoundField<V> & { opti
     </Field>
   );
 }
+
+/**
+ * One file chosen with the browser's own picker (an asset's thumbnail), kept as the File itself or
+ * null; `accept` only guides the picker, so the screen checks the type before sending.
+ */
+export function FileField<V extends FieldValues>(props: BoundField<V> & { accept: string }) {
+  const { field, error } = useBound(props);
+  const { id, label, hint, required, accept } = props;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <input
+        id={id}
+        className="file-input"
+        type="file"
+        accept={accept}
+        name={field.name}
+        onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+        onBlur={field.onBlur}
+        ref={field.ref}
+        required={required}
+        {...fieldAria(id, error, Boolean(hint))}
+      />
+    </Field>
+  );
+}

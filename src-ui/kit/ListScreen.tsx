@@ -15,6 +15,7 @@ import type { SiteSettings } from '../../shared/api/settings';
 import type { AreaName } from '../../shared/areas/registry';
 import { PAGE_SIZE } from '../../shared/constants';
 import { messageForScreen } from '../../shared/data/messages';
+import { offeredLocations } from '../../shared/rules/site-locations';
 import type { ReadResult } from '../../shared/data/protocol';
 import { dropdownPt } from '../components/Field';
 import { LinkButton } from '../components/LinkButton';
@@ -41,6 +42,8 @@ export interface ListTexts {
   empty: string;
   /** Spec 8 screen fallback when the read fails without a text of its own. */
   failure: string;
+  /** The fallback while one location is chosen, when the spec has its own (assets). */
+  locationFailure?: string;
   /** Spec 8 offline banner over saved data. */
   saved: string;
 }
@@ -130,6 +133,8 @@ export function ListScreen<T extends { id: number }>({
   const settings = useWorkerRead('settings', (api) => api.settings.get());
   const list = useWorkerRead(`${def.domain}|${query.location ?? ''}|${query.page}|${query.search}`, (api) => def.read(api, query));
 
+  const failure = (query.location !== null && texts.locationFailure) || texts.failure;
+
   // Queued writes of the area reached the server: the list shows their effect.
   useSynced(def.domain, 'any', () => void list.reload());
 
@@ -140,8 +145,8 @@ export function ListScreen<T extends { id: number }>({
   }, [pastTheEnd]); // `go` reads the latest query through its ref
 
   const allLocations = texts.allLocations ?? 'All';
-  const allowed = settings.result && def.allowedLocations ? new Set(def.allowedLocations(settings.result.data)) : null;
-  const offered = (locations.result?.data ?? []).filter((l) => !def.allowedLocations || allowed?.has(l.id));
+  const allowed = def.allowedLocations ? (settings.result ? def.allowedLocations(settings.result.data) : undefined) : null;
+  const offered = offeredLocations(locations.result?.data ?? [], allowed);
   const locationOptions = [{ label: allLocations, value: null as number | null }, ...offered.map((l) => ({ label: l.name, value: l.id as number | null }))];
   const page = list.result?.data;
   const here = listUrl(def, query);
@@ -152,7 +157,7 @@ export function ListScreen<T extends { id: number }>({
 
   let body;
   if (!page && list.error) {
-    body = <PageError message={messageForScreen(list.error, texts.failure)} onRetry={() => void list.reload()} />;
+    body = <PageError message={messageForScreen(list.error, failure)} onRetry={() => void list.reload()} />;
   } else if (!page) {
     body = (
       <p className="empty-text" role="status">
@@ -210,7 +215,7 @@ export function ListScreen<T extends { id: number }>({
         </div>
       ) : null}
       {list.result?.fromCache ? <SavedDataNotice text={texts.saved} cachedAt={list.result.cachedAt} /> : null}
-      {page && list.error ? <WarningNotice text={messageForScreen(list.error, texts.failure)} /> : null}
+      {page && list.error ? <WarningNotice text={messageForScreen(list.error, failure)} /> : null}
       {body}
     </section>
   );

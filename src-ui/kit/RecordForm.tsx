@@ -9,15 +9,14 @@ import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { messageForScreen } from '../../shared/data/messages';
 import type { MutationResult } from '../../shared/data/protocol';
 import { LinkButton } from '../components/LinkButton';
-import { PageError } from '../components/PageError';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { showToast } from '../state/toasts';
 import type { ReadState } from '../state/hooks';
 import { ChoiceField, TextAreaField, TextField } from './FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from './form';
+import { RecordLoadGate } from './versioned-edit';
 
 export interface FieldSpec<V> {
   name: Path<V>;
@@ -72,30 +71,17 @@ export function RecordFormScreen<V extends FieldValues, T extends { id: number }
     }
   }, showInvalidForm);
 
-  let content;
-  if (load && !filled) {
-    const error = load.read.error;
-    if (error?.type === 'not_found') content = <p className="empty-text">{load.notFound}</p>;
-    else if (error) content = <PageError message={messageForScreen(error, load.failure)} onRetry={() => void load.read.reload()} />;
-    else
-      content = (
-        <p className="empty-text" role="status">
-          Loading...
-        </p>
-      );
-  } else {
-    content = (
-      <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
-        {fields.map((f) => {
-          const common = { control: form.control, name: f.name, id: `${idPrefix}-${String(f.name).replace(/_/g, '-')}`, label: f.label, required: f.required };
-          if (f.options) return <ChoiceField key={f.name} {...common} options={f.options} placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`} />;
-          if (f.multiline) return <TextAreaField key={f.name} {...common} rows={3} placeholder={f.placeholder} />;
-          return <TextField key={f.name} {...common} placeholder={f.placeholder} />;
-        })}
-        <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : submitLabel} icon="pi pi-check" disabled={form.formState.isSubmitting} />
-      </form>
-    );
-  }
+  const content = (
+    <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
+      {fields.map((f) => {
+        const common = { control: form.control, name: f.name, id: `${idPrefix}-${String(f.name).replace(/_/g, '-')}`, label: f.label, required: f.required };
+        if (f.options) return <ChoiceField key={f.name} {...common} options={f.options} placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`} />;
+        if (f.multiline) return <TextAreaField key={f.name} {...common} rows={3} placeholder={f.placeholder} />;
+        return <TextField key={f.name} {...common} placeholder={f.placeholder} />;
+      })}
+      <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : submitLabel} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+    </form>
+  );
 
   return (
     <section className="narrow">
@@ -103,7 +89,13 @@ export function RecordFormScreen<V extends FieldValues, T extends { id: number }
         <h1>{title}</h1>
         <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
       </div>
-      {content}
+      {load ? (
+        <RecordLoadGate read={load.read} ready={filled} texts={load}>
+          {content}
+        </RecordLoadGate>
+      ) : (
+        content
+      )}
     </section>
   );
 }

@@ -8,7 +8,8 @@ import { needsConnectionError, toNormalizedError } from '../../shared/data/error
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
 import type { DomainContext } from '../kit/domain-context.js';
-import { sendWrite, settleCache, type WriteAction } from './write-action.js';
+import { fitAttachments } from '../media/fit-image.js';
+import { sendWrite, settleCache, type WriteAction, type WriteFile } from './write-action.js';
 
 /** Runs a call that needs the server now; without a connection it says so plainly. */
 export async function onlyOnline<T>(ctx: Pick<DomainContext, 'network'>, call: () => Promise<T>): Promise<T> {
@@ -22,10 +23,16 @@ export async function onlyOnline<T>(ctx: Pick<DomainContext, 'network'>, call: (
   }
 }
 
-export function writeNow<Answer>(ctx: DomainContext, action: WriteAction<Answer>, write: { targetId: string | null; payload: JsonValue }): Promise<MutationResult<Answer>> {
-  // One key for this attempt: a retry by the API client after a lost answer is not run twice.
-  const item = { targetId: write.targetId, payload: write.payload, attachments: [], idempotencyKey: crypto.randomUUID() };
+export function writeNow<Answer>(
+  ctx: DomainContext,
+  action: WriteAction<Answer>,
+  write: { targetId: string | null; payload: JsonValue; attachments?: readonly WriteFile[] },
+): Promise<MutationResult<Answer>> {
   return onlyOnline(ctx, async () => {
+    // Photos are made to fit here too (an asset's thumbnail), so a phone photo uploads quickly.
+    const attachments = await fitAttachments(write.attachments ?? []);
+    // One key for this attempt: a retry by the API client after a lost answer is not run twice.
+    const item = { targetId: write.targetId, payload: write.payload, attachments, idempotencyKey: crypto.randomUUID() };
     const { answer, outcome } = await sendWrite(ctx.api, action, item);
     await settleCache(ctx.cache, action.invalidates(item), outcome.saved);
     return { status: 'done', data: answer, message: action.messages.success };

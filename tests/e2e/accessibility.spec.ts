@@ -221,3 +221,40 @@ for (const theme of ['dark', 'light'] as const) {
     expect.soft(await seriousViolations(page), 'inventory dialog').toEqual([]);
   });
 }
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical axe violation on the asset screens in the ${theme} theme`, async ({ page }) => {
+    await openApp(page, '/');
+    await setTheme(page, theme);
+    await signIn(page, SUPERVISOR);
+    await page.goto('/asset-list');
+    await expect(page.locator('.wo-card').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'asset list').toEqual([]);
+    await page.locator('.wo-card').first().click();
+    await expect(page.getByRole('button', { name: 'Move Asset' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'asset detail').toEqual([]);
+    await page.getByRole('button', { name: 'Move Asset' }).click();
+    await expect(page.getByRole('dialog', { name: 'Move Asset' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'move asset dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: 'Update Asset' })).toBeVisible();
+    await expect(page.getByLabel('Serial Number')).not.toHaveValue('');
+    expect.soft(await seriousViolations(page), 'update asset').toEqual([]);
+    await page.goto('/asset-create');
+    await page.getByRole('button', { name: 'Create Asset' }).click();
+    await expect(page.locator('#asset-name-error')).toBeVisible();
+    expect.soft(await seriousViolations(page), 'create asset with errors').toEqual([]);
+  });
+}
+
+test('a 360 px wide phone shows the asset list, detail and form without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, SUPERVISOR);
+  for (const path of ['/asset-list', '/asset-detail/1', '/asset-create', '/chemical-list?location=1102', '/chemical-detail/1?location=1102']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
+});

@@ -3,9 +3,8 @@
  * and an empty input arrives as "", so the schema accepts these as they come and the rules live
  * here, where null, "" and 0 keep their different meanings.
  */
+import { PRICE_LIMIT } from '../../../shared/api/assets.js';
 import type { FieldErrors } from '../../http/errors.js';
-
-export const PRICE_LIMIT = 1_000_000_000;
 
 /** undefined: the key was not sent; null: sent empty; NaN: sent but not a number. */
 function looseNumber(value: unknown): number | null | undefined {

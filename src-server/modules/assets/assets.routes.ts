@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AssetCreateBody, AssetListQuery, AssetPatchBody, AssetUpdateBody, type Asset } from '../../../shared/api/assets.js';
 import { DEFAULT_ASSET_TYPE, UPLOAD_ALLOWED_TYPES } from '../../../shared/constants.js';
+import { IMAGE_REFUSED_MESSAGE } from '../../../shared/data/attachments.js';
 import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
@@ -56,7 +57,7 @@ function thumbnailOf(errors: FieldErrors, value: unknown): UploadedFile | null {
   const [file] = files;
   if (files.length > 1 || !file) push(errors, 'thumbnail', 'Upload a single image.');
   else if (file.data.length === 0) push(errors, 'thumbnail', 'The submitted file is empty.');
-  else if (!sniffType(file.data, IMAGE_TYPES)) push(errors, 'thumbnail', 'Upload a valid image: JPEG, PNG, GIF or WebP.');
+  else if (!sniffType(file.data, IMAGE_TYPES)) push(errors, 'thumbnail', IMAGE_REFUSED_MESSAGE);
   else return file;
   return null;
 }

@@ -11,8 +11,9 @@ import { Link, useSearch } from 'wouter';
 import type { Chemical } from '../../../shared/api/chemicals';
 import type { SiteSettings } from '../../../shared/api/settings';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { chemicalLocationKind } from '../../../shared/rules/site-locations';
 import { LinkButton } from '../../components/LinkButton';
-import { formatQuantity, localDateToday } from '../../format/display';
+import { brandAndName, formatQuantity, localDateToday } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
@@ -41,7 +42,7 @@ const LIST: ListDef<Chemical> = {
   },
 };
 
-const chemicalName = (c: Chemical) => [c.brand.brand, c.chemical_name_description.name].filter(Boolean).join(' ');
+const chemicalName = (c: Chemical) => brandAndName(c.brand.brand, c.chemical_name_description.name);
 
 function ChemicalCard({ chemical, location }: { chemical: Chemical; location: number | null }) {
   const entries = chemical.locations.filter((e) => location === null || e.location.id === location);
@@ -70,8 +71,9 @@ function ChemicalCard({ chemical, location }: { chemical: Chemical; location: nu
 function LocationActions({ query, settings, locationName }: { query: ListQuery; settings: SiteSettings | undefined; locationName: string }) {
   const [washOpen, setWashOpen] = useState(false);
   const location = query.location;
-  if (location === null || !settings) return null;
-  if (location === settings.chemical_report_location) {
+  const kind = chemicalLocationKind(settings, location);
+  if (location === null || kind === null) return null;
+  if (kind === 'inventory-report') {
     return (
       <ReportButton
         label="Generate Chemical Inventory Report"

@@ -6,6 +6,7 @@ export function InventoryHomePage() {
     <HubScreen
       title="Inventory"
       links={[
+        { href: '/asset-list', label: 'Assets', icon: 'pi pi-box' },
         { href: '/chemical-list', label: 'Chemicals', icon: 'pi pi-filter' },
         { href: '/part-list', label: 'Parts', icon: 'pi pi-cog' },
         { href: '/vendor-list', label: 'Vendors', icon: 'pi pi-truck' },

@@ -2,30 +2,25 @@
  * Create Maintenance Task and Update Maintenance (spec 2, 5): location, description, recurrence
  * interval (days) and last completed date required, task notes optional; "Created By" is the
  * signed-in user on create. Both are queued while offline (spec 4). An update sends only the
- * fields the user changed, based on the version the form was opened on: when someone changed the
- * task meanwhile the server refuses it, the form says who and when, takes their changes into the
- * fields the user did not touch, keeps the user's own, and a second Save applies them.
+ * fields the user changed, on the version the form was opened on (kit/versioned-edit.tsx).
  */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { STALE_VERSION_CODE } from '../../../shared/api/common';
 import { RECURRENCE_INTERVAL_MAX, TaskForm, type MaintenanceTask, type TaskPatchBody } from '../../../shared/api/maintenance';
 import type { NewTask } from '../../../shared/areas/maintenance';
-import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
+import { NOTHING_CHANGED, NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { Field } from '../../components/Field';
 import { LinkButton } from '../../components/LinkButton';
-import { PageError } from '../../components/PageError';
-import { WarningNotice } from '../../components/Notices';
 import { fullName } from '../../format/display';
 import { ChoiceField, NumberField, TextAreaField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
-import { originListUrl, positiveInt, rememberedLocation } from '../../kit/list-query';
+import { originListUrl, rememberedLocation } from '../../kit/list-query';
+import { useLocationOptions } from '../../kit/location-options';
+import { ChangedMeanwhileNotice, RecordLoadGate, changedFields, useVersionedEdit } from '../../kit/versioned-edit';
 import { callWorker } from '../../state/bridge';
-import { toDataError } from '../../state/errors';
-import { useCurrentUser, useWorkerRead } from '../../state/hooks';
+import { useCurrentUser } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
 import { MAINTENANCE_LIST } from './maintenance-list';
 
@@ -68,12 +63,11 @@ function valuesOf(task: MaintenanceTask): TaskValues {
 const ALIASES = { location: 'location_id' } as const;
 
 function TaskFields({ form, idPrefix }: { form: UseFormReturn<TaskValues>; idPrefix: string }) {
-  const locations = useWorkerRead('locations', (api) => api.locations.all());
-  const options = (locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id }));
+  const { options, warning } = useLocationOptions();
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
-      {locations.error && !locations.result ? <WarningNotice text={messageForScreen(locations.error, SCREEN_MESSAGES.locations.loadList)} /> : null}
+      {warning}
       <ChoiceField control={form.control} name="location_id" id={id('location')} label="Location" options={options} placeholder="Select a location" required />
       <TextAreaField control={form.control} name="description" id={id('description')} label="Description" rows={4} placeholder="What needs doing" required />
       <NumberField
@@ -134,39 +128,18 @@ export function MaintenanceCreatePage() {
   );
 }
 
-/** The changed fields of an edit, as the server names them. */
-function changesOf(form: UseFormReturn<TaskValues>, values: TaskValues): TaskPatchBody {
-  const body = toBody(values);
-  const dirty = form.formState.dirtyFields;
-  const changes: TaskPatchBody = {};
-  for (const field of Object.keys(body) as (keyof TaskBody)[]) if (dirty[field]) Object.assign(changes, { [field]: body[field] });
-  return changes;
-}
-
 export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
-  const id = positiveInt(params.id);
   const [, navigate] = useLocation();
-  const detail = useWorkerRead(`maintenance-edit|${params.id ?? ''}`, (api) => api.maintenance.get(id ?? 0));
-  // The task as it was when the form was filled: its version is what the edit is based on.
-  const [base, setBase] = useState<MaintenanceTask | null>(null);
-  const [changedMeanwhile, setChangedMeanwhile] = useState<string | null>(null);
   const form = useSchemaForm<TaskValues>(TaskForm, { location_id: null, description: '', recurrence_interval: null, last_completed_date: '', task_notes: '' }, toChecked);
+  const edit = useVersionedEdit('maintenance', params.id, (api, id) => api.maintenance.get(id), form, valuesOf);
   const detailPath = `/maintenance-detail/${params.id ?? ''}`;
 
-  // Filled once; later reads of the task never overwrite what the user is typing.
-  const loaded = detail.result?.data as MaintenanceTask | undefined;
-  useEffect(() => {
-    if (loaded && !base) {
-      setBase(loaded);
-      form.reset(valuesOf(loaded));
-    }
-  }, [loaded, base, form]);
-
   const submit = form.handleSubmit(async (values) => {
+    const base = edit.base;
     if (!base) return;
-    const changes = changesOf(form, values);
+    const changes: TaskPatchBody = changedFields(form, toBody(values));
     if (Object.keys(changes).length === 0) {
-      showToast({ severity: 'info', detail: 'Nothing has changed.' });
+      showToast({ severity: 'info', detail: NOTHING_CHANGED });
       return;
     }
     try {
@@ -174,44 +147,20 @@ export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
       navigate(detailPath);
     } catch (err) {
-      const error = toDataError(err);
-      if (error.code !== STALE_VERSION_CODE) return showRefusal(form, err, SCREEN_MESSAGES.maintenance.update, ALIASES);
-      // Someone saved the task since: take theirs into the untouched fields, keep the user's, rebase.
-      setChangedMeanwhile(error.serverMessage ?? error.message);
-      try {
-        const fresh = await callWorker((api) => api.maintenance.get(base.id));
-        setBase(fresh.data);
-        form.reset(valuesOf(fresh.data), { keepDirtyValues: true });
-      } catch (reloadErr) {
-        showRefusal(form, reloadErr, SCREEN_MESSAGES.maintenance.fetchOne);
-      }
+      await edit.refused(err, { failure: SCREEN_MESSAGES.maintenance.update, fetchFailure: SCREEN_MESSAGES.maintenance.fetchOne }, ALIASES);
     }
   }, showInvalidForm);
-
-  let content;
-  if (!base) {
-    if (id === null || detail.error?.type === 'not_found') content = <p className="empty-text">{NOT_FOUND_MESSAGES.task}</p>;
-    else if (detail.error) content = <PageError message={messageForScreen(detail.error, SCREEN_MESSAGES.maintenance.fetchOne)} onRetry={() => void detail.reload()} />;
-    else
-      content = (
-        <p className="empty-text" role="status">
-          Loading task...
-        </p>
-      );
-  } else {
-    content = (
-      <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
-        {changedMeanwhile ? <WarningNotice text={`${changedMeanwhile} Your changes are kept; save again to apply them to the task as it is now.`} /> : null}
-        <TaskFields form={form} idPrefix="task-edit" />
-        <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : 'Update Maintenance'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
-      </form>
-    );
-  }
 
   return (
     <section className="narrow">
       <FormHeader title="Update Maintenance" back={detailPath} />
-      {content}
+      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.task, failure: SCREEN_MESSAGES.maintenance.fetchOne, loading: 'Loading task...' }}>
+        <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
+          <ChangedMeanwhileNotice text={edit.changedMeanwhile} />
+          <TaskFields form={form} idPrefix="task-edit" />
+          <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : 'Update Maintenance'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+        </form>
+      </RecordLoadGate>
     </section>
   );
 }

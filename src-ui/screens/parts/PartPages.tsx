@@ -10,12 +10,13 @@ import { Link } from 'wouter';
 import type { Part } from '../../../shared/api/parts';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { LinkButton } from '../../components/LinkButton';
-import { formatQuantity, localDateToday } from '../../format/display';
+import { brandAndName, formatQuantity, localDateToday } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { originListUrl, type ListQueryDef } from '../../kit/list-query';
 import { QuantityDialog, type QuantityKind } from '../../kit/QuantityDialog';
+import { RecordThumbnail } from '../../kit/RecordThumbnail';
 import { ReportButton } from '../../kit/ReportButton';
 import { PendingSync, usePendingActions } from '../../kit/StatusActions';
 
@@ -46,18 +47,14 @@ const TEXTS: DetailTexts = {
   refreshFailure: SCREEN_MESSAGES.parts.loadOne,
 };
 
-const partName = (part: Part) => [part.brand.brand, part.name.name].filter(Boolean).join(' ');
-
-function Thumbnail({ url }: { url: string | null }) {
-  return url ? <img className="record-thumbnail" src={url} alt="" loading="lazy" /> : null;
-}
+const partName = (part: Part) => brandAndName(part.brand.brand, part.name.name);
 
 function PartCard({ part }: { part: Part }) {
   return (
     <Link href={`/part-detail/${part.id}`} className="wo-card">
       <div className="wo-card-head">
         <span className="wo-card-location">{partName(part)}</span>
-        <Thumbnail url={part.thumbnail_url} />
+        <RecordThumbnail url={part.thumbnail_url} />
       </div>
       <p className="wo-card-description">{part.description.description}</p>
       <div className="wo-meta">

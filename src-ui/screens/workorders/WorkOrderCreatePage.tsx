@@ -15,14 +15,14 @@ import { QUEUE_CODES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/
 import type { NewWorkOrder } from '../../../shared/areas/workorders';
 import { Field, REQUIRED_TEXT, dropdownPt, fieldAria } from '../../components/Field';
 import { LinkButton } from '../../components/LinkButton';
-import { WarningNotice } from '../../components/Notices';
 import { formatKilobytes, fullName } from '../../format/display';
 import { callWorker } from '../../state/bridge';
 import { fieldError, toDataError } from '../../state/errors';
-import { useCurrentUser, useWorkerRead } from '../../state/hooks';
+import { useCurrentUser } from '../../state/hooks';
 import { devicePreference } from '../../state/preferences';
 import { showToast } from '../../state/toasts';
 import { positiveInt } from '../../kit/list-query';
+import { useLocationOptions } from '../../kit/location-options';
 
 export const CREATE_VALIDATION_MESSAGE = 'Please select a location and provide a description';
 const CREATE_LOCATION_KEY = 'workorderCreateLocation';
@@ -34,7 +34,7 @@ function isTooLarge(err: unknown): boolean {
 export function WorkOrderCreatePage() {
   const user = useCurrentUser();
   const [, navigate] = useLocation();
-  const locations = useWorkerRead('locations', (api) => api.locations.all());
+  const { options, warning: locationsWarning } = useLocationOptions();
   const [locationId, setLocationId] = useState<number | null>(() => positiveInt(devicePreference.get(CREATE_LOCATION_KEY)));
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -44,7 +44,6 @@ export function WorkOrderCreatePage() {
   /** A chosen file of a type the server refuses (the picker's `accept` is only a hint). */
   const typeRefusal = refusedAttachmentMessage(files);
 
-  const options = (locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id }));
   // A remembered location that no longer exists is not offered.
   const selected = options.some((o) => o.value === locationId) ? locationId : null;
   const missingLocation = invalid && selected === null;
@@ -102,7 +101,7 @@ export function WorkOrderCreatePage() {
         <h1>Create Work Order</h1>
         <LinkButton href="/workorder-home" label="Back" icon="pi pi-arrow-left" outlined />
       </div>
-      {locations.error && !locations.result ? <WarningNotice text={messageForScreen(locations.error, SCREEN_MESSAGES.locations.loadList)} /> : null}
+      {locationsWarning}
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
         {invalid && (missingLocation || missingDescription) ? <Message severity="error" text={CREATE_VALIDATION_MESSAGE} /> : null}
         <Field id="wo-user-name" label="Name">

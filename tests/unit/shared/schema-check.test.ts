@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AssetForm, AssetUpdateForm, PRICE_LIMIT } from '../../../shared/api/assets.js';
 import { TaskForm } from '../../../shared/api/maintenance.js';
 import { schemaFieldErrors } from '../../../shared/api/schema-check.js';
 
@@ -26,5 +27,29 @@ describe("a form's check against the shared request schema, in the server's word
     expect(schemaFieldErrors(TaskForm, { ...valid, recurrence_interval: 1.5 })).toEqual({ recurrence_interval: 'A valid integer is required.' });
     expect(schemaFieldErrors(TaskForm, { ...valid, last_completed_date: '11/01/2026' })).toEqual({ last_completed_date: 'Invalid format.' });
     expect(schemaFieldErrors(TaskForm, { ...valid, description: 'x'.repeat(20_000) }).description).toMatch(/^Ensure this field has no more than \d+ characters\.$/);
+  });
+});
+
+describe('the asset forms (spec 5)', () => {
+  const asset = { location_id: 2, brand: '', name: 'Ice machine', description: 'Cube maker', asset_type: 'BEVERAGE', serial_number: 'HZ-1', acquisition_date: null, purchase_price: null };
+
+  it('create: location, name, description and serial number required; date and price optional', () => {
+    expect(schemaFieldErrors(AssetForm, asset)).toEqual({});
+    expect(schemaFieldErrors(AssetForm, { ...asset, location_id: null, name: ' ', description: '', serial_number: '' })).toEqual({
+      location_id: 'This field is required.',
+      name: 'This field is required.',
+      description: 'This field is required.',
+      serial_number: 'This field is required.',
+    });
+  });
+
+  it('update: the date and the price are required too', () => {
+    expect(schemaFieldErrors(AssetUpdateForm, asset)).toEqual({ acquisition_date: 'This field is required.', purchase_price: 'This field is required.' });
+    expect(schemaFieldErrors(AssetUpdateForm, { ...asset, acquisition_date: '2025-01-31', purchase_price: 0 })).toEqual({});
+  });
+
+  it('a price is at least 0 and below the server limit', () => {
+    expect(schemaFieldErrors(AssetForm, { ...asset, purchase_price: -1 })).toEqual({ purchase_price: 'Ensure this value is greater than or equal to 0.' });
+    expect(schemaFieldErrors(AssetForm, { ...asset, purchase_price: PRICE_LIMIT })).toEqual({ purchase_price: `Ensure this value is less than ${PRICE_LIMIT}.` });
   });
 });

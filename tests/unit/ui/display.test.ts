@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCount, formatBytes, formatDateTime, formatDuration, formatKilobytes } from '../../../src-ui/format/display';
+import { badgeCount, brandAndName, formatBytes, formatDateTime, formatDuration, formatKilobytes, formatPrice, formatQuantity } from '../../../src-ui/format/display';
 import { queueItemTitle, queueStatusText } from '../../../src-ui/format/queue';
 
 describe('display formats (spec 9)', () => {
@@ -9,6 +9,22 @@ describe('display formats (spec 9)', () => {
     expect(formatDateTime(new Date(2026, 0, 9, 12, 0).toISOString())).toBe('01/09/2026 @ 12:00 PM');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('shows quantities with 2 decimals and their unit (spec 9: sacks for salt, else gallons)', () => {
+    expect(formatQuantity(12)).toBe('12.00');
+    expect(formatQuantity(17.255)).toBe('17.26');
+    expect(formatQuantity(0.5, 'gallons')).toBe('0.50 gallons');
+    expect(formatQuantity(1250, 'sacks')).toBe('1,250.00 sacks');
+    expect(formatQuantity(-3, 'gallons')).toBe('-3.00 gallons');
+  });
+
+  it('shows prices in dollars and cents, and a stocked item as brand plus name', () => {
+    expect(formatPrice(12500.5)).toBe('$12,500.50');
+    expect(formatPrice(0)).toBe('$0.00');
+    expect(formatPrice(null)).toBe('');
+    expect(brandAndName('Kolpak', 'Walk-in Freezer')).toBe('Kolpak Walk-in Freezer');
+    expect(brandAndName('', 'Ice Bin')).toBe('Ice Bin');
   });
 
   it('caps the Offline Activity badge at 99', () => {

@@ -1,0 +1,196 @@
+/**
+ * Create Asset and Update Asset (spec 2, 5). Create: location, name, description and serial number
+ * required, acquisition date and price optional, the type BEVERAGE unless chosen. Update: every
+ * field required, the date and price included; only the changed fields are sent, on the version the
+ * form was filled from (kit/versioned-edit.tsx). A thumbnail may be chosen on either; the data
+ * worker makes it fit before sending. Assets are sent now: offline the form says so and keeps
+ * everything typed.
+ */
+import { Button } from 'primereact/button';
+import type { UseFormReturn } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { AssetForm, AssetUpdateForm, PRICE_LIMIT, type Asset } from '../../../shared/api/assets';
+import type { AssetFields } from '../../../shared/areas/assets';
+import { ASSET_TYPES, DEFAULT_ASSET_TYPE, type AssetType } from '../../../shared/constants';
+import { IMAGE_ACCEPT, IMAGE_REFUSED_MESSAGE, isAcceptedImageType } from '../../../shared/data/attachments';
+import { NOTHING_CHANGED, NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import type { ChosenFile } from '../../../shared/data/protocol';
+import { LinkButton } from '../../components/LinkButton';
+import { ChoiceField, FileField, NumberField, TextAreaField, TextField } from '../../kit/FormFields';
+import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
+import { originListUrl, rememberedLocation } from '../../kit/list-query';
+import { useLocationOptions } from '../../kit/location-options';
+import { RecordThumbnail } from '../../kit/RecordThumbnail';
+import { ChangedMeanwhileNotice, RecordLoadGate, changedFields, useVersionedEdit } from '../../kit/versioned-edit';
+import { callWorker } from '../../state/bridge';
+import { showToast } from '../../state/toasts';
+import { ASSET_LIST } from './asset-list';
+
+interface AssetValues {
+  location_id: number | null;
+  brand: string;
+  name: string;
+  description: string;
+  asset_type: AssetType;
+  serial_number: string;
+  acquisition_date: string;
+  purchase_price: number | null;
+  thumbnail: File | null;
+}
+
+const EMPTY: AssetValues = {
+  location_id: null,
+  brand: '',
+  name: '',
+  description: '',
+  asset_type: DEFAULT_ASSET_TYPE,
+  serial_number: '',
+  acquisition_date: '',
+  purchase_price: null,
+  thumbnail: null,
+};
+
+const TYPE_OPTIONS = ASSET_TYPES.map((t) => ({ label: t, value: t }));
+
+/** What is sent (and checked): text trimmed, an empty date as none. */
+function toBody(values: AssetValues): AssetFields {
+  return {
+    location_id: values.location_id,
+    brand: values.brand.trim(),
+    name: values.name.trim(),
+    description: values.description.trim(),
+    asset_type: values.asset_type,
+    serial_number: values.serial_number.trim(),
+    acquisition_date: values.acquisition_date || null,
+    purchase_price: values.purchase_price,
+  };
+}
+
+function valuesOf(asset: Asset): AssetValues {
+  return {
+    location_id: asset.location?.id ?? null,
+    brand: asset.brand.brand,
+    name: asset.name.name,
+    description: asset.description.description,
+    asset_type: (ASSET_TYPES as readonly string[]).includes(asset.asset_type.asset_type) ? (asset.asset_type.asset_type as AssetType) : DEFAULT_ASSET_TYPE,
+    serial_number: asset.serial_number,
+    acquisition_date: asset.acquisition_date ?? '',
+    purchase_price: asset.purchase_price,
+    thumbnail: null,
+  };
+}
+
+/** The chosen picture as the worker takes it, or a refusal beside the field when it is not an image the server keeps. */
+function chosenThumbnail(form: UseFormReturn<AssetValues>, file: File | null): ChosenFile | null | false {
+  if (!file) return null;
+  if (!isAcceptedImageType(file.type)) {
+    form.setError('thumbnail', { type: 'type', message: IMAGE_REFUSED_MESSAGE }, { shouldFocus: true });
+    showToast({ severity: 'error', detail: IMAGE_REFUSED_MESSAGE });
+    return false;
+  }
+  return { name: file.name || 'thumbnail', type: file.type, blob: file };
+}
+
+function AssetFields({ form, idPrefix, allRequired }: { form: UseFormReturn<AssetValues>; idPrefix: string; allRequired: boolean }) {
+  const { options, warning } = useLocationOptions();
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const { control } = form;
+  return (
+    <>
+      {warning}
+      <ChoiceField control={control} name="location_id" id={id('location')} label="Location" options={options} placeholder="Select a location" required />
+      <TextField control={control} name="brand" id={id('brand')} label="Brand" />
+      <TextField control={control} name="name" id={id('name')} label="Name" required />
+      <TextAreaField control={control} name="description" id={id('description')} label="Description" rows={3} required />
+      <ChoiceField control={control} name="asset_type" id={id('type')} label="Asset Type" options={TYPE_OPTIONS} placeholder="Select a type" required />
+      <TextField control={control} name="serial_number" id={id('serial')} label="Serial Number" required />
+      <TextField control={control} name="acquisition_date" id={id('acquired')} label="Acquisition Date" type="date" required={allRequired} />
+      <NumberField control={control} name="purchase_price" id={id('price')} label="Purchase Price" step="any" min={0} max={PRICE_LIMIT} required={allRequired} />
+      <FileField control={control} name="thumbnail" id={id('thumbnail')} label="Thumbnail" accept={IMAGE_ACCEPT} hint="A JPEG, PNG, GIF or WebP image; large photos are made smaller." />
+    </>
+  );
+}
+
+function FormHeader({ title, back }: { title: string; back: string }) {
+  return (
+    <div className="page-header">
+      <h1>{title}</h1>
+      <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
+    </div>
+  );
+}
+
+/** The body the schema checks: what would be sent. */
+const checked = (values: AssetValues): Record<string, unknown> => ({ ...toBody(values) });
+
+export function AssetCreatePage() {
+  const [, navigate] = useLocation();
+  const form = useSchemaForm<AssetValues>(AssetForm, { ...EMPTY, location_id: rememberedLocation(ASSET_LIST) }, checked);
+
+  const submit = form.handleSubmit(async (values) => {
+    const thumbnail = chosenThumbnail(form, values.thumbnail);
+    if (thumbnail === false) return;
+    try {
+      const result = await callWorker((api) => api.assets.create({ fields: toBody(values), thumbnail }));
+      showToast({ severity: 'success', detail: result.message });
+      if (result.status === 'done') navigate(`/asset-detail/${result.data.id}`);
+    } catch (err) {
+      showRefusal(form, err, SCREEN_MESSAGES.assets.create);
+    }
+  }, showInvalidForm);
+
+  return (
+    <section className="narrow">
+      <FormHeader title="Create Asset" back={originListUrl(ASSET_LIST)} />
+      <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
+        <AssetFields form={form} idPrefix="asset" allRequired={false} />
+        <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : 'Create Asset'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+      </form>
+    </section>
+  );
+}
+
+export function AssetUpdatePage({ params }: { params: { id?: string } }) {
+  const [, navigate] = useLocation();
+  const form = useSchemaForm<AssetValues>(AssetUpdateForm, EMPTY, checked);
+  const edit = useVersionedEdit('assets', params.id, (api, id) => api.assets.get(id), form, valuesOf);
+  const detailPath = `/asset-detail/${params.id ?? ''}`;
+
+  const submit = form.handleSubmit(async (values) => {
+    const base = edit.base;
+    if (!base) return;
+    const thumbnail = chosenThumbnail(form, values.thumbnail);
+    if (thumbnail === false) return;
+    const changes = changedFields(form, toBody(values));
+    if (Object.keys(changes).length === 0 && !thumbnail) {
+      showToast({ severity: 'info', detail: NOTHING_CHANGED });
+      return;
+    }
+    try {
+      const result = await callWorker((api) => api.assets.update(base.id, { version: base.version, changes, thumbnail }));
+      showToast({ severity: 'success', detail: result.message });
+      navigate(detailPath);
+    } catch (err) {
+      await edit.refused(err, { failure: SCREEN_MESSAGES.assets.update, fetchFailure: SCREEN_MESSAGES.assets.fetchOne });
+    }
+  }, showInvalidForm);
+
+  return (
+    <section className="narrow">
+      <FormHeader title="Update Asset" back={detailPath} />
+      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.asset, failure: SCREEN_MESSAGES.assets.fetchOne, loading: 'Loading asset...' }}>
+        <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
+          <ChangedMeanwhileNotice text={edit.changedMeanwhile} />
+          {edit.base?.thumbnail_url ? (
+            <div className="current-thumbnail">
+              <span>Current thumbnail</span>
+              <RecordThumbnail url={edit.base.thumbnail_url} large />
+            </div>
+          ) : null}
+          <AssetFields form={form} idPrefix="asset-edit" allRequired />
+          <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : 'Update Asset'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+        </form>
+      </RecordLoadGate>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * Assets (spec 7): pages (all or one location) and details, and create, edit and move, sent now
+ * (assets are not offline actions). An edit sends only the changed fields and a move only the new
+ * location, each with the version the screen showed (`If-Match`), so a stale form never overwrites
+ * a newer change. A chosen thumbnail is made to fit in this worker first, and then the write goes
+ * as multipart; without one it is JSON.
+ */
+import type { Asset } from '../../shared/api/assets.js';
+import type { AssetEdit, NewAsset } from '../../shared/areas/assets.js';
+import type { JsonValue } from '../../shared/data/db-schema.js';
+import { SCREEN_MESSAGES, SUCCESS_MESSAGES, ERROR_MESSAGES } from '../../shared/data/messages.js';
+import type { ApiRequest } from '../api/api-client.js';
+import { defineArea } from '../kit/area.js';
+import { recordsAt } from '../kit/records.js';
+import { defineWrite, versionedPrecondition, type StoredWrite, type VersionedChanges } from '../outbox/write-action.js';
+import { writeNow } from '../outbox/write-now.js';
+
+export const assets = recordsAt<Asset>('assets/', { list: 'assets/list/' });
+
+type Fields = { [field: string]: JsonValue };
+
+/** JSON, or multipart with the thumbnail (every value as text, null as empty: the server's reading). */
+function body(fields: Fields, item: StoredWrite): Pick<ApiRequest, 'json' | 'form'> {
+  const [thumbnail] = item.attachments;
+  if (!thumbnail) return { json: fields };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value === null ? '' : String(value));
+  form.append('thumbnail', thumbnail.blob as Blob, thumbnail.name);
+  return { form };
+}
+
+// Not kept for later: without a connection a write says so instead of queueing.
+const sentNow = (success: string, failure: string) => ({ success, failure, queued: ERROR_MESSAGES.needsConnection });
+
+const createAsset = defineWrite<Asset>({
+  domain: 'assets',
+  action: 'create',
+  request: (item) => ({ method: 'POST', path: 'assets/create/', ...body(item.payload as Fields, item) }),
+  invalidates: assets.staleAfterWrite,
+  saves: assets.savesRecord,
+  messages: sentNow(SUCCESS_MESSAGES.assetCreated, SCREEN_MESSAGES.assets.create),
+});
+
+/** Edit and move alike: PATCH of the changed fields on the version shown. */
+const patchAsset = (action: string, success: string, failure: string) =>
+  defineWrite<Asset>({
+    domain: 'assets',
+    action,
+    request: (item) => ({ method: 'PATCH', path: assets.detailPath(item.targetId ?? ''), ...body((item.payload as unknown as VersionedChanges).changes, item) }),
+    precondition: versionedPrecondition,
+    invalidates: assets.staleAfterWrite,
+    saves: assets.savesRecord,
+    messages: sentNow(success, failure),
+  });
+
+const updateAsset = patchAsset('update', SUCCESS_MESSAGES.assetUpdated, SCREEN_MESSAGES.assets.update);
+const moveAsset = patchAsset('move', SUCCESS_MESSAGES.assetLocationUpdated, SCREEN_MESSAGES.assets.updateLocation);
+
+const versioned = (version: number, changes: object): JsonValue => ({ version, changes: changes as Fields }) satisfies VersionedChanges;
+
+export const area = defineArea({
+  name: 'assets',
+  api: (ctx) => ({
+    list: (params) => assets.list(ctx, params.page, { location: params.location }),
+    get: (id) => assets.get(ctx, id),
+    create: (input: NewAsset) =>
+      writeNow(ctx, createAsset, { targetId: null, payload: { ...input.fields }, attachments: input.thumbnail ? [input.thumbnail] : [] }),
+    update: (id, edit: AssetEdit) =>
+      writeNow(ctx, updateAsset, { targetId: String(id), payload: versioned(edit.version, edit.changes), attachments: edit.thumbnail ? [edit.thumbnail] : [] }),
+    move: (id, move) => writeNow(ctx, moveAsset, { targetId: String(id), payload: versioned(move.version, { location_id: move.location_id }) }),
+  }),
+});
