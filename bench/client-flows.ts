@@ -24,6 +24,9 @@ import { SharedWorkerResumer } from './client-worker-resume.js';
 
 const SAVED_LIST_BANNER = OFFLINE_BANNERS.workorderList;
 const SAVED_TASKS_BANNER = OFFLINE_BANNERS.tasks;
+const SAVED_DATA_BANNER = OFFLINE_BANNERS.savedData;
+/** An asset's detail is shown once its Move Asset button is. */
+const ASSET_SHOWN = { role: 'button', name: 'Move Asset' } as const;
 const FLUSH_TIMEOUT_MS = 180_000;
 /** Generous: the machine is shared, and the page runs 6× slower on purpose. */
 const STEP_TIMEOUT_MS = 60_000;
@@ -139,6 +142,10 @@ export async function measureFlows(
     await page.goto('/maintenance-list');
     await page.locator('.task-card').first().click();
     await expect(page.getByRole('heading', { level: 1, name: /^Task #\d+$/ })).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    // The asset list and an asset (an area built on the kit after tasks), saved likewise.
+    await page.goto('/asset-list');
+    await page.locator('.wo-card').first().click();
+    await expect(page.getByRole(ASSET_SHOWN.role, { name: ASSET_SHOWN.name })).toBeVisible({ timeout: STEP_TIMEOUT_MS });
     await page.goto('/workorder-list');
     await expect(page.locator('.wo-card').first()).toBeVisible({ timeout: STEP_TIMEOUT_MS });
     await serviceWorkerReady(page);
@@ -196,6 +203,23 @@ export async function measureFlows(
       await expect(page.getByRole('heading', { level: 1, name: /^Task #\d+$/ })).toBeVisible({ timeout: STEP_TIMEOUT_MS });
     });
     flows.push(summarise('Open a task (saved data)', openTask.ms, await drain(page)));
+
+    // 2c. The asset list and an asset, in-app from the inventory home, both from saved data.
+    await topNav(page).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'Inventory' }).click();
+    await page.getByRole('link', { name: 'Assets' }).waitFor();
+    await drain(page);
+    const openAssets = await timed(async () => {
+      await page.getByRole('link', { name: 'Assets' }).click();
+      await expect(page.getByText(SAVED_DATA_BANNER)).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+      await expect(page.locator('.wo-card').first()).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    });
+    flows.push(summarise('Asset list from cache: open in-app', openAssets.ms, await drain(page)));
+    const openAsset = await timed(async () => {
+      await page.locator('.wo-card').first().click();
+      await expect(page.getByRole(ASSET_SHOWN.role, { name: ASSET_SHOWN.name })).toBeVisible({ timeout: STEP_TIMEOUT_MS });
+    });
+    flows.push(summarise('Open an asset (saved data)', openAsset.ms, await drain(page)));
 
     // 3. Two flushes of queued actions, from the work-order list.
     await topNav(page).getByRole('link', { name: 'Home' }).click();

@@ -10,11 +10,11 @@ import { useEffect, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { MutationResult } from '../../shared/data/protocol';
-import { LinkButton } from '../components/LinkButton';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { showToast } from '../state/toasts';
 import type { ReadState } from '../state/hooks';
 import { ChoiceField, TextAreaField, TextField } from './FormFields';
+import { FormScreen } from './FormScreen';
 import { showInvalidForm, showRefusal, useSchemaForm } from './form';
 import { RecordLoadGate } from './versioned-edit';
 
@@ -84,11 +84,7 @@ export function RecordFormScreen<V extends FieldValues, T extends { id: number }
   );
 
   return (
-    <section className="narrow">
-      <div className="page-header">
-        <h1>{title}</h1>
-        <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
-      </div>
+    <FormScreen title={title} back={back}>
       {load ? (
         <RecordLoadGate read={load.read} ready={filled} texts={load}>
           {content}
@@ -96,6 +92,6 @@ export function RecordFormScreen<V extends FieldValues, T extends { id: number }
       ) : (
         content
       )}
-    </section>
+    </FormScreen>
   );
 }

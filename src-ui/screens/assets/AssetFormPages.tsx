@@ -15,7 +15,7 @@ import { ASSET_TYPES, DEFAULT_ASSET_TYPE, type AssetType } from '../../../shared
 import { IMAGE_ACCEPT, IMAGE_REFUSED_MESSAGE, isAcceptedImageType } from '../../../shared/data/attachments';
 import { NOTHING_CHANGED, NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import type { ChosenFile } from '../../../shared/data/protocol';
-import { LinkButton } from '../../components/LinkButton';
+import { FormScreen } from '../../kit/FormScreen';
 import { ChoiceField, FileField, NumberField, TextAreaField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
 import { originListUrl, rememberedLocation } from '../../kit/list-query';
@@ -111,14 +111,6 @@ function AssetFields({ form, idPrefix, allRequired }: { form: UseFormReturn<Asse
   );
 }
 
-function FormHeader({ title, back }: { title: string; back: string }) {
-  return (
-    <div className="page-header">
-      <h1>{title}</h1>
-      <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
-    </div>
-  );
-}
 
 /** The body the schema checks: what would be sent. */
 const checked = (values: AssetValues): Record<string, unknown> => ({ ...toBody(values) });
@@ -140,13 +132,12 @@ export function AssetCreatePage() {
   }, showInvalidForm);
 
   return (
-    <section className="narrow">
-      <FormHeader title="Create Asset" back={originListUrl(ASSET_LIST)} />
+    <FormScreen title="Create Asset" back={originListUrl(ASSET_LIST)}>
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
         <AssetFields form={form} idPrefix="asset" allRequired={false} />
         <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : 'Create Asset'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
       </form>
-    </section>
+    </FormScreen>
   );
 }
 
@@ -176,8 +167,7 @@ export function AssetUpdatePage({ params }: { params: { id?: string } }) {
   }, showInvalidForm);
 
   return (
-    <section className="narrow">
-      <FormHeader title="Update Asset" back={detailPath} />
+    <FormScreen title="Update Asset" back={detailPath}>
       <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.asset, failure: SCREEN_MESSAGES.assets.fetchOne, loading: 'Loading asset...' }}>
         <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
           <ChangedMeanwhileNotice text={edit.changedMeanwhile} />
@@ -191,6 +181,6 @@ export function AssetUpdatePage({ params }: { params: { id?: string } }) {
           <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : 'Update Asset'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
         </form>
       </RecordLoadGate>
-    </section>
+    </FormScreen>
   );
 }

@@ -12,8 +12,8 @@ import { RECURRENCE_INTERVAL_MAX, TaskForm, type MaintenanceTask, type TaskPatch
 import type { NewTask } from '../../../shared/areas/maintenance';
 import { NOTHING_CHANGED, NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { Field } from '../../components/Field';
-import { LinkButton } from '../../components/LinkButton';
 import { fullName } from '../../format/display';
+import { FormScreen } from '../../kit/FormScreen';
 import { ChoiceField, NumberField, TextAreaField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
 import { originListUrl, rememberedLocation } from '../../kit/list-query';
@@ -86,14 +86,6 @@ function TaskFields({ form, idPrefix }: { form: UseFormReturn<TaskValues>; idPre
   );
 }
 
-function FormHeader({ title, back }: { title: string; back: string }) {
-  return (
-    <div className="page-header">
-      <h1>{title}</h1>
-      <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
-    </div>
-  );
-}
 
 export function MaintenanceCreatePage() {
   const user = useCurrentUser();
@@ -115,8 +107,7 @@ export function MaintenanceCreatePage() {
   }, showInvalidForm);
 
   return (
-    <section className="narrow">
-      <FormHeader title="Create Maintenance Task" back={originListUrl(MAINTENANCE_LIST)} />
+    <FormScreen title="Create Maintenance Task" back={originListUrl(MAINTENANCE_LIST)}>
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
         <Field id="task-created-by" label="Created By">
           <InputText id="task-created-by" value={fullName(user)} readOnly />
@@ -124,7 +115,7 @@ export function MaintenanceCreatePage() {
         <TaskFields form={form} idPrefix="task" />
         <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : 'Create Maintenance Task'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
       </form>
-    </section>
+    </FormScreen>
   );
 }
 
@@ -152,8 +143,7 @@ export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
   }, showInvalidForm);
 
   return (
-    <section className="narrow">
-      <FormHeader title="Update Maintenance" back={detailPath} />
+    <FormScreen title="Update Maintenance" back={detailPath}>
       <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.task, failure: SCREEN_MESSAGES.maintenance.fetchOne, loading: 'Loading task...' }}>
         <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
           <ChangedMeanwhileNotice text={edit.changedMeanwhile} />
@@ -161,6 +151,6 @@ export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
           <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : 'Update Maintenance'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
         </form>
       </RecordLoadGate>
-    </section>
+    </FormScreen>
   );
 }

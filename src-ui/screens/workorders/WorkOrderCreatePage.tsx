@@ -14,13 +14,13 @@ import { ATTACHMENT_ACCEPT, refusedAttachmentMessage } from '../../../shared/dat
 import { QUEUE_CODES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import type { NewWorkOrder } from '../../../shared/areas/workorders';
 import { Field, REQUIRED_TEXT, dropdownPt, fieldAria } from '../../components/Field';
-import { LinkButton } from '../../components/LinkButton';
 import { formatKilobytes, fullName } from '../../format/display';
 import { callWorker } from '../../state/bridge';
 import { fieldError, toDataError } from '../../state/errors';
 import { useCurrentUser } from '../../state/hooks';
 import { devicePreference } from '../../state/preferences';
 import { showToast } from '../../state/toasts';
+import { FormScreen } from '../../kit/FormScreen';
 import { positiveInt } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
 
@@ -96,11 +96,7 @@ export function WorkOrderCreatePage() {
   const attachmentsError = typeRefusal ?? serverErrors.attachments;
 
   return (
-    <section className="narrow">
-      <div className="page-header">
-        <h1>Create Work Order</h1>
-        <LinkButton href="/workorder-home" label="Back" icon="pi pi-arrow-left" outlined />
-      </div>
+    <FormScreen title="Create Work Order" back="/workorder-home">
       {locationsWarning}
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
         {invalid && (missingLocation || missingDescription) ? <Message severity="error" text={CREATE_VALIDATION_MESSAGE} /> : null}
@@ -161,6 +157,6 @@ export function WorkOrderCreatePage() {
         ) : null}
         <Button type="submit" label={submitting ? 'Submitting...' : 'Create Work Order'} icon="pi pi-check" disabled={submitting} />
       </form>
-    </section>
+    </FormScreen>
   );
 }
