@@ -6,6 +6,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Part } from '../../shared/api/parts';
 import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { activityBadge, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
@@ -123,6 +125,39 @@ for (const [mode, partId] of [['shared', 6], ['dedicated', 2]] as const) {
     });
   });
 }
+
+/** The device's local date of `at`, as the app records it (YYYY-MM-DD). */
+const localDate = (at: Date) => `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+
+test('a fill made offline yesterday keeps its date when it syncs today', async ({ page, network }) => {
+  const partId = 3;
+  const yesterday = new Date(Date.now() - 86_400_000);
+  // The tab's clock starts a day back and runs on from there; the server's stays today.
+  await page.clock.install({ time: yesterday });
+  await signIn(page, SUPERVISOR);
+  await page.goto(`/part-detail/${partId}`);
+  await expect(page.getByText('Quantity on Hand')).toBeVisible();
+  await serviceWorkerReady(page);
+
+  await network.setOffline(true);
+  await page.getByRole('button', { name: 'Fill', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fill Part' });
+  await dialog.getByLabel('Quantity').fill('2');
+  await dialog.getByRole('button', { name: 'Save Fill' }).click();
+  await expect(toast(page, "You're offline. We'll record this part fill once the connection returns").first()).toBeVisible();
+
+  // Overnight: the device's day is today when the connection returns.
+  await page.clock.setSystemTime(new Date());
+  await network.setOffline(false);
+  await expect(activityBadge(page)).toBeHidden({ timeout: 30_000 });
+  const db = new Database(join(e2eEnv().dataDir, 'cmms.sqlite3'), { readonly: true, fileMustExist: true });
+  try {
+    const last = db.prepare('SELECT date, quantity FROM quantity_records WHERE part_id = ? ORDER BY id DESC LIMIT 1').get(partId) as { date: string; quantity: number };
+    expect(last).toEqual({ date: localDate(yesterday), quantity: 2 });
+  } finally {
+    db.close();
+  }
+});
 
 test('a limited user cannot open the inventory screens, and the server refuses their part calls', async ({ page }) => {
   const technician = await ApiClient.signIn(TECHNICIAN);
