@@ -7,6 +7,7 @@
  * then its worker module `src-worker/domains/<name>.ts` (found by the worker on its own) and its
  * screens. Nothing else is wired by hand.
  */
+import type { AdminApi } from './admin.js';
 import type { ChemicalsApi, WashesApi } from './chemicals.js';
 import type { ContactApi } from './contact.js';
 import type { LocationsApi } from './locations.js';
@@ -33,6 +34,7 @@ export const AREAS = {
   chemicals: { label: 'Chemicals', itemLabel: 'Chemical' },
   washes: { label: 'Car washes', itemLabel: 'Wash count' },
   contact: { label: 'Contact Us', itemLabel: 'Message' },
+  admin: { label: 'Administration', itemLabel: 'User' },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -48,6 +50,7 @@ export interface AreaApis {
   chemicals: ChemicalsApi;
   washes: WashesApi;
   contact: ContactApi;
+  admin: AdminApi;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */
