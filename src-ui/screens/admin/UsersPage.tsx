@@ -100,7 +100,7 @@ export function UsersPage() {
     <ListScreen
       def={LIST}
       back={me ? homeFor(me) : '/'}
-      actions={<LinkButton href="/admin/contact-messages" label="Contact messages" icon="pi pi-inbox" />}
+      actions={<LinkButton href="/admin/contact-messages" label="Messages" icon="pi pi-inbox" />}
       renderItem={(user, _query, list) => <UserCard user={user} actorId={me?.id ?? null} list={list} />}
     />
   );
