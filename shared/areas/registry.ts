@@ -8,6 +8,7 @@
  * screens. Nothing else is wired by hand.
  */
 import type { AssetsApi } from './assets.js';
+import type { AdminApi } from './admin.js';
 import type { ChemicalsApi, WashesApi } from './chemicals.js';
 import type { ContactApi } from './contact.js';
 import type { LocationsApi } from './locations.js';
@@ -35,6 +36,7 @@ export const AREAS = {
   chemicals: { label: 'Chemicals', itemLabel: 'Chemical' },
   washes: { label: 'Car washes', itemLabel: 'Wash count' },
   contact: { label: 'Contact Us', itemLabel: 'Message' },
+  admin: { label: 'Administration', itemLabel: 'User' },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -51,6 +53,7 @@ export interface AreaApis {
   chemicals: ChemicalsApi;
   washes: WashesApi;
   contact: ContactApi;
+  admin: AdminApi;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */

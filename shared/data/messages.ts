@@ -142,6 +142,14 @@ export const SCREEN_MESSAGES = {
   contact: {
     send: 'Failed to send your message. Please try again.',
   },
+  /** Not in the spec (staff administration came later); worded like the other areas' texts. */
+  admin: {
+    loadUsers: 'Failed to load users.',
+    changeUser: 'Failed to change this user.',
+    mailUser: 'Failed to send the mail.',
+    loadMessages: 'Failed to load contact messages.',
+    markMessage: 'Failed to update this message.',
+  },
 } as const;
 
 /** Spec 8 not-found texts. */
@@ -161,6 +169,8 @@ export const NOT_FOUND_MESSAGES = {
   vendors: 'No vendors found...',
   vendor: 'Vendor not found...',
   part: 'Part not found...',
+  users: 'No users found...',
+  contactMessages: 'No contact messages yet...',
 } as const;
 
 /** Spec 8 Success messages. */
@@ -194,6 +204,21 @@ export const SUCCESS_MESSAGES = {
   passwordReset: 'Your password has been reset. You can now sign in.',
   /** Register success: the spec's "activation-email message", wording not given. */
   registered: 'Account created. Check your email for the activation link.',
+} as const;
+
+/**
+ * The answers to a staff user's change of an account (not in the spec), naming the account. The two
+ * mails are answered with the server's own words (`shared/api/admin.ts`).
+ */
+export const ADMIN_SUCCESS_MESSAGES = {
+  grantFullAccess: (email: string) => `Full access granted to ${email}.`,
+  revokeFullAccess: (email: string) => `Full access revoked for ${email}.`,
+  deactivate: (email: string) => `${email} is deactivated and signed out everywhere.`,
+  reactivate: (email: string) => `${email} is active again.`,
+  makeStaff: (email: string) => `${email} is now a staff user.`,
+  removeStaff: (email: string) => `${email} is no longer a staff user.`,
+  markRead: 'Message marked as read.',
+  markUnread: 'Message marked as unread.',
 } as const;
 
 /** Spec 8 Queued (info) messages: what a stored action reports instead of success. */

@@ -4,16 +4,21 @@
  * read the same table, so a limited user is never shown a way to a screen the server refuses them.
  */
 
-/** 'visitor': anyone; 'signed-in': any signed-in user; 'full-access': full_feature_access only. */
-export type Access = 'visitor' | 'signed-in' | 'full-access';
+/**
+ * 'visitor': anyone; 'signed-in': any signed-in user; 'full-access': full_feature_access only;
+ * 'staff': is_staff only (the team's administration, whatever the user's own access).
+ */
+export type Access = 'visitor' | 'signed-in' | 'full-access' | 'staff';
 
 interface Viewer {
   full_feature_access: boolean;
+  is_staff: boolean;
 }
 
 export function mayOpen(access: Access, user: Viewer | null | undefined): boolean {
   if (access === 'visitor') return true;
   if (!user) return false;
+  if (access === 'staff') return user.is_staff;
   return access === 'signed-in' || user.full_feature_access;
 }
 
@@ -38,6 +43,8 @@ const TOP_BAR: NavEntry[] = [
   ...HOMES,
   { href: '/about', label: 'About', access: 'visitor' },
   { href: '/contact', label: 'Contact', access: 'signed-in' },
+  // Contact messages are reached from the Users screen: the bar stays short on a phone.
+  { href: '/admin/users', label: 'Users', access: 'staff' },
   { href: '/login', label: 'Login', access: 'visitor', visitorsOnly: true },
 ];
 

@@ -48,6 +48,8 @@ const VendorListPage = screen(() => import('../screens/vendors/VendorPages'), 'V
 const VendorDetailPage = screen(() => import('../screens/vendors/VendorPages'), 'VendorDetailPage');
 const VendorCreatePage = screen(() => import('../screens/vendors/VendorPages'), 'VendorCreatePage');
 const VendorUpdatePage = screen(() => import('../screens/vendors/VendorPages'), 'VendorUpdatePage');
+const UsersPage = screen(() => import('../screens/admin/UsersPage'), 'UsersPage');
+const ContactMessagesPage = screen(() => import('../screens/admin/ContactMessagesPage'), 'ContactMessagesPage');
 
 type Params = Record<string, string | undefined>;
 
@@ -93,6 +95,8 @@ export const ROUTES: RouteSpec[] = [
   { path: '/vendor-detail/:id', component: VendorDetailPage, access: 'full-access' },
   { path: '/vendor-create', component: VendorCreatePage, access: 'full-access' },
   { path: '/vendor-update/:id', component: VendorUpdatePage, access: 'full-access' },
+  { path: '/admin/users', component: UsersPage, access: 'staff' },
+  { path: '/admin/contact-messages', component: ContactMessagesPage, access: 'staff' },
 ];
 
 export function AppRoutes() {

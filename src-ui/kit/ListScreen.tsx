@@ -113,6 +113,14 @@ function useDebouncedSearch(query: ListQuery, go: (next: Partial<ListQuery>) => 
   return [text, setText];
 }
 
+/** What a card may do to the list it is in. */
+export interface ListItemTools<T> {
+  /** Shows the server's answer to a write in place of the item, without reading the page again. */
+  show(item: T): void;
+  /** Reads the page again (a refusal that says the shown item is out of date). */
+  reload(): void;
+}
+
 export function ListScreen<T extends { id: number }>({
   def,
   back,
@@ -123,8 +131,8 @@ export function ListScreen<T extends { id: number }>({
   back: string;
   /** Buttons beside Back (e.g. Create), which may depend on the query (a report for the chosen location). */
   actions?: ReactNode | ((query: ListQuery) => ReactNode);
-  /** One card (the query says, e.g., which location's quantity to show). */
-  renderItem: (item: T, query: ListQuery) => ReactNode;
+  /** One card (the query says, e.g., which location's quantity to show); `list` shows a write's answer in it. */
+  renderItem: (item: T, query: ListQuery, list: ListItemTools<T>) => ReactNode;
 }) {
   const { texts } = def;
   const { query, go } = useListQuery(def);
@@ -153,6 +161,12 @@ export function ListScreen<T extends { id: number }>({
   // The list as last shown in this tab is where its details and forms go Back to.
   useEffect(() => rememberOrigin(def, here), [here]); // def is a constant of the screen
   const id = (name: string) => `${def.domain}-filter-${name}`;
+  const tools: ListItemTools<T> = {
+    show: (item) => {
+      if (page) list.show({ ...page, results: page.results.map((r) => (r.id === item.id ? item : r)) });
+    },
+    reload: () => void list.reload(),
+  };
   const turnPage = useDebounced((page: number) => go({ page }), def.pageDebounceMs ?? 0);
 
   let body;
@@ -171,7 +185,7 @@ export function ListScreen<T extends { id: number }>({
       <>
         <ul className="card-list" aria-label={texts.itemsLabel}>
           {page.results.map((item) => (
-            <li key={item.id}>{renderItem(item as T, query)}</li>
+            <li key={item.id}>{renderItem(item as T, query, tools)}</li>
           ))}
         </ul>
         {page.count > PAGE_SIZE ? (

@@ -1,10 +1,10 @@
 /**
- * axe-core finds no serious or critical violation on the sign-in, landing, work-order and maintenance screens,
+ * axe-core finds no serious or critical violation on the sign-in, landing, work-order, maintenance and other area screens (administration too),
  * in both themes; the theme choice is remembered; a 360 px phone shows the list without sideways
  * scrolling.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { expect, openApp, signIn, test } from '../helpers/e2e-app';
 
 // axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
@@ -258,3 +258,29 @@ test('a 360 px wide phone shows the asset list, detail and form without horizont
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
   }
 });
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical axe violation on the administration screens in the ${theme} theme`, async ({ page }) => {
+    const technician = await ApiClient.signIn(TECHNICIAN);
+    await technician.request('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message: unique('The ice machine leaks') });
+    const staff = await ApiClient.signIn(SUPERVISOR);
+    const read = (await technician.request<{ id: number }>('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message: unique('Thanks, it is fixed') })).body;
+    await staff.request('PATCH', `/admin/contact-messages/${read.id}/`, { read: true });
+
+    await openApp(page, '/');
+    await setTheme(page, theme);
+    await signIn(page, SUPERVISOR);
+    await page.goto('/admin/users');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'user list').toEqual([]);
+    await page.goto(`/admin/users?search=${encodeURIComponent(TECHNICIAN.email)}`);
+    await page.getByRole('article').getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByRole('dialog', { name: 'Deactivate User' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'deactivate dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/admin/contact-messages');
+    await expect(page.locator('.message-read').first()).toBeVisible();
+    await expect(page.locator('.message-unread').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'contact messages').toEqual([]);
+  });
+}

@@ -20,7 +20,8 @@ test('a visitor sees About and Login, and protected pages send them to /login', 
 test('a full-access user signs in with any letter case, lands on /home and sees the full navigation', async ({ page }) => {
   await signIn(page, SUPERVISOR, { typedEmail: SUPERVISOR.email.toUpperCase() });
   await expect(page).toHaveURL(/\/home$/);
-  await expect(topNav(page).getByRole('link')).toHaveText(['Home', 'About', 'Contact']);
+  // The demo supervisor is a staff user too: Users runs the team.
+  await expect(topNav(page).getByRole('link')).toHaveText(['Home', 'About', 'Contact', 'Users']);
   await expect(topNav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByRole('link')).toHaveText(['Inventory', 'Locations', 'Preventative Maintenance', 'Work Orders']);

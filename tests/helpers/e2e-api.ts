@@ -12,6 +12,7 @@ import type { MaintenanceTask } from '../../shared/api/maintenance';
 import type { WorkOrder } from '../../shared/api/workorders';
 import { DEMO_LOGINS } from '../../src-server/demo/seed';
 import { e2eEnv, serverEnv } from './e2e-env';
+import { linkParts, readOutbox } from './outbox';
 
 export interface Login {
   email: string;
@@ -132,6 +133,45 @@ export function ensureRival(): Promise<void> {
     { env: { ...process.env, ...serverEnv(e2eEnv()) } },
   ).then(() => undefined);
   return rivalReady;
+}
+
+export interface NewUser extends Login {
+  id: number;
+  firstName: string;
+  lastName: string;
+}
+
+/** The newest mail to `email` with a link to `path`, waited for (the server writes it after answering). */
+export async function mailLink(email: string, path: '/activate' | '/password/reset/confirm', timeoutMs = 15_000): Promise<{ uid: string; token: string }> {
+  for (const until = Date.now() + timeoutMs; ; ) {
+    const mail = readOutbox(e2eEnv().dataDir)
+      .filter((m) => m.includes(email) && m.includes(path))
+      .pop();
+    if (mail) return linkParts(mail, path);
+    if (Date.now() > until) throw new Error(`no ${path} mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A technician registered through the public API (limited, no staff right, a name no other test
+ * uses) and, unless `activate` is false, activated from the mailed link, as a new team member would.
+ */
+export async function registerUser(opts: { activate?: boolean } = {}): Promise<NewUser> {
+  const tag = randomUUID().slice(0, 8);
+  const user = { email: `new.tech.${tag}@example.com`, password: `Orchard-Lantern-${tag}`, firstName: 'Robin', lastName: `Fixer ${tag}` };
+  const post = (path: string, body: unknown) => fetch(api(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const created = await post('/auth/users/', { email: user.email, password: user.password, re_password: user.password, first_name: user.firstName, last_name: user.lastName });
+  if (created.status !== 201) throw new Error(`registering ${user.email} failed: ${created.status} ${await created.text()}`);
+  const { id } = (await created.json()) as { id: number };
+  if (opts.activate !== false) await activateUser(user.email);
+  return { ...user, id };
+}
+
+/** Activates an account from the link in its activation mail. */
+export async function activateUser(email: string): Promise<void> {
+  const res = await fetch(api('/auth/users/activation/'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(await mailLink(email, '/activate')) });
+  if (res.status !== 204) throw new Error(`activating ${email} failed: ${res.status} ${await res.text()}`);
 }
 
 /** A name no other test uses, so parallel tests never see each other's records. */

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { homeFor, mayOpen, showsHomeButton, topBarLinks } from '../../../src-ui/app/navigation';
 import { ROUTES } from '../../../src-ui/app/routes';
 
-const full = { full_feature_access: true };
-const limited = { full_feature_access: false };
+const full = { full_feature_access: true, is_staff: false };
+const limited = { full_feature_access: false, is_staff: false };
+const staff = { full_feature_access: true, is_staff: true };
+/** A staff user without full access: runs the team, works only on work orders. */
+const limitedStaff = { full_feature_access: false, is_staff: true };
 
 describe('navigation table', () => {
   it('sends each kind of user to their home (spec 1)', () => {
@@ -25,6 +28,12 @@ describe('navigation table', () => {
     ]);
   });
 
+  it('adds Users to the top bar of staff users only', () => {
+    expect(topBarLinks(staff).map((l) => l.label)).toEqual(['Home', 'About', 'Contact', 'Users']);
+    expect(topBarLinks(limitedStaff).map((l) => l.label)).toEqual(['WorkOrder Home', 'About', 'Contact', 'Users']);
+    expect(homeFor(limitedStaff)).toBe('/workorder-home');
+  });
+
   it('shows the Home button only to those who may open /home (spec 6)', () => {
     expect(showsHomeButton(full)).toBe(true);
     expect(showsHomeButton(limited)).toBe(false);
@@ -37,10 +46,15 @@ describe('navigation table', () => {
     expect(mayOpen('signed-in', limited)).toBe(true);
     expect(mayOpen('full-access', limited)).toBe(false);
     expect(mayOpen('full-access', full)).toBe(true);
+    expect(mayOpen('staff', null)).toBe(false);
+    expect(mayOpen('staff', full)).toBe(false);
+    expect(mayOpen('staff', staff)).toBe(true);
+    expect(mayOpen('staff', limitedStaff)).toBe(true);
+    expect(mayOpen('full-access', limitedStaff)).toBe(false);
   });
 
   it('every link in the table leads to a route its viewer may open', () => {
-    for (const user of [null, limited, full]) {
+    for (const user of [null, limited, full, staff, limitedStaff]) {
       for (const link of topBarLinks(user)) {
         const route = ROUTES.find((r) => r.path === link.href);
         expect(route, link.href).toBeDefined();

@@ -1,0 +1,107 @@
+/**
+ * Users (staff only): the team's accounts with search and pages of 10, each with its state and the
+ * changes a staff user may make to it (user-actions.ts), every one confirmed in a dialog and
+ * answered with a toast; the card then shows the server's answer. Saved for offline reading; the
+ * changes need a connection and say so.
+ */
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import type { AdminUser } from '../../../shared/api/admin';
+import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { homeFor } from '../../app/navigation';
+import { LinkButton } from '../../components/LinkButton';
+import { formatDateTime, fullName } from '../../format/display';
+import { ConfirmDialog, type Confirmation } from '../../kit/ConfirmDialog';
+import { DetailRows } from '../../kit/DetailRows';
+import { ListScreen, type ListDef, type ListItemTools } from '../../kit/ListScreen';
+import type { ListQueryDef } from '../../kit/list-query';
+import { useCurrentUser } from '../../state/hooks';
+import { actionText, awaitsActivation, userActions, type UserAction } from './user-actions';
+
+export const USER_LIST: ListQueryDef = { path: '/admin/users', searchParam: 'search' };
+
+const LIST: ListDef<AdminUser> = {
+  ...USER_LIST,
+  domain: 'admin',
+  read: (api, query) => api.admin.users({ page: query.page, search: query.search }),
+  texts: {
+    title: 'Users',
+    searchPlaceholder: 'Name or email',
+    itemsLabel: 'Users',
+    loading: 'Loading users...',
+    empty: NOT_FOUND_MESSAGES.users,
+    failure: SCREEN_MESSAGES.admin.loadUsers,
+    saved: OFFLINE_BANNERS.savedData,
+  },
+};
+
+const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
+
+function UserState({ user }: { user: AdminUser }) {
+  if (user.is_active) return <span className="wo-status user-state-active">Active</span>;
+  if (awaitsActivation(user)) return <span className="wo-status user-state-waiting">Awaiting activation</span>;
+  return <span className="wo-status user-state-inactive">Inactive</span>;
+}
+
+function confirmationFor(action: UserAction, user: AdminUser): Confirmation<AdminUser | null> {
+  const text = actionText(action, user);
+  return {
+    header: text.header,
+    question: text.question,
+    confirm: text.confirm,
+    danger: text.danger ?? false,
+    failure: action.kind === 'mail' ? SCREEN_MESSAGES.admin.mailUser : SCREEN_MESSAGES.admin.changeUser,
+    // A mail changes nothing on the card: its answer (the server's words) is only toasted.
+    send: async (api) => {
+      if (action.kind === 'change') return api.admin.changeUser(user.id, action.change);
+      const result = await api.admin.mailUser(user.id, action.mail);
+      return result.status === 'done' ? { ...result, data: null } : result;
+    },
+  };
+}
+
+function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | null; list: ListItemTools<AdminUser> }) {
+  const [open, setOpen] = useState<Confirmation<AdminUser | null> | null>(null);
+  const name = fullName(user) || user.email;
+  const headingId = `user-${user.id}-name`;
+  return (
+    <article className="wo-card admin-card" aria-labelledby={headingId}>
+      <div className="wo-card-head">
+        <h2 id={headingId} className="wo-card-location admin-card-title">
+          {name}
+          {user.id === actorId ? <span className="admin-you"> (you)</span> : null}
+        </h2>
+        <UserState user={user} />
+      </div>
+      <p className="admin-card-email">{user.email}</p>
+      <DetailRows
+        rows={[
+          ['Active', yesNo(user.is_active)],
+          ['Full access', yesNo(user.full_feature_access)],
+          ['Staff', yesNo(user.is_staff)],
+          ['Last login', user.last_login ? formatDateTime(user.last_login) : 'Never'],
+          ['Joined', formatDateTime(user.date_joined)],
+        ]}
+      />
+      <div className="button-row admin-actions">
+        {userActions(user, actorId).map((action) => {
+          const text = actionText(action, user);
+          return <Button key={text.label} type="button" size="small" outlined label={text.label} icon={text.icon} onClick={() => setOpen(confirmationFor(action, user))} />;
+        })}
+      </div>
+      <ConfirmDialog open={open} onClose={() => setOpen(null)} onDone={(answer) => answer && list.show(answer)} onRefused={list.reload} />
+    </article>
+  );
+}
+
+export function UsersPage() {
+  const me = useCurrentUser();
+  return (
+    <ListScreen
+      def={LIST}
+      back={me ? homeFor(me) : '/'}
+      actions={<LinkButton href="/admin/contact-messages" label="Messages" icon="pi pi-inbox" />}
+      renderItem={(user, _query, list) => <UserCard user={user} actorId={me?.id ?? null} list={list} />}
+    />
+  );
+}

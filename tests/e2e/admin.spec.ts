@@ -1,0 +1,262 @@
+/**
+ * Running the team from the app (staff users): full access granted to a newly activated technician
+ * who then lands on /home; a deactivated user signed in elsewhere sent to /login on their next
+ * request; the acting staff user never offered their own lock-out; refusals in the server's words;
+ * the contact messages newest first, marked read and unread; offline the saved list with its notice
+ * and changes that say they need a connection; and no way in for users without the staff right.
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { AdminContactMessage, AdminUser } from '../../shared/api/admin';
+import { ApiClient, RIVAL, SUPERVISOR, TECHNICIAN, activateUser, ensureRival, registerUser, unique, type NewUser } from '../helpers/e2e-api';
+import { expect, openApp, signIn, test, toast, topNav } from '../helpers/e2e-app';
+
+const NEEDS_CONNECTION = "You're offline. This change needs a connection and was not saved; please try again once you're back online.";
+
+/** Opens the Users screen from the top bar and searches for one account; returns its card. */
+async function findUser(page: Page, user: { email: string; name: string }): Promise<Locator> {
+  await topNav(page).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.getByLabel('Search').fill(user.email);
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(user.email).replace(/\./g, '\\.')}`));
+  const card = page.getByRole('article', { name: user.name });
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(card).toBeVisible();
+  return card;
+}
+
+const nameOf = (user: NewUser) => `${user.firstName} ${user.lastName}`;
+
+/** The card's value for one label of its rows. */
+const row = (card: Locator, label: string) => card.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+
+async function confirm(page: Page, header: string, button: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: header });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  return dialog;
+}
+
+test('a staff user grants full access to a newly activated technician, who then signs in and lands on /home', async ({ page, browser }) => {
+  const tech = await registerUser();
+  await signIn(page, SUPERVISOR);
+  await expect(topNav(page).getByRole('link')).toHaveText(['Home', 'About', 'Contact', 'Users']);
+  const card = await findUser(page, { email: tech.email, name: nameOf(tech) });
+  await expect(card).toContainText(tech.email);
+  await expect(card.locator('.wo-status')).toHaveText('Active');
+  await expect(row(card, 'Active')).toHaveText('Yes');
+  await expect(row(card, 'Full access')).toHaveText('No');
+  await expect(row(card, 'Staff')).toHaveText('No');
+  await expect(row(card, 'Last login')).toHaveText('Never');
+  await expect(row(card, 'Joined')).toHaveText(/^\d{2}\/\d{2}\/\d{4} @ \d{2}:\d{2} (AM|PM)$/);
+  await expect(card.getByRole('button')).toHaveText(['Grant full access', 'Deactivate', 'Make staff', 'Send password reset mail']);
+
+  // Cancel changes nothing.
+  await card.getByRole('button', { name: 'Grant full access' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Grant Full Access' });
+  await expect(dialog).toContainText(`Give ${nameOf(tech)} (${tech.email}) full access to every area?`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(card, 'Full access')).toHaveText('No');
+
+  await card.getByRole('button', { name: 'Grant full access' }).click();
+  await confirm(page, 'Grant Full Access', 'Grant');
+  await expect(toast(page, `Full access granted to ${tech.email}.`)).toBeVisible();
+  await expect(row(card, 'Full access')).toHaveText('Yes');
+  await expect(card.getByRole('button', { name: 'Revoke full access' })).toBeVisible();
+  const staff = await ApiClient.signIn(SUPERVISOR);
+  expect((await staff.request<AdminUser>('GET', `/admin/users/${tech.id}/`)).body).toMatchObject({ full_feature_access: true, is_staff: false, is_active: true });
+
+  const other = await browser.newContext();
+  try {
+    const techPage = await other.newPage();
+    await signIn(techPage, tech);
+    await expect(techPage).toHaveURL(/\/home$/);
+    // Full access, not staff: no Users link.
+    await expect(topNav(techPage).getByRole('link')).toHaveText(['Home', 'About', 'Contact']);
+  } finally {
+    await other.close();
+  }
+
+  // The sign-in shows on the staff user's list.
+  await page.reload();
+  await expect(row(page.getByRole('article', { name: nameOf(tech) }), 'Last login')).toHaveText(/^\d{2}\/\d{2}\/\d{4} @/);
+});
+
+test('a deactivated user signed in elsewhere is sent to /login on their next request, and can sign in again once reactivated', async ({ page, browser }) => {
+  const tech = await registerUser();
+  const other = await browser.newContext();
+  try {
+    const techPage = await other.newPage();
+    await signIn(techPage, tech);
+    await expect(techPage).toHaveURL(/\/workorder-home$/);
+
+    await signIn(page, SUPERVISOR);
+    const card = await findUser(page, { email: tech.email, name: nameOf(tech) });
+    await card.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByRole('dialog', { name: 'Deactivate User' })).toContainText('signed out everywhere at once');
+    await confirm(page, 'Deactivate User', 'Deactivate');
+    await expect(toast(page, `${tech.email} is deactivated and signed out everywhere.`)).toBeVisible();
+    await expect(card.locator('.wo-status')).toHaveText('Inactive');
+    await expect(row(card, 'Active')).toHaveText('No');
+    // No reset mail for an account that cannot sign in; no activation mail for one activated before.
+    await expect(card.getByRole('button')).toHaveText(['Grant full access', 'Reactivate', 'Make staff']);
+
+    await techPage.getByRole('link', { name: 'Active Work Orders' }).click();
+    await techPage.waitForURL('**/login');
+    await expect(topNav(techPage).getByRole('link')).toHaveText(['About', 'Login']);
+
+    await card.getByRole('button', { name: 'Reactivate' }).click();
+    await confirm(page, 'Reactivate User', 'Reactivate');
+    await expect(toast(page, `${tech.email} is active again.`)).toBeVisible();
+    await expect(card.locator('.wo-status')).toHaveText('Active');
+    await signIn(techPage, tech);
+    await expect(techPage).toHaveURL(/\/workorder-home$/);
+  } finally {
+    await other.close();
+  }
+});
+
+test('the staff user is never offered their own lock-out, makes and removes another staff user, and sees refusals in the server words', async ({ page }) => {
+  await signIn(page, SUPERVISOR);
+  const me = await findUser(page, { email: SUPERVISOR.email, name: 'Sam Rivera (you)' });
+  await expect(me.locator('.wo-status')).toHaveText('Active');
+  await expect(row(me, 'Staff')).toHaveText('Yes');
+  await expect(me.getByRole('button')).toHaveText(['Revoke full access', 'Send password reset mail']);
+
+  // The server refuses the same through the API, in its own words.
+  const staff = await ApiClient.signIn(SUPERVISOR);
+  const self = (await staff.request<{ results: AdminUser[] }>('GET', `/admin/users/?search=${encodeURIComponent(SUPERVISOR.email)}`)).body.results[0]!;
+  expect((await staff.request('PATCH', `/admin/users/${self.id}/`, { is_staff: false })).body).toEqual({ is_staff: ['You cannot remove your own staff right.'] });
+
+  // Staff right given and taken back.
+  const tech = await registerUser();
+  const card = await findUser(page, { email: tech.email, name: nameOf(tech) });
+  await card.getByRole('button', { name: 'Make staff' }).click();
+  await confirm(page, 'Make Staff', 'Make staff');
+  await expect(toast(page, `${tech.email} is now a staff user.`)).toBeVisible();
+  await expect(row(card, 'Staff')).toHaveText('Yes');
+  await card.getByRole('button', { name: 'Remove staff' }).click();
+  await confirm(page, 'Remove Staff Right', 'Remove staff');
+  await expect(toast(page, `${tech.email} is no longer a staff user.`)).toBeVisible();
+  await expect(row(card, 'Staff')).toHaveText('No');
+
+  await card.getByRole('button', { name: 'Send password reset mail' }).click();
+  await confirm(page, 'Send Password Reset Mail', 'Send');
+  await expect(toast(page, 'Password reset mail sent.')).toBeVisible();
+
+  // A newcomer still waiting for the link: the mail is sent again; once the account is activated
+  // elsewhere, the card still offers it and the server's refusal is shown as it comes.
+  const waiting = await registerUser({ activate: false });
+  const waitingCard = await findUser(page, { email: waiting.email, name: nameOf(waiting) });
+  await expect(waitingCard.locator('.wo-status')).toHaveText('Awaiting activation');
+  await expect(waitingCard.getByRole('button')).toHaveText(['Grant full access', 'Reactivate', 'Make staff', 'Resend activation mail']);
+  await waitingCard.getByRole('button', { name: 'Resend activation mail' }).click();
+  await confirm(page, 'Resend Activation Mail', 'Send');
+  await expect(toast(page, 'Activation mail sent.')).toBeVisible();
+  await activateUser(waiting.email);
+  await waitingCard.getByRole('button', { name: 'Resend activation mail' }).click();
+  await confirm(page, 'Resend Activation Mail', 'Send');
+  await expect(toast(page, 'This account has already been activated.')).toBeVisible();
+  // The refusal made the list read again: the card is up to date.
+  await expect(waitingCard.locator('.wo-status')).toHaveText('Active');
+  await expect(waitingCard.getByRole('button', { name: 'Resend activation mail' })).toHaveCount(0);
+});
+
+test('contact messages are listed newest first and marked read and unread', async ({ page }) => {
+  const technician = await ApiClient.signIn(TECHNICIAN);
+  const older = unique('The walk-in cooler door sticks');
+  const newer = unique('Please add the new fryer to the list');
+  for (const message of [older, newer]) {
+    expect((await technician.request('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message })).status).toBe(201);
+  }
+
+  await signIn(page, SUPERVISOR);
+  await topNav(page).getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('link', { name: 'Messages', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/contact-messages$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Messages' })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Contact messages' }).getByRole('article');
+  await expect(cards.filter({ hasText: newer })).toBeVisible();
+  const texts = await cards.allTextContents();
+  const at = (text: string) => texts.findIndex((t) => t.includes(text));
+  expect(at(newer)).toBeGreaterThanOrEqual(0);
+  expect(at(newer)).toBeLessThan(at(older));
+
+  const card = cards.filter({ hasText: newer });
+  await expect(card).toContainText(TECHNICIAN.email);
+  await expect(card.locator('.wo-status')).toHaveText('Unread');
+  await card.getByRole('button', { name: 'Mark read' }).click();
+  await expect(toast(page, 'Message marked as read.')).toBeVisible();
+  await expect(card.locator('.wo-status')).toHaveText('Read');
+  const staff = await ApiClient.signIn(SUPERVISOR);
+  const saved = (await staff.request<{ results: AdminContactMessage[] }>('GET', '/admin/contact-messages/')).body.results.find((m) => m.message === newer);
+  expect(saved?.read).toBe(true);
+
+  // Read again from the server: still read. Then back to unread.
+  await page.reload();
+  await expect(card.locator('.wo-status')).toHaveText('Read');
+  await card.getByRole('button', { name: 'Mark unread' }).click();
+  await expect(toast(page, 'Message marked as unread.')).toBeVisible();
+  await expect(card.locator('.wo-status')).toHaveText('Unread');
+
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+});
+
+test('offline the saved list of users stays readable and a change says it needs a connection', async ({ page, network }) => {
+  const tech = await registerUser();
+  await signIn(page, SUPERVISOR);
+  const card = await findUser(page, { email: tech.email, name: nameOf(tech) });
+  const url = page.url();
+
+  await network.setOffline(true);
+  await page.goto(url);
+  await expect(page.getByText("Showing saved data. We'll refresh once the connection returns.")).toBeVisible();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Deactivate' }).click();
+  await confirm(page, 'Deactivate User', 'Deactivate');
+  await expect(toast(page, NEEDS_CONNECTION)).toBeVisible();
+  await expect(row(card, 'Active')).toHaveText('Yes');
+  await network.setOffline(false);
+  await expect(page.getByText("Showing saved data. We'll refresh once the connection returns.")).toBeHidden({ timeout: 30_000 });
+  const staff = await ApiClient.signIn(SUPERVISOR);
+  expect((await staff.request<AdminUser>('GET', `/admin/users/${tech.id}/`)).body.is_active).toBe(true);
+});
+
+test('users without the staff right see no Users link and cannot open the screens, and the API refuses them', async ({ page }) => {
+  await ensureRival();
+  for (const [login, home] of [
+    [TECHNICIAN, '/workorder-home'],
+    [RIVAL, '/home'],
+  ] as const) {
+    expect((await (await ApiClient.signIn(login)).request('GET', '/admin/users/')).status).toBe(403);
+    await signIn(page, login);
+    await expect(topNav(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
+    for (const path of ['/admin/users', '/admin/contact-messages']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${home}$`));
+    }
+    await topNav(page).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  }
+  // A visitor goes to /login.
+  await openApp(page, '/admin/users');
+  await page.waitForURL('**/login');
+});
+
+test('a 360 px wide phone shows the Users screen without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, SUPERVISOR);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const rights = await page.getByRole('article').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+  for (const right of rights) expect(right).toBeLessThanOrEqual(360);
+  // The staff user's top bar keeps its links on one row.
+  const tops = await topNav(page).locator('.topbar-link').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(5);
+  expect(new Set(tops).size).toBe(1);
+  await expect(topNav(page).getByRole('link', { name: 'Users' })).toBeInViewport();
+});
