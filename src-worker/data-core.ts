@@ -8,6 +8,8 @@
  */
 import { CACHE_PURGE_INTERVAL_MS, HEARTBEAT_INTERVAL_MS, VERSION_CHECK_INTERVAL_MS } from '../shared/constants.js';
 import { LOCKS, type BusMessage } from '../shared/data/bus.js';
+import { queueError } from '../shared/data/errors.js';
+import { QUEUE_CODES, QUEUE_MESSAGES } from '../shared/data/messages.js';
 import { PROTOCOL_VERSION, type DataState, type StatePatch, type WorkerApi } from '../shared/data/protocol.js';
 import { routeBusMessage } from './core/bus-routes.js';
 import { guardApi } from './core/guard-api.js';
@@ -257,6 +259,11 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       async remove(id) {
         await outbox.remove(id);
         queueChanged();
+      },
+      async reapply(id) {
+        if (!(await outbox.reapply(id))) throw queueError(QUEUE_MESSAGES.reapplyImpossible, QUEUE_CODES.reapplyImpossible);
+        queueChanged();
+        background(scheduler.request());
       },
     },
 

@@ -42,6 +42,8 @@ export interface OutboxRow {
   finishedAt: string | null;
   /** Who queued it: another user's sign-in drops the queue instead of sending it as them. */
   userId: number | null;
+  /** A conflict: the record's version when the server refused the update (re-applied on it). */
+  conflictVersion?: number | null;
 }
 
 /** Spec 3 Cached response. `key` is the API path with its query. */

@@ -32,6 +32,8 @@ export const QUEUE_CODES = {
   noHandler: 'NO_HANDLER',
   /** Not a queue code of the spec: a write that is never queued found no connection (its message says so). */
   needsConnection: 'NEEDS_CONNECTION',
+  /** Not a queue code of the spec: re-apply asked of an item that is no (longer a) conflict. */
+  reapplyImpossible: 'REAPPLY_IMPOSSIBLE',
 } as const;
 
 export const QUEUE_MESSAGES = {
@@ -41,6 +43,11 @@ export const QUEUE_MESSAGES = {
   retryFailed: 'Retry failed',
   clearFailed: 'Failed to clear queue',
   removeFailed: 'Failed to remove item',
+  /** A conflict (an update refused because the record changed meanwhile), in the panel. */
+  reapplyImpossible: 'These changes can no longer be re-applied. Discard them and edit the record again.',
+  reapplyFailed: 'Failed to re-apply the changes',
+  reapplied: 'Your changes will be applied to the record as it is now.',
+  discarded: 'Your changes were discarded.',
 } as const;
 
 export function noHandlerMessage(domain: string, action: string): string {

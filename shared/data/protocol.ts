@@ -32,11 +32,16 @@ export interface ChosenFile {
 }
 
 /** Bumped whenever this contract changes incompatibly; a mismatch makes the tab reload. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 // ---- state pushed to tabs -------------------------------------------------------------------
 
-export type QueueItemStatus = 'queued' | 'pending' | 'retrying' | 'failed' | 'synced';
+/**
+ * Spec 4's five statuses, and 'conflict': an update refused because the record changed since the
+ * user edited it (ARCHITECTURE.md §4). It is not sent again by itself; it waits, with the user's
+ * changes kept, until the user re-applies them to the record as it is now or discards them.
+ */
+export type QueueItemStatus = 'queued' | 'pending' | 'retrying' | 'failed' | 'synced' | 'conflict';
 
 /** A queued mutation as the panel shows it (spec 3 Queued mutation, without blobs). */
 export interface QueueItemView {
@@ -53,6 +58,8 @@ export interface QueueItemView {
   retryAt: string | null;
   byteSize: number;
   attachmentCount: number;
+  /** For a conflict: the fields the user changed and their values, as text. */
+  changes: Record<string, string> | null;
 }
 
 export interface QueueStats {
@@ -155,6 +162,8 @@ export interface NormalizedError {
   shouldNotify: boolean;
   /** QUEUE_ITEM_TOO_LARGE, QUEUE_TOTAL_LIMIT, NO_HANDLER for queue errors; the server's `code` otherwise. */
   code: string | null;
+  /** A stale-version refusal (412): the record's version now, from the record the server sent back. */
+  currentVersion?: number | null;
 }
 
 // ---- reads and writes -----------------------------------------------------------------------
@@ -232,6 +241,8 @@ export interface WorkerApi extends AreaApis {
     retry(): Promise<void>;
     clear(): Promise<void>;
     remove(id: string): Promise<void>;
+    /** A conflict: the user's changes sent again, on the record's version now. */
+    reapply(id: string): Promise<void>;
   };
 }
 

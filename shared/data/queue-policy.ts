@@ -50,9 +50,14 @@ export function isActiveStatus(status: QueueItemStatus): boolean {
   return status === 'queued' || status === 'pending' || status === 'retrying';
 }
 
-/** Finished items stay in the panel for a while: synced for 1 h, failed for 24 h. */
+/** Items the badge counts: those still to be sent, and conflicts waiting for the user's decision. */
+export function needsAttention(status: QueueItemStatus): boolean {
+  return isActiveStatus(status) || status === 'conflict';
+}
+
+/** Finished items stay in the panel for a while: synced for 1 h, failed for 24 h; a conflict until the user decides. */
 export function isStillVisible(item: { status: QueueItemStatus; finishedAt: string | null }, now: number): boolean {
-  if (isActiveStatus(item.status)) return true;
+  if (needsAttention(item.status)) return true;
   const finished = item.finishedAt ? Date.parse(item.finishedAt) : now;
   const keep = item.status === 'synced' ? QUEUE_SYNCED_VISIBLE_MS : QUEUE_FAILED_VISIBLE_MS;
   return now - finished < keep;

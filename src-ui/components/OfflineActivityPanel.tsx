@@ -10,6 +10,8 @@ import type { QueueItemStatus, QueueItemView } from '../../shared/data/protocol'
 import { formatBytes, formatDateTime, formatKilobytes } from '../format/display';
 import { queueItemTitle, queueStatusText } from '../format/queue';
 import { callWorker } from '../state/bridge';
+import { toDataError } from '../state/errors';
+import { showToast } from '../state/toasts';
 import { useNow } from '../state/hooks';
 import { store } from '../state/store';
 
@@ -21,16 +23,53 @@ const STATUS_BADGES: Record<QueueItemStatus, BadgeSeverity> = {
   retrying: 'warning',
   failed: 'danger',
   synced: 'success',
+  conflict: 'warning',
 };
 
-/** Rows are redrawn only when what they show changed (each queue patch brings new objects). */
+/** "task_notes" → "Task notes": the field names of an update as the panel lists them. */
+const fieldLabel = (field: string) => field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' ');
+
+interface RowActions {
+  onRemove: (id: string) => void;
+  onReapply: (id: string) => void;
+}
+
+/**
+ * An update the server refused because the record changed since the user edited it: what happened,
+ * the user's changes, and the choice to re-apply them to the record as it is now or discard them
+ * (asked again before anything is thrown away).
+ */
+function ConflictChoice({ item, title, actions }: { item: QueueItemView; title: string; actions: RowActions }) {
+  const [discarding, setDiscarding] = useState(false);
+  const changes = Object.entries(item.changes ?? {});
+  return (
+    <>
+      {changes.length ? <div className="queue-item-changes">Your changes: {changes.map(([field, value]) => `${fieldLabel(field)}: ${value}`).join('; ')}</div> : null}
+      {discarding ? (
+        <div className="queue-item-actions" role="group" aria-label={`Discard ${title}?`}>
+          <span>Discard your changes?</span>
+          <Button type="button" label="Discard changes" size="small" severity="danger" onClick={() => actions.onRemove(item.id)} />
+          <Button type="button" label="Keep" size="small" severity="secondary" outlined onClick={() => setDiscarding(false)} />
+        </div>
+      ) : (
+        <div className="queue-item-actions">
+          <Button type="button" label="Re-apply" icon="pi pi-replay" size="small" onClick={() => actions.onReapply(item.id)} aria-label={`Re-apply ${title}`} />
+          <Button type="button" label="Discard" icon="pi pi-times" size="small" severity="danger" outlined onClick={() => setDiscarding(true)} aria-label={`Discard ${title}`} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Rows are redrawn only when what they show changed (each queue patch brings new objects; the actions are made anew on each render but do the same). */
 function sameRow(a: { item: QueueItemView; now: number }, b: { item: QueueItemView; now: number }): boolean {
   const x = a.item;
   const y = b.item;
   return x.id === y.id && x.status === y.status && x.retryCount === y.retryCount && x.lastError === y.lastError && x.retryAt === y.retryAt && (x.status !== 'retrying' || a.now === b.now);
 }
 
-const QueueItemRow = memo(function QueueItemRow({ item, now, onRemove }: { item: QueueItemView; now: number; onRemove: (id: string) => void }) {
+
+const QueueItemRow = memo(function QueueItemRow({ item, now, actions }: { item: QueueItemView; now: number; actions: RowActions }) {
   const title = queueItemTitle(item);
   return (
     <li className="queue-item" data-status={item.status}>
@@ -42,7 +81,11 @@ const QueueItemRow = memo(function QueueItemRow({ item, now, onRemove }: { item:
       <div>Created {formatDateTime(item.createdAt)}</div>
       <div className="queue-item-status">{queueStatusText(item, now)}</div>
       {item.retryCount > 0 ? <div>Attempts: {item.retryCount}</div> : null}
-      <Button type="button" label="Remove" icon="pi pi-times" size="small" severity="secondary" outlined onClick={() => onRemove(item.id)} aria-label={`Remove ${title}`} />
+      {item.status === 'conflict' ? (
+        <ConflictChoice item={item} title={title} actions={actions} />
+      ) : (
+        <Button type="button" label="Remove" icon="pi pi-times" size="small" severity="secondary" outlined onClick={() => actions.onRemove(item.id)} aria-label={`Remove ${title}`} />
+      )}
     </li>
   );
 }, sameRow);
@@ -55,16 +98,24 @@ export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; on
   const [working, setWorking] = useState(false);
   const now = useNow(visible && items.some((i) => i.status === 'retrying'));
 
-  const run = async (action: () => Promise<void>, failure: string) => {
+  const run = async (action: () => Promise<void>, failure: string, done?: string) => {
     setActionError(null);
     setWorking(true);
     try {
       await action();
-    } catch {
-      setActionError(failure);
+      if (done) showToast({ severity: 'success', detail: done });
+    } catch (err) {
+      setActionError(toDataError(err).type === 'queue' ? toDataError(err).message : failure);
     } finally {
       setWorking(false);
     }
+  };
+  const rowActions: RowActions = {
+    onRemove: (id) => {
+      const conflict = items.some((i) => i.id === id && i.status === 'conflict');
+      void run(() => callWorker((api) => api.queue.remove(id)), QUEUE_MESSAGES.removeFailed, conflict ? QUEUE_MESSAGES.discarded : undefined);
+    },
+    onReapply: (id) => void run(() => callWorker((api) => api.queue.reapply(id)), QUEUE_MESSAGES.reapplyFailed, QUEUE_MESSAGES.reapplied),
   };
 
   return (
@@ -120,7 +171,7 @@ export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; on
               key={item.id}
               item={item as QueueItemView}
               now={now}
-              onRemove={(id) => void run(() => callWorker((api) => api.queue.remove(id)), QUEUE_MESSAGES.removeFailed)}
+              actions={rowActions}
             />
           ))}
         </ul>

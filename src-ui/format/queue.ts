@@ -16,6 +16,8 @@ export function queueStatusText(item: Pick<QueueItemView, 'status' | 'lastError'
       return item.lastError || 'Failed';
     case 'synced':
       return 'Synced.';
+    case 'conflict':
+      return item.lastError || 'Changed by someone else since you edited it.';
   }
 }
 

@@ -12,10 +12,13 @@
  *   flush stops;
  * - session ended (401 after the refresh): the item stays queued and the flush stops, so work done
  *   offline survives signing in again;
+ * - an update refused because the record changed since the user edited it (412, stale version):
+ *   conflict, with the server's message and the record's version now; never sent again by itself,
+ *   it waits in the panel for the user to re-apply or discard the changes (a warning toast);
  * - any other failure: failed with the server's message (visible for 24 h), and an error toast
  *   unless spec 8 says the answer is not notified (403, 404).
  */
-import { REQUEST_IN_FLIGHT } from '../../shared/api/common.js';
+import { REQUEST_IN_FLIGHT, STALE_VERSION_CODE } from '../../shared/api/common.js';
 import { LOCKS } from '../../shared/data/bus.js';
 import type { DeviceDb, OutboxRow } from '../../shared/data/db-schema.js';
 import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.js';
@@ -47,6 +50,8 @@ export type FlushOutcome =
       status: 'done';
       sent: number;
       failed: number;
+      /** Updates refused as stale, kept for the user to re-apply or discard. */
+      conflicts: number;
       /** Why the flush stopped before the end of the queue, if it did. */
       stoppedBy: 'retryable' | 'session' | null;
       /** Earliest time a waiting item may be retried (epoch ms), or null. */
@@ -87,6 +92,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
   const iso = () => new Date(deps.now()).toISOString();
   let sent = 0;
   let failed = 0;
+  let conflicts = 0;
   let stoppedBy: 'retryable' | 'session' | null = null;
   const syncedTargets = new Map<string, Set<string>>();
 
@@ -137,6 +143,13 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
         stoppedBy = 'retryable';
         break;
       }
+      if (error.code === STALE_VERSION_CODE) {
+        conflicts += 1;
+        const message = error.serverMessage ?? error.message;
+        await update(item, { status: 'conflict', lastError: message, retryAt: null, finishedAt: iso(), conflictVersion: error.currentVersion ?? null });
+        deps.onToast({ severity: 'warn', summary: 'Not applied', detail: `${message} Your changes are kept in Offline Activity.` });
+        continue;
+      }
       await fail(item, error.serverMessage ?? error.message, error.shouldNotify);
       continue;
     }
@@ -151,14 +164,14 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     }
   }
 
-  if (sent + failed > 0) await db.setMeta('lastFlushAt', iso());
+  if (sent + failed + conflicts > 0) await db.setMeta('lastFlushAt', iso());
   const remaining = (await db.outbox.orderBy('createdAt').toArray()).filter((row) => isActiveStatus(row.status));
   for (const [domain, ids] of syncedTargets) {
     const done = [...ids].filter((id) => !remaining.some((row) => row.domain === domain && row.targetId === id));
     if (done.length > 0) deps.onSynced(domain, done);
   }
-  if (sent + failed > 0) deps.onItemChanged();
+  if (sent + failed + conflicts > 0) deps.onItemChanged();
   const now = deps.now();
   const waits = remaining.map((row) => (row.retryAt ? Date.parse(row.retryAt) : 0)).filter((t) => t > now);
-  return { status: 'done', sent, failed, stoppedBy, nextRetryAt: waits.length > 0 ? Math.min(...waits) : null };
+  return { status: 'done', sent, failed, conflicts, stoppedBy, nextRetryAt: waits.length > 0 ? Math.min(...waits) : null };
 }

@@ -27,7 +27,7 @@ export async function flushOutboxHeadless(options: HeadlessFlushOptions = {}): P
   const { db, bus } = services;
   try {
     await services.network.load();
-    if (!(await services.session.tokens())?.access) return { status: 'done', sent: 0, failed: 0, stoppedBy: 'session', nextRetryAt: null };
+    if (!(await services.session.tokens())?.access) return { status: 'done', sent: 0, failed: 0, conflicts: 0, stoppedBy: 'session', nextRetryAt: null };
     const outcome = await flushOutbox({
       db,
       api: services.api,

@@ -5,7 +5,7 @@
 import { enqueueValidationError } from '../../shared/data/errors.js';
 import type { DeviceDb, JsonValue, OutboxRow, QueueAttachment } from '../../shared/data/db-schema.js';
 import type { BlobLike, QueueItemView, QueueStats } from '../../shared/data/protocol.js';
-import { isActiveStatus, isStillVisible, mutationByteSize, queueLimitError } from '../../shared/data/queue-policy.js';
+import { isActiveStatus, isStillVisible, mutationByteSize, needsAttention, queueLimitError } from '../../shared/data/queue-policy.js';
 
 export interface NewAttachment {
   name?: string | null;
@@ -113,15 +113,16 @@ export class OutboxStore {
         retryAt: row.retryAt,
         byteSize: row.byteSize,
         attachmentCount: row.attachments.length,
+        changes: row.status === 'conflict' ? changesOf(row.payload) : null,
       }));
   }
 
-  /** Spec 3 Queue stats; synced and failed items no longer count. */
+  /** Spec 3 Queue stats; synced and failed items no longer count, conflicts do (they wait for the user). */
   async stats(): Promise<QueueStats> {
-    const active = await this.active();
+    const counted = await this.db.outbox.filter((row) => needsAttention(row.status)).toArray();
     return {
-      totalItems: active.length,
-      totalBytes: active.reduce((sum, row) => sum + row.byteSize, 0),
+      totalItems: counted.length,
+      totalBytes: counted.reduce((sum, row) => sum + row.byteSize, 0),
       lastFlushAt: await this.db.getMeta('lastFlushAt'),
     };
   }
@@ -141,6 +142,34 @@ export class OutboxStore {
     });
   }
 
+  /**
+   * A conflict re-applied: the same changes on the version the record has now, with a new
+   * Idempotency-Key (the refused request was answered; this is a new write), queued behind
+   * everything else. False when the item is not a conflict that can be re-applied.
+   */
+  async reapply(id: string): Promise<boolean> {
+    return this.db.transaction('rw', this.db.outbox, async () => {
+      const row = await this.db.outbox.get(id);
+      if (!row || row.status !== 'conflict' || typeof row.conflictVersion !== 'number' || !isVersioned(row.payload)) return false;
+      const payload = row.payload;
+      const newest = await this.db.outbox.orderBy('createdAt').last();
+      const now = new Date(this.now()).toISOString();
+      const createdAt = newest && newest.createdAt >= now ? new Date(Date.parse(newest.createdAt) + 1).toISOString() : now;
+      await this.db.outbox.update(id, {
+        payload: { ...payload, version: row.conflictVersion },
+        idempotencyKey: crypto.randomUUID(),
+        status: 'queued',
+        lastError: null,
+        retryAt: null,
+        retryCount: 0,
+        finishedAt: null,
+        conflictVersion: null,
+        createdAt,
+      });
+      return true;
+    });
+  }
+
   async remove(id: string): Promise<void> {
     await this.db.outbox.delete(id);
   }
@@ -157,4 +186,15 @@ export class OutboxStore {
     const now = this.now();
     return this.db.outbox.filter((row) => !isStillVisible(row, now)).delete();
   }
+}
+
+/** The stored payload of an update: the version it was based on and the changed fields. */
+function isVersioned(payload: JsonValue): payload is { version: number; changes: { [field: string]: JsonValue } } {
+  return typeof payload === 'object' && payload !== null && !Array.isArray(payload) && typeof payload.version === 'number' && typeof payload.changes === 'object' && payload.changes !== null;
+}
+
+/** The changed fields of an update, as text for the panel. */
+function changesOf(payload: JsonValue): Record<string, string> | null {
+  if (!isVersioned(payload)) return null;
+  return Object.fromEntries(Object.entries(payload.changes).map(([field, value]) => [field, value === null ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value)]));
 }

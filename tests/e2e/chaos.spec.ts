@@ -105,9 +105,23 @@ class Oracle {
   readonly orders = new Map<number, State>();
   readonly created: string[] = [];
   readonly log: string[] = [];
+  refused = 0;
 
-  apply(id: number, action: 'claim' | 'unclaim' | 'complete'): void {
+  /**
+   * The server's rules, applied in the order the actions were taken (the outbox keeps that order
+   * per order): a claim needs Pending, an unclaim or a complete needs Claimed. A screen may offer an
+   * action that a queued one before it will make impossible (Unclaim while a Complete waits to be
+   * sent); the server refuses it then, and so does the oracle. False when refused.
+   */
+  apply(id: number, action: 'claim' | 'unclaim' | 'complete'): boolean {
+    const now = this.orders.get(id);
+    const needs: State = action === 'claim' ? 'Pending' : 'Claimed';
+    if (now !== needs) {
+      this.refused += 1;
+      return false;
+    }
     this.orders.set(id, action === 'claim' ? 'Claimed' : action === 'unclaim' ? 'Pending' : 'Completed');
+    return true;
   }
 }
 
@@ -149,8 +163,8 @@ async function act(run: Run, rng: () => number, id: number): Promise<void> {
     complete: [SUCCESS_MESSAGES.workorderCompleted, QUEUED_MESSAGES.workorderComplete],
   }[action];
   await outcome(page, texts);
-  oracle.apply(id, action);
-  oracle.log.push(`order ${id}: ${action}`);
+  const allowed = oracle.apply(id, action);
+  oracle.log.push(`order ${id}: ${action}${allowed ? '' : ' (to be refused by the server)'}`);
 }
 
 async function create(run: Run): Promise<void> {
@@ -195,6 +209,44 @@ async function step(run: Run, rng: () => number, ids: number[]): Promise<void> {
   await newPage(run);
 }
 
+interface OutboxEntry {
+  domain: string;
+  action: string;
+  targetId: string | null;
+  status: string;
+  lastError: string | null;
+  retryCount: number;
+}
+
+/** The device's outbox as the page's IndexedDB holds it: what the run left to send, or failed. */
+function outboxOf(page: Page): Promise<OutboxEntry[]> {
+  return page.evaluate(
+    () =>
+      new Promise<OutboxEntry[]>((resolve, reject) => {
+        const open = indexedDB.open('cmms-device');
+        open.onsuccess = () => {
+          const read = open.result.transaction('outbox').objectStore('outbox').getAll();
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result as OutboxEntry[]);
+          };
+          read.onerror = () => reject(new Error('cannot read the outbox'));
+        };
+        open.onerror = () => reject(new Error('cannot open the device database'));
+      }),
+  );
+}
+
+async function outboxRows(page: Page): Promise<string> {
+  try {
+    return JSON.stringify((await outboxOf(page)).map((r) => [r.domain, r.action, r.targetId, r.status, r.lastError, r.retryCount]));
+  } catch (error) {
+    return `(${String(error)})`;
+  }
+}
+
+const STILL_TO_SEND = ['queued', 'pending', 'retrying', 'conflict'];
+
 async function chaosRun(browser: Browser, seed: number): Promise<void> {
   const rng = random(seed);
   const fallback = seed % 2 === 1;
@@ -203,6 +255,7 @@ async function chaosRun(browser: Browser, seed: number): Promise<void> {
   if (fallback) await context.addInitScript(() => delete (window as { SharedWorker?: unknown }).SharedWorker);
   const network = await NetworkControl.start(browser, context);
   const oracle = new Oracle();
+  let run: Run | null = null;
   try {
     const location = await site.api<{ id: number; name: string }>('POST', '/locations/', { location_type: 'OTHER', name: unique('Chaos Yard'), address: '1 Test Way', city: 'Dallas', state: 'TX', postal_code: '75001' });
     const ids: number[] = [];
@@ -213,7 +266,7 @@ async function chaosRun(browser: Browser, seed: number): Promise<void> {
     }
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
-    const run: Run = { browser, context, page, network, site, oracle, offline: false, location };
+    run = { browser, context, page, network, site, oracle, offline: false, location };
     await signIn(page, SUPERVISOR);
     // Saved while online: the list, each order, and the locations the create form offers.
     await page.goto(`/workorder-list?location=${location.id}`);
@@ -226,13 +279,19 @@ async function chaosRun(browser: Browser, seed: number): Promise<void> {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
     for (let i = 0; i < STEPS; i++) await step(run, rng, ids);
+    const ran = run;
 
     // The end: connection and server back, one tab open; the queue must drain with nothing failed.
     oracle.log.push('end: everything restored');
-    if (run.offline) await network.setOffline(false);
+    if (ran.offline) await network.setOffline(false);
     if (!site.up) await site.start();
-    await run.page.goto(`/workorder-list?location=${location.id}`);
-    await expect(activityBadge(run.page)).toBeHidden({ timeout: SYNC_TIMEOUT_MS });
+    await ran.page.goto(`/workorder-list?location=${location.id}`);
+    await expect(ran.page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+    // Drained: nothing left to send (a retry waits out its backoff, at most a minute).
+    await expect.poll(async () => (await outboxOf(ran.page)).filter((r) => STILL_TO_SEND.includes(r.status)).length, { timeout: SYNC_TIMEOUT_MS }).toBe(0);
+    await expect(activityBadge(ran.page)).toBeHidden();
+    // Failed only what the server's rules refuse.
+    expect((await outboxOf(ran.page)).filter((r) => r.status === 'failed').length, 'failed items').toBe(oracle.refused);
     for (const [id, state] of oracle.orders) {
       await expect.poll(async () => (await site.api<WorkOrder>('GET', `/workorders/${id}/`)).status, { message: `order ${id}`, timeout: 10_000 }).toBe(state);
     }
@@ -245,7 +304,8 @@ async function chaosRun(browser: Browser, seed: number): Promise<void> {
     const counts = kinds.map((kind) => `${kind} ${oracle.log.filter((line) => line.includes(kind)).length}`);
     console.log(`chaos seed ${seed} (${fallback ? 'dedicated' : 'shared'} worker): passed; ${counts.join(', ')}`);
   } catch (error) {
-    throw new Error(`chaos seed ${seed} (${fallback ? 'dedicated' : 'shared'} worker) failed; replay with CHAOS_SEED=${seed} CHAOS_RUNS=1 npm run chaos\nsteps:\n  ${oracle.log.join('\n  ')}\n${String(error)}`, { cause: error });
+    const where = run && !run.page.isClosed() ? `page at ${run.page.url()}; outbox ${await outboxRows(run.page)}` : 'no page';
+    throw new Error(`chaos seed ${seed} (${fallback ? 'dedicated' : 'shared'} worker) failed; replay with CHAOS_SEED=${seed} CHAOS_RUNS=1 npm run chaos\nsteps:\n  ${oracle.log.join('\n  ')}\n${where}\n${String(error)}`, { cause: error });
   } finally {
     await network.dispose();
     await context.close();

@@ -74,7 +74,7 @@ export async function closeActivityPanel(page: Page): Promise<void> {
 }
 
 /** The toast that says exactly `text`. */
-export function toast(page: Page, text: string): Locator {
+export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.p-toast-message').filter({ hasText: text });
 }
 

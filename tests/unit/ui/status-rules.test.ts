@@ -28,6 +28,7 @@ function item(over: Partial<QueueItemView>): QueueItemView {
     retryAt: null,
     byteSize: 600,
     attachmentCount: 0,
+    changes: null,
     ...over,
   };
 }

@@ -155,6 +155,56 @@ describe('a write is defined once (online send and queued flush)', () => {
   });
 });
 
+describe('a queued update refused because the record changed meanwhile (412, stale version)', () => {
+  const versioned = defineWrite<WorkOrder>({
+    domain: 'notes',
+    action: 'update',
+    request: (item) => ({ method: 'PATCH', path: `notes/${item.targetId}/`, json: (item.payload as { changes: unknown }).changes }),
+    precondition: (item) => String((item.payload as { version: number }).version),
+    invalidates: (item) => ({ keys: [`notes/${item.targetId}/`] }),
+    messages: { success: 'Saved', queued: 'Saved later', failure: 'Not saved' },
+  });
+  const stale = { detail: 'Changed by Sam Lee at 11/24/2026 @ 09:15 AM since you edited it.', code: 'stale_version', current: { id: 5, version: 7 } };
+
+  it('becomes a conflict, kept with the changes and counted, and re-applied on the version the server named, once', async () => {
+    registerWriteAction(s.handlers, versioned);
+    const toasts: string[] = [];
+    api.on('PATCH', 'notes/5/', (call) => (call.headers['if-match'] === '7' ? json(200, order(5)) : json(412, stale)));
+    api.down = true;
+    await writeOrQueue(ctx, versioned, { targetId: '5', targetLabel: 'Note #5', payload: { version: 4, changes: { text: 'New text', priority: null } } });
+    api.down = false;
+    const firstKey = (await s.db.outbox.toArray())[0]!.idempotencyKey;
+
+    const outcome = await flushOutbox({ db: s.db, api: s.api, cache: s.cache, handlers: s.handlers, now: () => s.clock.now, onItemChanged: () => undefined, onToast: (t) => toasts.push(t.detail), onSynced: () => undefined });
+    expect(outcome).toMatchObject({ status: 'done', sent: 0, failed: 0, conflicts: 1 });
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    const [view] = await s.outbox.views();
+    expect(view).toMatchObject({ status: 'conflict', lastError: stale.detail, changes: { text: 'New text', priority: '(empty)' } });
+    expect(toasts).toEqual([`${stale.detail} Your changes are kept in Offline Activity.`]);
+    // Waiting for the user: counted in the badge, never sent again by itself, never purged.
+    expect((await s.outbox.stats()).totalItems).toBe(1);
+    await flush();
+    s.clock.now += 48 * 3_600_000;
+    await s.outbox.purgeFinished();
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    expect(await s.outbox.views()).toHaveLength(1);
+
+    expect(await s.outbox.reapply(view!.id)).toBe(true);
+    const [again] = await s.db.outbox.toArray();
+    expect(again).toMatchObject({ status: 'queued', payload: { version: 7, changes: { text: 'New text', priority: null } }, conflictVersion: null });
+    expect(again!.idempotencyKey).not.toBe(firstKey);
+    expect(await flush()).toMatchObject({ sent: 1, conflicts: 0 });
+    const patches = api.calls.filter((c) => c.method === 'PATCH');
+    expect(patches.map((c) => [c.headers['if-match'], c.json])).toEqual([
+      ['4', { text: 'New text', priority: null }],
+      ['7', { text: 'New text', priority: null }],
+    ]);
+    expect((await s.outbox.stats()).totalItems).toBe(0);
+    // Nothing left to re-apply.
+    expect(await s.outbox.reapply(view!.id)).toBe(false);
+  });
+});
+
 describe('attachments that cannot fit one outbox item', () => {
   it('are refused before anything is sent or queued, with the plain message', async () => {
     api.on('POST', 'workorders/', () => json(201, order(12, 'Pending')));
