@@ -1,16 +1,25 @@
 /**
  * Running the team from the app (staff users): full access granted to a newly activated technician
- * who then lands on /home; a deactivated user signed in elsewhere sent to /login on their next
- * request; the acting staff user never offered their own lock-out; refusals in the server's words;
- * the contact messages newest first, marked read and unread; offline the saved list with its notice
- * and changes that say they need a connection; and no way in for users without the staff right.
+ * who then lands on /home, and revoked again so that their next sign-in lands on /workorder-home; a
+ * deactivated user signed in elsewhere sent to /login on their next request; the acting staff user
+ * never offered their own lock-out; refusals in the server's words; search and pages of the users;
+ * the contact messages newest first, marked read and unread; offline the saved lists (users and
+ * contact messages) with their notice and changes that say they need a connection; and no way in
+ * for users without the staff right.
+ *
+ * The last-staff rule cannot be reached from the browser: the acting staff user is active staff
+ * and is never offered (and the server refuses) their own demotion or deactivation, so every change
+ * made on these screens leaves them. The server and CLI tests cover it.
  */
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminContactMessage, AdminUser } from '../../shared/api/admin';
 import { ApiClient, RIVAL, SUPERVISOR, TECHNICIAN, activateUser, ensureRival, registerUser, unique, type NewUser } from '../helpers/e2e-api';
 import { expect, openApp, signIn, test, toast, topNav } from '../helpers/e2e-app';
+import { e2eEnv } from '../helpers/e2e-env';
 
 const NEEDS_CONNECTION = "You're offline. This change needs a connection and was not saved; please try again once you're back online.";
+const SAVED_DATA = "Showing saved data. We'll refresh once the connection returns.";
 
 /** Opens the Users screen from the top bar and searches for one account; returns its card. */
 async function findUser(page: Page, user: { email: string; name: string }): Promise<Locator> {
@@ -26,6 +35,21 @@ async function findUser(page: Page, user: { email: string; name: string }): Prom
 
 const nameOf = (user: NewUser) => `${user.firstName} ${user.lastName}`;
 
+/**
+ * Registers an account named "Pat <lastName>" through the public API (left awaiting activation):
+ * registerUser's names share nothing a search could pick out, and a page of users needs a set that
+ * one search finds and no other test adds to.
+ */
+async function registerNamed(lastName: string, email: string): Promise<void> {
+  const password = `Orchard-Lantern-${randomUUID().slice(0, 8)}`;
+  const res = await fetch(`${e2eEnv().baseURL}/api/v1/auth/users/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, re_password: password, first_name: 'Pat', last_name: lastName }),
+  });
+  expect(res.status, await res.text()).toBe(201);
+}
+
 /** The card's value for one label of its rows. */
 const row = (card: Locator, label: string) => card.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
@@ -37,7 +61,7 @@ async function confirm(page: Page, header: string, button: string): Promise<Loca
   return dialog;
 }
 
-test('a staff user grants full access to a newly activated technician, who then signs in and lands on /home', async ({ page, browser }) => {
+test('a staff user grants full access to a newly activated technician, who then lands on /home, and revokes it, after which they land on /workorder-home', async ({ page, browser }) => {
   const tech = await registerUser();
   await signIn(page, SUPERVISOR);
   await expect(topNav(page).getByRole('link')).toHaveText(['Home', 'About', 'Contact', 'Users']);
@@ -80,7 +104,30 @@ test('a staff user grants full access to a newly activated technician, who then 
 
   // The sign-in shows on the staff user's list.
   await page.reload();
-  await expect(row(page.getByRole('article', { name: nameOf(tech) }), 'Last login')).toHaveText(/^\d{2}\/\d{2}\/\d{4} @/);
+  const reread = page.getByRole('article', { name: nameOf(tech) });
+  await expect(row(reread, 'Last login')).toHaveText(/^\d{2}\/\d{2}\/\d{4} @/);
+
+  // Taken away again: the work orders only.
+  await reread.getByRole('button', { name: 'Revoke full access' }).click();
+  await expect(page.getByRole('dialog', { name: 'Revoke Full Access' })).toContainText(`Take full access away from ${nameOf(tech)} (${tech.email})? They keep the work orders only.`);
+  await confirm(page, 'Revoke Full Access', 'Revoke');
+  await expect(toast(page, `Full access revoked for ${tech.email}.`)).toBeVisible();
+  await expect(row(reread, 'Full access')).toHaveText('No');
+  await expect(reread.getByRole('button')).toHaveText(['Grant full access', 'Deactivate', 'Make staff', 'Send password reset mail']);
+  expect((await staff.request<AdminUser>('GET', `/admin/users/${tech.id}/`)).body).toMatchObject({ full_feature_access: false, is_staff: false, is_active: true });
+
+  const again = await browser.newContext();
+  try {
+    const techPage = await again.newPage();
+    await signIn(techPage, tech);
+    await expect(techPage).toHaveURL(/\/workorder-home$/);
+    await expect(topNav(techPage).getByRole('link', { name: 'Users' })).toHaveCount(0);
+    // The full-access screens send them back to their own home.
+    await techPage.goto('/home');
+    await expect(techPage).toHaveURL(/\/workorder-home$/);
+  } finally {
+    await again.close();
+  }
 });
 
 test('a deactivated user signed in elsewhere is sent to /login on their next request, and can sign in again once reactivated', async ({ page, browser }) => {
@@ -163,6 +210,59 @@ test('the staff user is never offered their own lock-out, makes and removes anot
   await expect(waitingCard.getByRole('button', { name: 'Resend activation mail' })).toHaveCount(0);
 });
 
+test('the Users screen finds users by any part of the name or email in any case, in pages of ten', async ({ page }) => {
+  // Eleven accounts one search finds, made one after another: newest first, the first one alone on page 2.
+  const tag = unique('Pager');
+  const names: string[] = [];
+  for (let n = 1; n <= 11; n++) {
+    const lastName = `${tag} ${String(n).padStart(2, '0')}`;
+    await registerNamed(lastName, `pat.${tag.replace(' ', '.').toLowerCase()}.${n}@example.com`);
+    names.push(`Pat ${lastName}`);
+  }
+  const newestFirst = [...names].reverse();
+  const titles = page.getByRole('list', { name: 'Users' }).getByRole('article').locator('h2');
+  const paginator = page.locator('.p-paginator');
+
+  await signIn(page, SUPERVISOR);
+  await topNav(page).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  // Without a search, everyone: more than a page.
+  await expect(titles).toHaveCount(10);
+  await expect(paginator.getByRole('button', { name: 'Next Page' })).toBeEnabled();
+
+  await page.getByLabel('Search').fill(tag.toUpperCase());
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(tag.toUpperCase());
+  await expect(titles).toHaveText(newestFirst.slice(0, 10));
+  await expect(paginator.getByRole('button', { name: /^Page \d+$/ })).toHaveText(['1', '2']);
+
+  await paginator.getByRole('button', { name: 'Next Page' }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(titles).toHaveText([names[0]!]);
+  await expect(paginator.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'true');
+  // The page is in the URL: a reload stays on it.
+  await page.reload();
+  await expect(titles).toHaveText([names[0]!]);
+  await paginator.getByRole('button', { name: 'Page 1' }).click();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(titles).toHaveText(newestFirst.slice(0, 10));
+
+  // From page 2, a new search starts again at page 1: the full name, in lower case, finds one.
+  await paginator.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await page.getByLabel('Search').fill(names[4]!.toLowerCase());
+  await expect(titles).toHaveText([names[4]!]);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(paginator).toHaveCount(0);
+  // And by email.
+  await page.getByLabel('Search').fill(`pat.${tag.replace(' ', '.').toLowerCase()}.7@`);
+  await expect(titles).toHaveText([names[6]!]);
+  await expect(page.getByRole('article', { name: names[6]! }).locator('.wo-status')).toHaveText('Awaiting activation');
+
+  await page.getByLabel('Search').fill(`${tag} 99`);
+  await expect(page.getByText('No users found...')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
 test('contact messages are listed newest first and marked read and unread', async ({ page }) => {
   const technician = await ApiClient.signIn(TECHNICIAN);
   const older = unique('The walk-in cooler door sticks');
@@ -212,16 +312,46 @@ test('offline the saved list of users stays readable and a change says it needs 
 
   await network.setOffline(true);
   await page.goto(url);
-  await expect(page.getByText("Showing saved data. We'll refresh once the connection returns.")).toBeVisible();
+  await expect(page.getByText(SAVED_DATA)).toBeVisible();
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Deactivate' }).click();
   await confirm(page, 'Deactivate User', 'Deactivate');
   await expect(toast(page, NEEDS_CONNECTION)).toBeVisible();
   await expect(row(card, 'Active')).toHaveText('Yes');
   await network.setOffline(false);
-  await expect(page.getByText("Showing saved data. We'll refresh once the connection returns.")).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(SAVED_DATA)).toBeHidden({ timeout: 30_000 });
   const staff = await ApiClient.signIn(SUPERVISOR);
   expect((await staff.request<AdminUser>('GET', `/admin/users/${tech.id}/`)).body.is_active).toBe(true);
+});
+
+test('offline the saved contact messages stay readable and marking one read says it needs a connection', async ({ page, network }) => {
+  const technician = await ApiClient.signIn(TECHNICIAN);
+  const message = unique('The ice machine in the back is leaking again');
+  expect((await technician.request('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message })).status).toBe(201);
+
+  await signIn(page, SUPERVISOR);
+  await topNav(page).getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('link', { name: 'Messages', exact: true }).click();
+  const card = page.getByRole('list', { name: 'Contact messages' }).getByRole('article').filter({ hasText: message });
+  await expect(card.locator('.wo-status')).toHaveText('Unread');
+  await expect(page.getByText(SAVED_DATA)).toHaveCount(0);
+
+  await network.setOffline(true);
+  await page.goto('/admin/contact-messages');
+  await expect(page.getByText(SAVED_DATA)).toBeVisible();
+  await expect(card).toContainText(TECHNICIAN.email);
+  await expect(card.locator('.wo-status')).toHaveText('Unread');
+  await card.getByRole('button', { name: 'Mark read' }).click();
+  await expect(toast(page, NEEDS_CONNECTION)).toBeVisible();
+  await expect(card.locator('.wo-status')).toHaveText('Unread');
+  await expect(card.getByRole('button', { name: 'Mark read' })).toBeEnabled();
+
+  await network.setOffline(false);
+  await expect(page.getByText(SAVED_DATA)).toBeHidden({ timeout: 30_000 });
+  await expect(card.locator('.wo-status')).toHaveText('Unread');
+  const staff = await ApiClient.signIn(SUPERVISOR);
+  const saved = (await staff.request<{ results: AdminContactMessage[] }>('GET', '/admin/contact-messages/')).body.results.find((m) => m.message === message);
+  expect(saved?.read).toBe(false);
 });
 
 test('users without the staff right see no Users link and cannot open the screens, and the API refuses them', async ({ page }) => {
