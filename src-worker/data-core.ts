@@ -10,7 +10,7 @@ import { CACHE_PURGE_INTERVAL_MS, HEARTBEAT_INTERVAL_MS, VERSION_CHECK_INTERVAL_
 import { LOCKS, type BusMessage } from '../shared/data/bus.js';
 import { queueError } from '../shared/data/errors.js';
 import { QUEUE_CODES, QUEUE_MESSAGES } from '../shared/data/messages.js';
-import { PROTOCOL_VERSION, type DataState, type StatePatch, type WorkerApi } from '../shared/data/protocol.js';
+import { PROTOCOL_VERSION, type DataState, type StatePatch, type UploadProgress, type WorkerApi } from '../shared/data/protocol.js';
 import { routeBusMessage } from './core/bus-routes.js';
 import { guardApi } from './core/guard-api.js';
 import { createQueueView } from './core/queue-view.js';
@@ -65,6 +65,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       onSessionChange: (reason) => background(sessionChanged(reason)),
       onSessionExpired: () => expireSession(),
       onBusy: (delta) => setState({ busy: Math.max(0, state.busy + delta) }),
+      onUploadProgress: (progress) => uploadProgress(progress),
     },
   );
   const { db, bus, now, network, session, api: http, cache, outbox } = services;
@@ -73,6 +74,15 @@ export function createDataCore(options: DataCoreOptions): DataCore {
   const stateHub = createStateHub(hub, { network: network.state, host: { mode: options.mode, instanceId } });
   const { state } = stateHub;
   const setState = (patch: StatePatch) => stateHub.set(patch);
+
+  /**
+   * Upload progress reaches the tabs in whole percents (a progress event comes every few
+   * milliseconds; the bar needs no more than a hundred steps).
+   */
+  function uploadProgress(progress: UploadProgress | null): void {
+    const percent = (p: UploadProgress | null) => (p && p.total > 0 ? Math.floor((100 * p.sent) / p.total) : -1);
+    if (progress === null || state.upload === null || percent(progress) !== percent(state.upload)) setState({ upload: progress });
+  }
 
   // ---- queue ---------------------------------------------------------------------------------
 

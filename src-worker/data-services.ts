@@ -3,6 +3,8 @@
  * worker's flush alike: device DB, bus, network state, session, API client, cache, outbox and the
  * handler registry with every domain's handlers.
  */
+import { xhrUploadFetch } from './api/xhr-upload.js';
+import type { UploadProgress } from '../shared/data/protocol.js';
 import { BUS_CHANNEL } from '../shared/data/bus.js';
 import { DEVICE_DB_NAME, DeviceDb } from '../shared/data/db-schema.js';
 import type { NetworkState } from '../shared/data/protocol.js';
@@ -31,6 +33,7 @@ export interface DataServiceHooks {
   onSessionChange?: (reason: SessionChange) => void;
   onSessionExpired: () => Promise<void>;
   onBusy?: (delta: number) => void;
+  onUploadProgress?: (progress: UploadProgress | null) => void;
 }
 
 export interface DataServices {
@@ -63,6 +66,8 @@ export function createDataServices(options: DataServicesOptions, hooks: DataServ
     network,
     onSessionExpired: hooks.onSessionExpired,
     onBusy: hooks.onBusy,
+    uploadFetch: xhrUploadFetch(),
+    onUploadProgress: hooks.onUploadProgress,
   });
   const handlers = new HandlerRegistry();
   registerAllHandlers(handlers);

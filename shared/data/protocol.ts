@@ -114,6 +114,12 @@ export interface StorageState {
   quota: number | null;
 }
 
+/** An upload a screen waits on (a form with photos sent now): bytes of its body sent so far. */
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
 export interface DataState {
   /** 'unknown' until the worker has read the device DB. */
   session: { status: 'unknown' | 'signed-out' | 'signed-in'; user: User | null };
@@ -123,6 +129,8 @@ export interface DataState {
   storage: StorageState;
   /** Number of requests in flight that asked for the global spinner. */
   busy: number;
+  /** The upload a form is sending now, or null. */
+  upload: UploadProgress | null;
   host: { mode: 'shared' | 'dedicated'; instanceId: string };
 }
 

@@ -23,6 +23,7 @@ export function initialDataState(): DataState {
     version: { latestVersion: null, minVersion: null, message: null, updateAvailable: false, forced: false },
     storage: { persisted: null, usage: null, quota: null },
     busy: 0,
+    upload: null,
     host: { mode: 'shared', instanceId: '' },
   };
 }

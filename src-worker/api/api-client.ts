@@ -8,6 +8,7 @@ import type { BinaryAnswer, NormalizedError } from '../../shared/data/protocol.j
 import type { NetworkMonitor } from '../network/network-monitor.js';
 import type { SessionStore } from '../session/session-store.js';
 import { TokenRefresher, type RefreshAnswer } from '../session/token-refresher.js';
+import type { UploadFetch } from './xhr-upload.js';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -25,6 +26,11 @@ export interface ApiRequest {
   ifMatch?: string;
   /** The answer is a file (a PDF report): returned as a BinaryAnswer, its bytes untouched. Errors stay JSON. */
   binary?: boolean;
+  /**
+   * A screen waits on this upload (a form with photos sent now): how much of the body has been
+   * sent is reported through `onUploadProgress` of the client's dependencies.
+   */
+  reportProgress?: boolean;
   /** False for background calls (heartbeat, version check): no global spinner (spec 2). */
   spinner?: boolean;
   /** False for the sign-in calls themselves: no Bearer token, no refresh on 401. */
@@ -44,6 +50,10 @@ export interface ApiClientDeps {
   onSessionExpired: () => Promise<void>;
   /** +1 when a spinner request starts, -1 when it ends. */
   onBusy?: (delta: number) => void;
+  /** Sends bodies whose progress is reported (XMLHttpRequest); without it, they go through `fetch`. */
+  uploadFetch?: UploadFetch | null;
+  /** Bytes of a `reportProgress` upload sent so far, and null once it is over. */
+  onUploadProgress?: (progress: { sent: number; total: number } | null) => void;
 }
 
 /**
@@ -120,12 +130,18 @@ export class ApiClient {
       body = JSON.stringify(request.json);
     }
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+    let timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+    // An upload that is moving is not hanging: on a slow uplink photos may take longer than the limit.
+    const stillMoving = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+    };
     const onCallerAbort = () => timeout.abort();
     request.signal?.addEventListener('abort', onCallerAbort);
     const where = { method, path: request.path, startedAt: this.deps.network.now() };
+    const init: RequestInit = { method, headers, body, signal: timeout.signal, credentials: 'include' };
     try {
-      const response = await this.deps.fetch(this.deps.baseUrl + request.path, { method, headers, body, signal: timeout.signal, credentials: 'include' });
+      const response = await this.transport(request, this.deps.baseUrl + request.path, init, stillMoving);
       await this.deps.network.responseReceived();
       if (response.status >= 500 || response.status === 408 || response.status === 429) {
         // Read a copy: the caller still reads the body itself.
@@ -141,6 +157,17 @@ export class ApiClient {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);
     }
+  }
+
+  /** `fetch`, or for an upload a screen waits on, the transport that reports its progress. */
+  private transport(request: ApiRequest, url: string, init: RequestInit, onMoving: () => void): Promise<Response> {
+    const { uploadFetch, onUploadProgress } = this.deps;
+    if (!request.reportProgress || !request.form || !uploadFetch || !onUploadProgress) return this.deps.fetch(url, init);
+    const report = (sent: number, total: number) => {
+      onMoving();
+      onUploadProgress({ sent, total });
+    };
+    return uploadFetch(url, init, report).finally(() => onUploadProgress(null));
   }
 
   private async callRefresh(refresh: string): Promise<RefreshAnswer> {

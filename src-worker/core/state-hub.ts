@@ -16,6 +16,7 @@ export function createStateHub(hub: TabHub, initial: { network: NetworkState; ho
     version: NO_VERSION_INFO,
     storage: { persisted: null, usage: null, quota: null },
     busy: 0,
+    upload: null,
     host: initial.host,
   };
   return {

@@ -95,9 +95,12 @@ export async function settleCache(cache: ResponseCache, invalidation: CacheInval
   if (saved) await cache.put(saved.key, saved.data);
 }
 
-/** Sends a write and returns the server's answer with what to keep of it. */
-export async function sendWrite<Answer>(api: ApiClient, action: WriteAction<Answer>, item: StoredWrite): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
-  const answer = await api.request<Answer>(requestFor(action, item));
+/**
+ * Sends a write and returns the server's answer with what to keep of it. `waitedOn`: a screen
+ * waits for it (sent now, not replayed), so the progress of its files is reported.
+ */
+export async function sendWrite<Answer>(api: ApiClient, action: WriteAction<Answer>, item: StoredWrite, waitedOn = false): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
+  const answer = await api.request<Answer>({ ...requestFor(action, item), reportProgress: waitedOn && item.attachments.length > 0 });
   const saved = action.saves?.(answer) ?? null;
   return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer } : null } };
 }

@@ -46,7 +46,7 @@ export async function writeOrQueue<Answer>(ctx: DomainContext, action: WriteActi
   const mustQueue = ctx.network.isBrowserOffline() || (item.targetId ? await ctx.outbox.hasActiveFor(domain, item.targetId) : false);
   if (!mustQueue) {
     try {
-      const { answer, outcome } = await sendWrite(ctx.api, action, item);
+      const { answer, outcome } = await sendWrite(ctx.api, action, item, true);
       await settleCache(ctx.cache, action.invalidates(item), outcome.saved);
       return { status: 'done', data: answer, message: action.messages.success };
     } catch (thrown) {

@@ -21,6 +21,7 @@ import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
 import { originListUrl, rememberedLocation } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
 import { RecordThumbnail } from '../../kit/RecordThumbnail';
+import { UploadProgress } from '../../kit/UploadProgress';
 import { ChangedMeanwhileNotice, RecordLoadGate, changedFields, useVersionedEdit } from '../../kit/versioned-edit';
 import { callWorker } from '../../state/bridge';
 import { showToast } from '../../state/toasts';
@@ -135,6 +136,7 @@ export function AssetCreatePage() {
     <FormScreen title="Create Asset" back={originListUrl(ASSET_LIST)}>
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
         <AssetFields form={form} idPrefix="asset" allRequired={false} />
+        <UploadProgress submitting={form.formState.isSubmitting} />
         <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : 'Create Asset'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
       </form>
     </FormScreen>
@@ -178,6 +180,7 @@ export function AssetUpdatePage({ params }: { params: { id?: string } }) {
             </div>
           ) : null}
           <AssetFields form={form} idPrefix="asset-edit" allRequired />
+          <UploadProgress submitting={form.formState.isSubmitting} />
           <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : 'Update Asset'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
         </form>
       </RecordLoadGate>

@@ -1,161 +1,165 @@
 /**
  * New work order (spec 2, spec 5): read-only user name and email, location and description
  * required, any number of attachments. Sent now, or queued while offline; either way back to
- * /workorder-home/.
+ * /workorder-home/. On the form pattern (kit/form.ts): react-hook-form keeps what was typed and the
+ * chosen files through any refusal, and the request schema judges the description's length.
  */
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useController, useForm, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useLocation } from 'wouter';
+import { WorkOrderCreateBody } from '../../../shared/api/workorders';
+import { schemaFieldErrors } from '../../../shared/api/schema-check';
 import { ATTACHMENT_ACCEPT, refusedAttachmentMessage } from '../../../shared/data/attachments';
 import { QUEUE_CODES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import type { NewWorkOrder } from '../../../shared/areas/workorders';
-import { Field, REQUIRED_TEXT, dropdownPt, fieldAria } from '../../components/Field';
+import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { formatKilobytes, fullName } from '../../format/display';
 import { callWorker } from '../../state/bridge';
-import { fieldError, toDataError } from '../../state/errors';
+import { toDataError } from '../../state/errors';
 import { useCurrentUser } from '../../state/hooks';
 import { devicePreference } from '../../state/preferences';
 import { showToast } from '../../state/toasts';
 import { FormScreen } from '../../kit/FormScreen';
+import { ChoiceField, TextAreaField } from '../../kit/FormFields';
+import { showRefusal } from '../../kit/form';
 import { positiveInt } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
+import { UploadProgress } from '../../kit/UploadProgress';
 
 export const CREATE_VALIDATION_MESSAGE = 'Please select a location and provide a description';
 const CREATE_LOCATION_KEY = 'workorderCreateLocation';
 
-function isTooLarge(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === QUEUE_CODES.itemTooLarge;
+interface WorkOrderValues {
+  location_id: number | null;
+  description: string;
+  new_attachments: File[];
+}
+
+type Errors = FieldErrors<WorkOrderValues>;
+
+/**
+ * Spec 5: location and description required (said beside each, and by the spec's message above the
+ * form); the description's length and the files' types as the server judges them.
+ */
+const checkWorkOrder: Resolver<WorkOrderValues> = (values) => {
+  const errors: Record<string, { type: string; message: string }> = {};
+  if (values.location_id === null) errors.location_id = { type: 'required', message: REQUIRED_TEXT };
+  const description = values.description.trim();
+  if (!description) errors.description = { type: 'required', message: REQUIRED_TEXT };
+  for (const [field, message] of Object.entries(schemaFieldErrors(WorkOrderCreateBody, { location_id: values.location_id ?? undefined, description }))) {
+    errors[field] ??= { type: 'schema', message };
+  }
+  const refused = refusedAttachmentMessage(values.new_attachments);
+  if (refused) errors.new_attachments = { type: 'type', message: refused };
+  return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: errors as Errors };
+};
+
+function missingRequired(errors: Errors): boolean {
+  return errors.location_id?.type === 'required' || errors.description?.type === 'required';
+}
+
+/** Any number of files; the picker offers only the types the server keeps (a hint: the check above decides). */
+function AttachmentsField({ control }: { control: Control<WorkOrderValues> }) {
+  const { field, fieldState } = useController({ control, name: 'new_attachments' });
+  const error = fieldState.error?.message ?? null;
+  const id = 'wo-attachments';
+  return (
+    <>
+      <Field id={id} label="Attachments" error={error} hint="Photos or PDF files, several at once if needed.">
+        <input
+          id={id}
+          className="file-input"
+          type="file"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          name={field.name}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          onChange={(e) => field.onChange(Array.from(e.target.files ?? []))}
+          {...fieldAria(id, error, true)}
+        />
+      </Field>
+      {field.value.length ? (
+        <ul aria-label="Chosen attachments">
+          {field.value.map((f, i) => (
+            <li key={`${f.name}-${i}`}>
+              {f.name} ({formatKilobytes(f.size)})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
 }
 
 export function WorkOrderCreatePage() {
   const user = useCurrentUser();
   const [, navigate] = useLocation();
   const { options, warning: locationsWarning } = useLocationOptions();
-  const [locationId, setLocationId] = useState<number | null>(() => positiveInt(devicePreference.get(CREATE_LOCATION_KEY)));
-  const [description, setDescription] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [invalid, setInvalid] = useState(false);
-  const [serverErrors, setServerErrors] = useState<{ location?: string; description?: string; attachments?: string }>({});
-  const [submitting, setSubmitting] = useState(false);
-  /** A chosen file of a type the server refuses (the picker's `accept` is only a hint). */
-  const typeRefusal = refusedAttachmentMessage(files);
+  const form = useForm<WorkOrderValues>({
+    defaultValues: { location_id: positiveInt(devicePreference.get(CREATE_LOCATION_KEY)), description: '', new_attachments: [] },
+    resolver: checkWorkOrder,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { control, formState } = form;
 
-  // A remembered location that no longer exists is not offered.
-  const selected = options.some((o) => o.value === locationId) ? locationId : null;
-  const missingLocation = invalid && selected === null;
-  const missingDescription = invalid && !description.trim();
-
-  const chooseLocation = (id: number | null) => {
-    setLocationId(id);
-    devicePreference.set(CREATE_LOCATION_KEY, id === null ? '' : String(id));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (selected === null || !description.trim()) {
-      setInvalid(true);
-      showToast({ severity: 'error', detail: CREATE_VALIDATION_MESSAGE });
-      return;
-    }
-    if (typeRefusal) {
-      showToast({ severity: 'error', detail: typeRefusal });
-      return;
-    }
-    setInvalid(false);
-    setServerErrors({});
-    setSubmitting(true);
-    const input: NewWorkOrder = {
-      locationId: selected,
-      description: description.trim(),
-      files: files.map((f) => ({ name: f.name || 'attachment', type: f.type || 'application/octet-stream', blob: f })),
-    };
-    try {
-      const result = await callWorker((api) => api.workorders.create(input));
-      showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
-      navigate('/workorder-home/');
-    } catch (err) {
-      setServerErrors({
-        location: fieldError(err, 'location_id') ?? undefined,
-        description: fieldError(err, 'description') ?? undefined,
+  const submit = form.handleSubmit(
+    async (values) => {
+      // A remembered location that no longer exists is not offered (the field shows none): required.
+      if (!options.some((o) => o.value === values.location_id)) {
+        form.setError('location_id', { type: 'required', message: REQUIRED_TEXT }, { shouldFocus: true });
+        showToast({ severity: 'error', detail: CREATE_VALIDATION_MESSAGE });
+        return;
+      }
+      const input: NewWorkOrder = {
+        locationId: values.location_id!,
+        description: values.description.trim(),
+        files: values.new_attachments.map((f) => ({ name: f.name || 'attachment', type: f.type || 'application/octet-stream', blob: f })),
+      };
+      try {
+        const result = await callWorker((api) => api.workorders.create(input));
+        showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+        navigate('/workorder-home/');
+      } catch (err) {
         // Too large to keep for later even after the photos were made smaller: said beside the files.
-        attachments: fieldError(err, 'new_attachments') ?? (isTooLarge(err) ? messageForScreen(err, SCREEN_MESSAGES.workorders.create) : undefined),
-      });
-      // Spec 8: 403 and 404 are not notified (a 403 names its field beside it when it has one).
-      if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.workorders.create) });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+        if (toDataError(err).code === QUEUE_CODES.itemTooLarge) {
+          const message = messageForScreen(err, SCREEN_MESSAGES.workorders.create);
+          form.setError('new_attachments', { type: 'size', message }, { shouldFocus: true });
+          showToast({ severity: 'error', detail: message });
+          return;
+        }
+        showRefusal(form, err, SCREEN_MESSAGES.workorders.create);
+      }
+    },
+    (errors) => showToast({ severity: 'error', detail: missingRequired(errors) ? CREATE_VALIDATION_MESSAGE : (errors.new_attachments?.message ?? CREATE_VALIDATION_MESSAGE) }),
+  );
 
-  const locationError = missingLocation ? REQUIRED_TEXT : serverErrors.location;
-  const descriptionError = missingDescription ? REQUIRED_TEXT : serverErrors.description;
-  const attachmentsError = typeRefusal ?? serverErrors.attachments;
+  // The chosen location is the next form's default on this device.
+  const chosenLocation = form.watch('location_id');
+  useEffect(() => {
+    devicePreference.set(CREATE_LOCATION_KEY, chosenLocation === null ? '' : String(chosenLocation));
+  }, [chosenLocation]);
 
   return (
     <FormScreen title="Create Work Order" back="/workorder-home">
       {locationsWarning}
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
-        {invalid && (missingLocation || missingDescription) ? <Message severity="error" text={CREATE_VALIDATION_MESSAGE} /> : null}
+        {missingRequired(formState.errors) ? <Message severity="error" text={CREATE_VALIDATION_MESSAGE} /> : null}
         <Field id="wo-user-name" label="Name">
           <InputText id="wo-user-name" value={fullName(user)} readOnly />
         </Field>
         <Field id="wo-user-email" label="Email">
           <InputText id="wo-user-email" value={user?.email ?? ''} readOnly />
         </Field>
-        <Field id="wo-location" label="Location" error={locationError}>
-          <Dropdown
-            inputId="wo-location"
-            pt={dropdownPt('Location')}
-            value={selected}
-            options={options}
-            onChange={(e) => chooseLocation((e.value as number | null) ?? null)}
-            placeholder="Select a location"
-            required
-            invalid={Boolean(locationError)}
-            filter={options.length > 12}
-            {...fieldAria('wo-location', locationError)}
-          />
-        </Field>
-        <Field id="wo-description" label="Description" error={descriptionError}>
-          <InputTextarea
-            id="wo-description"
-            rows={5}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            placeholder="Describe the problem"
-            required
-            invalid={Boolean(descriptionError)}
-            {...fieldAria('wo-description', descriptionError)}
-          />
-        </Field>
-        <Field id="wo-attachments" label="Attachments" error={attachmentsError} hint="Photos or PDF files, several at once if needed.">
-          <input
-            id="wo-attachments"
-            className="file-input"
-            type="file"
-            multiple
-            accept={ATTACHMENT_ACCEPT}
-            onChange={(e) => {
-              setFiles(Array.from(e.target.files ?? []));
-              setServerErrors((errors) => ({ ...errors, attachments: undefined }));
-            }}
-            {...fieldAria('wo-attachments', attachmentsError, true)}
-          />
-        </Field>
-        {files.length ? (
-          <ul aria-label="Chosen attachments">
-            {files.map((f, i) => (
-              <li key={`${f.name}-${i}`}>
-                {f.name} ({formatKilobytes(f.size)})
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Button type="submit" label={submitting ? 'Submitting...' : 'Create Work Order'} icon="pi pi-check" disabled={submitting} />
+        <ChoiceField control={control} name="location_id" id="wo-location" label="Location" options={options} placeholder="Select a location" required />
+        <TextAreaField control={control} name="description" id="wo-description" label="Description" rows={5} placeholder="Describe the problem" required />
+        <AttachmentsField control={control} />
+        <UploadProgress submitting={formState.isSubmitting} />
+        <Button type="submit" label={formState.isSubmitting ? 'Submitting...' : 'Create Work Order'} icon="pi pi-check" disabled={formState.isSubmitting} />
       </form>
     </FormScreen>
   );
