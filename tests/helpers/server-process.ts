@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** A cold start compiles the server with tsx first; on two busy cores beside other test files that can take a while. */
-export const READY_TIMEOUT_MS = 45_000;
+export const READY_TIMEOUT_MS = 90_000;
 
 export interface ServerProcess {
   origin: string;

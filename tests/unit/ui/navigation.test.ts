@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homeFor, mayOpen, showsHomeButton, topBarLinks } from '../../../src-ui/app/navigation';
-import { ROUTES } from '../../../src-ui/app/routes';
+import { ROUTES, gatherRoutes } from '../../../src-ui/app/routes';
 
 const full = { full_feature_access: true, is_staff: false };
 const limited = { full_feature_access: false, is_staff: false };
@@ -61,5 +61,24 @@ describe('navigation table', () => {
         expect(mayOpen(route!.access, user), `${link.href} for ${JSON.stringify(user)}`).toBe(true);
       }
     }
+  });
+});
+
+describe('route table gathered from the screens folders', () => {
+  it('holds every route of spec 2 once, with the access each needs', () => {
+    const access = Object.fromEntries(ROUTES.map((r) => [r.path, r.access]));
+    expect(ROUTES).toHaveLength(new Set(ROUTES.map((r) => r.path)).size);
+    for (const path of ['/', '/about', '/contact', '/login', '/register', '/activate/:uid/:token', '/reset-password', '/password/reset/confirm/:uid/:token']) expect(access[path], path).toBe('visitor');
+    for (const path of ['/workorder-home', '/workorder-list', '/workorder-create', '/workorder-detail/:id']) expect(access[path], path).toBe('signed-in');
+    for (const path of ['/home', '/maintenance-list', '/maintenance-detail/:id', '/maintenance-create', '/maintenance-update/:id', '/location-list', '/location-detail/:id', '/location-create', '/location-update/:id', '/inventory-home', '/asset-list', '/asset-detail/:id', '/asset-create', '/asset-update/:id', '/part-list', '/part-detail/:id', '/chemical-list', '/chemical-detail/:id', '/vendor-list', '/vendor-detail/:id', '/vendor-create', '/vendor-update/:id']) {
+      expect(access[path], path).toBe('full-access');
+    }
+    expect(access['/admin/users']).toBe('staff');
+    expect(access['/admin/contact-messages']).toBe('staff');
+  });
+
+  it('refuses a path declared by two areas', () => {
+    const page = ROUTES[0]!.component;
+    expect(() => gatherRoutes([[{ path: '/x', component: page, access: 'visitor' }], [{ path: '/x', component: page, access: 'staff' }]])).toThrow('route /x is declared twice');
   });
 });

@@ -1,0 +1,9 @@
+/** Assets (spec 2). */
+import { screen, type RouteSpec } from '../../app/route-spec';
+
+export const routes: RouteSpec[] = [
+  { path: '/asset-list', component: screen(() => import('./AssetPages'), 'AssetListPage'), access: 'full-access' },
+  { path: '/asset-detail/:id', component: screen(() => import('./AssetPages'), 'AssetDetailPage'), access: 'full-access' },
+  { path: '/asset-create', component: screen(() => import('./AssetFormPages'), 'AssetCreatePage'), access: 'full-access' },
+  { path: '/asset-update/:id', component: screen(() => import('./AssetFormPages'), 'AssetUpdatePage'), access: 'full-access' },
+];

@@ -1,0 +1,7 @@
+/** Chemicals and car-wash counts (spec 2). */
+import { screen, type RouteSpec } from '../../app/route-spec';
+
+export const routes: RouteSpec[] = [
+  { path: '/chemical-list', component: screen(() => import('./ChemicalPages'), 'ChemicalListPage'), access: 'full-access' },
+  { path: '/chemical-detail/:id', component: screen(() => import('./ChemicalPages'), 'ChemicalDetailPage'), access: 'full-access' },
+];

@@ -1,0 +1,9 @@
+/** The public pages (spec 2): the landing page is part of the shell, the others load on first use. */
+import { screen, type RouteSpec } from '../../app/route-spec';
+import { LandingPage } from './LandingPage';
+
+export const routes: RouteSpec[] = [
+  { path: '/', component: LandingPage, access: 'visitor' },
+  { path: '/about', component: screen(() => import('./AboutPage'), 'AboutPage'), access: 'visitor' },
+  { path: '/contact', component: screen(() => import('./ContactPage'), 'ContactPage'), access: 'visitor' },
+];
