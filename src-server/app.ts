@@ -16,6 +16,10 @@ import { registerInputGuard } from './http/input-guard.js';
 import { registerPublicOrigin } from './http/origin.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerApiDocs, registerOpenApi } from './http/openapi.js';
+import type { FileStorage } from './http/file-storage.js';
+import { LocalDiskStorage } from './http/local-storage.js';
+import { registerMedia } from './http/media.js';
+import { S3Storage } from './http/s3-storage.js';
 import { registerUploadRateLimit, registerUploads } from './http/uploads.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { AccountTokens } from './modules/auth/account-tokens.js';
@@ -45,11 +49,14 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
   // Handlers see the request's transaction while an idempotent write holds one.
   const db = requestScoped(database.db);
   const users = new UsersRepository(db);
+  // Several servers share uploads through S3-compatible storage; one keeps them on its own disk.
+  const storage: FileStorage = config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(config.uploadsDir);
   const deps: AppDeps = {
     config,
     db,
     dialect: database.dialect,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    storage,
     tokens: new TokenService(config.secretKey, db),
     accountTokens: new AccountTokens(config.secretKey),
     users,
@@ -81,7 +88,8 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
   });
   registerUploadRateLimit(app, config.uploadRateLimit);
   await registerRateLimits(app, config);
-  await registerUploads(app, config.uploadsDir);
+  await registerUploads(app);
+  registerMedia(app, storage);
   registerAccessControl(app, { tokens: deps.tokens, users });
   registerInputGuard(app);
   registerIdempotency(app, database.db);

@@ -20,7 +20,10 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** Where uploads are kept when `s3` is null. */
   uploadsDir: string;
+  /** Uploads in S3-compatible object storage (S3_BUCKET set); null keeps them in uploadsDir. */
+  s3: S3Settings | null;
   databaseUrl: string | null;
   /** PostgreSQL schema to use (search_path); lets several test runs share one database. */
   databaseSchema: string | null;
@@ -53,6 +56,18 @@ export interface Config {
   logLevel: string;
   /** Directory of the built client (vite build output). */
   clientDir: string;
+}
+
+/** An S3-compatible bucket holding the uploads (S3_* variables). */
+export interface S3Settings {
+  /** Base URL of the service, e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Address the bucket as endpoint/bucket/key rather than bucket.endpoint/key. */
+  forcePathStyle: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -102,6 +117,35 @@ function validTimeZone(tz: string): string {
   }
 }
 
+/**
+ * S3_BUCKET turns S3-compatible storage on; the keys are then required (a half-configured store
+ * would fail on the first upload instead of at start). Without S3_ENDPOINT the bucket is AWS's in
+ * S3_REGION, addressed by virtual host; with one (MinIO, Ceph, Garage, …) addressing is by path
+ * unless S3_FORCE_PATH_STYLE says otherwise, since such servers rarely have a DNS name per bucket.
+ */
+function loadS3(env: Env): S3Settings | null {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) {
+    if (env.S3_ENDPOINT) throw new Error('S3_ENDPOINT is set but S3_BUCKET is not: name the bucket that holds the uploads');
+    return null;
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/.test(bucket)) throw new Error(`S3_BUCKET is not a bucket name: ${bucket}`);
+  const region = env.S3_REGION || 'us-east-1';
+  const endpoint = (env.S3_ENDPOINT || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new Error(`S3_ENDPOINT must be an http:// or https:// URL, got "${endpoint}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`S3_ENDPOINT must be an http:// or https:// URL, got "${endpoint}"`);
+  if (url.search || url.hash || url.username) throw new Error('S3_ENDPOINT must be a plain base URL (no credentials, query or fragment)');
+  const accessKeyId = env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  return { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, Boolean(env.S3_ENDPOINT)) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = positiveInt('PORT', env.PORT, 8000);
@@ -122,6 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     dataDir,
     uploadsDir,
+    s3: loadS3(env),
     databaseUrl,
     databaseSchema: schema,
     serverProcesses,

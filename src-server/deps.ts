@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DialectName } from './db/dialect.js';
+import type { FileStorage } from './http/file-storage.js';
 import type { Database } from './db/schema.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AccountTokens } from './modules/auth/account-tokens.js';
@@ -13,6 +14,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   mailer: Mailer;
+  /** Where uploaded files are kept (local disk or S3-compatible storage). */
+  storage: FileStorage;
   tokens: TokenService;
   accountTokens: AccountTokens;
   users: UsersRepository;

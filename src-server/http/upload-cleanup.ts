@@ -1,9 +1,11 @@
 /** Removing files that storeFiles wrote, for when the record that would have named them was never saved. */
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { FileStorage } from './file-storage.js';
 import type { StoredFile } from './uploads.js';
 
-/** Deletes the stored files, ignoring any that are already gone, so an orphan never outlives a failed write. */
-export async function discardStoredFiles(uploadsDir: string, files: Pick<StoredFile, 'storedName'>[]): Promise<void> {
-  await Promise.all(files.map((f) => unlink(join(uploadsDir, f.storedName)).catch(() => undefined)));
+/**
+ * Deletes the stored files, ignoring any that are already gone. Best effort: the write that failed
+ * is what the caller reports, and a file left behind by a store that is down is only an orphan.
+ */
+export async function discardStoredFiles(storage: FileStorage, files: Pick<StoredFile, 'storedName'>[]): Promise<void> {
+  await Promise.allSettled(files.map((f) => storage.delete(f.storedName)));
 }

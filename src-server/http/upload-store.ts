@@ -8,6 +8,7 @@ import { afterCommit, onRollback } from '../db/request-transaction.js';
 import type { Database } from '../db/schema.js';
 import { nowIso } from './clock.js';
 import { HttpError } from './errors.js';
+import type { FileStorage } from './file-storage.js';
 import { discardStoredFiles } from './upload-cleanup.js';
 import { UploadOwnersRepository } from './upload-owners.repository.js';
 import { storeFiles, type StoredFile, type UploadedFile } from './uploads.js';
@@ -19,7 +20,8 @@ export class UploadStore {
 
   constructor(
     db: Kysely<Database>,
-    private readonly opts: { uploadsDir: string; uploadQuotaBytes: number },
+    private readonly storage: FileStorage,
+    private readonly opts: { uploadQuotaBytes: number },
   ) {
     this.owners = new UploadOwnersRepository(db);
   }
@@ -35,13 +37,13 @@ export class UploadStore {
         detail: `Upload quota exceeded: you have ${(used / MB).toFixed(1)} MB of ${quota} MB stored, and these files need ${(incoming / MB).toFixed(1)} MB more. Remove attachments you no longer need or ask an administrator.`,
       });
     }
-    const stored = await storeFiles(this.opts.uploadsDir, folder, files, field, allowed);
+    const stored = await storeFiles(this.storage, folder, files, field, allowed);
     // Should the request's writes be undone after all (a failed commit), its files go with them.
-    onRollback(() => discardStoredFiles(this.opts.uploadsDir, stored));
+    onRollback(() => discardStoredFiles(this.storage, stored));
     try {
       await this.owners.record(ownerId, stored, nowIso());
     } catch (err) {
-      await discardStoredFiles(this.opts.uploadsDir, stored);
+      await discardStoredFiles(this.storage, stored);
       throw err;
     }
     return stored;
@@ -55,7 +57,7 @@ export class UploadStore {
   /** Deletes stored files and their owner records (a failed write). */
   async discard(storedNames: string[]): Promise<void> {
     await discardStoredFiles(
-      this.opts.uploadsDir,
+      this.storage,
       storedNames.map((storedName) => ({ storedName })),
     );
     await this.owners.forget(storedNames);

@@ -1,17 +1,16 @@
 /**
  * Uploaded files: multipart bodies arrive as plain key-values with each file buffered (the limits
  * below keep that small), are checked by their content rather than their claimed type, and are
- * stored under DATA_DIR/uploads with a generated name. Files are served from /media/ under that
- * unguessable name, so a link opened in a new tab works without the Authorization header.
+ * stored with a generated name in the configured store (file-storage.ts: DATA_DIR/uploads, or an
+ * S3-compatible bucket). Files are served from /media/ under that unguessable name (media.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FILE_LIMIT_BYTES, UPLOAD_FILES_PER_REQUEST } from '../../shared/constants.js';
 import { HttpError, fieldError } from './errors.js';
+import type { FileStorage } from './file-storage.js';
+import { MEDIA_PREFIX } from './media.js';
 import { discardStoredFiles } from './upload-cleanup.js';
 import { perUserLimit } from './rate-limits.js';
 
@@ -20,8 +19,6 @@ export interface UploadedFile {
   mimetype: string;
   data: Buffer;
 }
-
-export const MEDIA_PREFIX = '/media/';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,7 +39,7 @@ export function registerUploadRateLimit(app: FastifyInstance, perMinute: number)
   });
 }
 
-export async function registerUploads(app: FastifyInstance, uploadsDir: string): Promise<void> {
+export async function registerUploads(app: FastifyInstance): Promise<void> {
   // Refuse a multipart body before it is read, unless the route takes files: otherwise any public
   // route would buffer up to the upload limits for nothing.
   app.addHook('onRequest', async (request) => {
@@ -64,24 +61,6 @@ export async function registerUploads(app: FastifyInstance, uploadsDir: string):
       const file: UploadedFile = { filename: part.filename, mimetype: part.mimetype, data };
       (part as unknown as { value: UploadedFile }).value = file;
     },
-  });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: MEDIA_PREFIX,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    maxAge: '7d',
-    immutable: true,
-  });
-  // Stored files are the users' own: a PDF (or anything a browser might run) opened from a link
-  // must not run in this origin. PDFs download; every media answer is sandboxed and never sniffed.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith(MEDIA_PREFIX)) return payload;
-    reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-    reply.header('x-content-type-options', 'nosniff');
-    if (/\.pdf(?:$|\?)/i.test(request.url)) reply.header('content-disposition', 'attachment');
-    return payload;
   });
 }
 
@@ -127,27 +106,27 @@ export interface StoredFile {
 }
 
 /**
- * Checks every file first (nothing is written if one is refused), then stores them under
- * uploads/<folder>/ with generated names.
+ * Checks every file first (nothing is written if one is refused), then stores them as
+ * <folder>/<generated name>.<type's extension>.
  */
-export async function storeFiles(uploadsDir: string, folder: string, files: UploadedFile[], field: string, allowed: readonly string[]): Promise<StoredFile[]> {
+export async function storeFiles(storage: FileStorage, folder: string, files: UploadedFile[], field: string, allowed: readonly string[]): Promise<StoredFile[]> {
   const checked = files.map((f) => {
     if (f.data.length === 0) throw fieldError(field, `The submitted file "${cleanFileName(f.filename)}" is empty.`);
     const kind = sniffType(f.data, allowed);
     if (!kind) throw fieldError(field, `"${cleanFileName(f.filename)}" is not an accepted file type. Upload JPEG, PNG, GIF, WebP images or PDF documents.`);
     return { f, kind };
   });
-  await mkdir(join(uploadsDir, folder), { recursive: true });
   const stored: StoredFile[] = [];
   try {
     for (const { f, kind } of checked) {
       const storedName = `${folder}/${randomBytes(16).toString('hex')}.${kind.ext}`;
-      await writeFile(join(uploadsDir, storedName), f.data, { flag: 'wx' });
+      await storage.put(storedName, f.data, kind.type);
       stored.push({ storedName, originalName: cleanFileName(f.filename), contentType: kind.type, size: f.data.length });
     }
   } catch (err) {
-    // A batch is stored whole or not at all: a write that fails (disk full) takes the others with it.
-    await discardStoredFiles(uploadsDir, stored);
+    // A batch is stored whole or not at all: a write that fails (disk full, store unreachable)
+    // takes the others with it.
+    await discardStoredFiles(storage, stored);
     throw err;
   }
   return stored;

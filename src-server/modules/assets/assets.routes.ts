@@ -88,10 +88,10 @@ function checkChanges(errors: FieldErrors, b: AssetUpdateBody, onlySent: boolean
   return { changes, thumbnail: thumbnailOf(errors, b.thumbnail) };
 }
 
-export async function assetsRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
+export async function assetsRoutes(api: FastifyInstance, { db, config, storage }: AppDeps): Promise<void> {
   const assets = new AssetsRepository(db);
   const locations = new LocationsRepository(db);
-  const uploads = new UploadStore(db, config);
+  const uploads = new UploadStore(db, storage, config);
 
   async function checkLocation(errors: FieldErrors, id: number | null | undefined): Promise<void> {
     if (id !== null && id !== undefined && !(await locations.exists(id))) push(errors, 'location_id', `Invalid pk "${id}" - object does not exist.`);

@@ -17,9 +17,9 @@ import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import { presentWorkOrder } from './workorders.presenter.js';
 import { WorkOrdersRepository, type WorkOrderRow } from './workorders.repository.js';
 
-export async function workordersRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
+export async function workordersRoutes(api: FastifyInstance, { db, config, users, storage }: AppDeps): Promise<void> {
   const orders = new WorkOrdersRepository(db);
-  const uploads = new UploadStore(db, config);
+  const uploads = new UploadStore(db, storage, config);
   // Limited users list, read and create work orders; changing their state needs full access (the default).
   const everyone = { access: 'user' as const };
   const flow = new ClaimFlow({ messages: claimMessages('work order'), stateOf: (id) => orders.claimState(id), users });
