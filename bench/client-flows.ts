@@ -19,7 +19,7 @@ import { activityBadge, expect, serviceWorkerReady, signIn, topNav } from '../te
 import { NetworkControl } from '../tests/helpers/e2e-network.js';
 import { drain, installProbe, summarise, throttleCpu, type FlowFigures } from './client-probe.js';
 import type { CountingProxy } from './client-proxy.js';
-import { queueThroughWorker, type QueuedAction } from './client-worker-port.js';
+import { queueThroughWorker, type QueuedAction } from '../tests/helpers/e2e-worker-port.js';
 import { SharedWorkerResumer } from './client-worker-resume.js';
 
 const SAVED_LIST_BANNER = OFFLINE_BANNERS.workorderList;

@@ -5,11 +5,12 @@
  * serves a copy of dist/ taken at the start, so a rebuild during the run changes nothing under it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WorkOrder } from '../shared/api/workorders.js';
 import { ApiClient, SUPERVISOR } from '../tests/helpers/e2e-api.js';
 import { e2eEnv, serverEnv, type E2eEnv } from '../tests/helpers/e2e-env.js';
+import { sharedWorkerPath } from '../tests/helpers/e2e-worker-port.js';
 
 const DIST = 'dist';
 const READY_TIMEOUT_MS = 60_000;
@@ -69,8 +70,7 @@ export async function startServer(): Promise<BenchServer> {
   // Inside the data directory, which is removed when the run ends.
   const clientDir = join(env.dataDir, 'client');
   await snapshotBuild(clientDir);
-  const worker = readdirSync(join(clientDir, 'assets')).find((f) => /^shared-worker-.+\.js$/.test(f));
-  if (!worker) throw new Error('no shared-worker-*.js in dist/assets: rebuild');
+  const workerPath = sharedWorkerPath(clientDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
     env: { ...process.env, ...serverEnv(env), CLIENT_DIR: clientDir },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -78,7 +78,7 @@ export async function startServer(): Promise<BenchServer> {
   await waitUntilServing(env.port, child);
   return {
     env,
-    sharedWorkerPath: `/assets/${worker}`,
+    sharedWorkerPath: workerPath,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -4,7 +4,7 @@
  *
  * - Main-thread long tasks (> 50 ms) and the slowest interaction while the work-order list opens
  *   from the saved cache, a detail opens, and 100 queued actions flush (twice: panel closed, panel
- *   in use). The 100 actions are queued through the data worker's own API (client-worker-port.ts).
+ *   in use). The 100 actions are queued through the data worker's own API (tests/helpers/e2e-worker-port.ts).
  * - JavaScript (gzip) loaded before the first screen renders.
  * - Heartbeats and version checks reaching the server with 1 tab and with 10 tabs (and 10 tabs in
  *   fallback mode), over the same window; the hourly figure from the intervals in shared/constants.ts.

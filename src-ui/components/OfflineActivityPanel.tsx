@@ -90,10 +90,18 @@ const QueueItemRow = memo(function QueueItemRow({ item, now, actions }: { item: 
   );
 }, sameRow);
 
+/**
+ * Rows drawn at first, and added per "Show more": opening the panel with 100 or 1,000 items costs
+ * the same on a slow handset, and so does each queue update during a flush.
+ */
+export const QUEUE_ROWS_STEP = 50;
+
 export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const snap = useSnapshot(store);
   const { items, stats, error } = snap.queue;
   const { storage } = snap;
+  const [shown, setShown] = useState(QUEUE_ROWS_STEP);
+  const hidden = Math.max(0, items.length - shown);
   const [actionError, setActionError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const now = useNow(visible && items.some((i) => i.status === 'retrying'));
@@ -165,16 +173,23 @@ export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; on
       {items.length === 0 ? (
         <p className="empty-text">All caught up. Offline actions will appear here when queued.</p>
       ) : (
-        <ul className="queue-items" aria-label="Queued actions">
-          {items.map((item) => (
-            <QueueItemRow
-              key={item.id}
-              item={item as QueueItemView}
-              now={now}
-              actions={rowActions}
+        <>
+          <ul className="queue-items" aria-label="Queued actions">
+            {items.slice(0, shown).map((item) => (
+              <QueueItemRow key={item.id} item={item as QueueItemView} now={now} actions={rowActions} />
+            ))}
+          </ul>
+          {hidden > 0 ? (
+            <Button
+              type="button"
+              className="queue-show-more"
+              label={`Show ${Math.min(QUEUE_ROWS_STEP, hidden)} more (${hidden} not shown)`}
+              size="small"
+              text
+              onClick={() => setShown((n) => n + QUEUE_ROWS_STEP)}
             />
-          ))}
-        </ul>
+          ) : null}
+        </>
       )}
     </Sidebar>
   );

@@ -3,7 +3,7 @@
  * it, from the worker's snapshot at connect and its patches after; screens read it with
  * `useSnapshot(store)`.
  */
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 import type { DataState, StatePatch } from '../../shared/data/protocol';
 
 export function initialDataState(): DataState {
@@ -41,7 +41,11 @@ export const connection = proxy({
 export function applyPatch(patch: StatePatch): void {
   for (const key of Object.keys(patch) as (keyof DataState)[]) {
     const value = patch[key];
-    if (value !== undefined) Object.assign(store, { [key]: value });
+    if (value === undefined) continue;
+    // The queue's items are read, never changed, by the tab: kept as they came (ref) rather than
+    // made into a hundred proxies on every update during a flush.
+    if (key === 'queue') store.queue = { ...patch.queue!, items: ref(patch.queue!.items) };
+    else Object.assign(store, { [key]: value });
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { enqueueValidationError } from '../../shared/data/errors.js';
 import type { DeviceDb, JsonValue, OutboxRow, QueueAttachment } from '../../shared/data/db-schema.js';
-import type { BlobLike, QueueItemView, QueueStats } from '../../shared/data/protocol.js';
+import type { BlobLike, QueueItemStatus, QueueItemView, QueueStats } from '../../shared/data/protocol.js';
 import { isActiveStatus, isStillVisible, mutationByteSize, needsAttention, queueLimitError } from '../../shared/data/queue-policy.js';
 
 export interface NewAttachment {
@@ -95,11 +95,17 @@ export class OutboxStore {
   }
 
   /** The panel's list: active items plus recently finished ones, oldest first, without blobs. */
+  /**
+   * The panel's items: what waits for the user first (conflicts, then failures), then what is
+   * still to be sent, then what was sent; oldest first within each. The panel draws the first ones
+   * only, so what needs attention is never below a hundred synced items.
+   */
   async views(): Promise<QueueItemView[]> {
     const now = this.now();
     const rows = await this.db.outbox.orderBy('createdAt').toArray();
     return rows
       .filter((row) => isStillVisible(row, now))
+      .sort((a, b) => PANEL_ORDER[a.status] - PANEL_ORDER[b.status])
       .map((row) => ({
         id: row.id,
         domain: row.domain,
@@ -187,6 +193,9 @@ export class OutboxStore {
     return this.db.outbox.filter((row) => !isStillVisible(row, now)).delete();
   }
 }
+
+/** Array.prototype.sort is stable: rows keep their creation order within one rank. */
+const PANEL_ORDER: Record<QueueItemStatus, number> = { conflict: 0, failed: 1, retrying: 2, pending: 2, queued: 2, synced: 3 };
 
 /** The stored payload of an update: the version it was based on and the changed fields. */
 function isVersioned(payload: JsonValue): payload is { version: number; changes: { [field: string]: JsonValue } } {

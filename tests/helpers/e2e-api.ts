@@ -81,6 +81,10 @@ export class ApiClient {
     return this.ok('POST', `/workorders/${id}/claim/`);
   }
 
+  complete(id: number, fieldNotes: string): Promise<WorkOrder> {
+    return this.ok('POST', `/workorders/${id}/complete/`, { field_notes: fieldNotes });
+  }
+
   createTask(locationId: number, description: string, opts: { interval?: number; lastCompleted?: string } = {}): Promise<MaintenanceTask> {
     return this.ok('POST', '/maintenance/tasks/', {
       location_id: locationId,

@@ -7,7 +7,15 @@
  * skipped, because a hundred of them under a 6× throttle would take minutes and measure nothing
  * the flush figures need.
  */
+import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+
+/** The data worker's script as the build in `dir` (default dist) named it, as a tab's `new SharedWorker` uses it. */
+export function sharedWorkerPath(dir = 'dist'): string {
+  const worker = readdirSync(`${dir}/assets`).find((f) => /^shared-worker-.+\.js$/.test(f));
+  if (!worker) throw new Error(`no shared-worker-*.js in ${dir}/assets: rebuild`);
+  return `/assets/${worker}`;
+}
 
 /** The bridge's worker name (src-ui/state/bridge.ts, WORKER_NAME); a different name is a different worker. */
 const WORKER_NAME = 'cmms-data-v1';
