@@ -17,6 +17,8 @@ export const ERROR_MESSAGES = {
   default: 'Something went wrong. Please try again.',
   /** A write that is not kept for later (not an offline action of spec 4) tried without a connection. */
   needsConnection: "You're offline. This change needs a connection and was not saved; please try again once you're back online.",
+  /** A report (download or mail) asked for without a connection: reports are made by the server, never kept for later. */
+  reportNeedsConnection: "You're offline. Reports need a connection; please try again once you're back online.",
 } as const;
 
 /** Spec 8: sign-in and the other account screens. */

@@ -8,7 +8,9 @@ import type { SiteSettings } from '../api/settings.js';
 
 /**
  * The locations a filter offers: all of them when the area tracks every location (`allowed` null),
- * else only the allowed ones, in the order given. Nothing is offered while `allowed` is unknown.
+ * else only the allowed ones. Either way in the order of `locations` (the server's list), not of
+ * `allowed`: the settings name ids in any order, and every filter should list its places alike.
+ * Nothing is offered while `allowed` is unknown.
  */
 export function offeredLocations<L extends { id: number }>(locations: readonly L[], allowed: readonly number[] | null | undefined): L[] {
   if (allowed === null) return [...locations];

@@ -4,6 +4,8 @@
  * so plainly without one; neither is queued (a report is of the moment it is asked for).
  */
 import type { ReportSentResponse } from '../../shared/api/reports.js';
+import { isNormalizedError } from '../../shared/data/errors.js';
+import { ERROR_MESSAGES, QUEUE_CODES } from '../../shared/data/messages.js';
 import type { BinaryAnswer, MutationResult } from '../../shared/data/protocol.js';
 import { defineWrite } from '../outbox/write-action.js';
 import { onlyOnline, writeNow } from '../outbox/write-now.js';
@@ -15,6 +17,19 @@ export interface ReportCalls {
   email(ctx: DomainContext, location: number, email: string): Promise<MutationResult<ReportSentResponse>>;
 }
 
+/**
+ * The general "needs a connection" text speaks of a change not saved, which a report is not: the
+ * same error (its code unchanged, so screens still show its own text) says what a report needs.
+ */
+async function reportNeedsConnection<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (thrown) {
+    if (isNormalizedError(thrown) && thrown.code === QUEUE_CODES.needsConnection) throw { ...thrown, message: ERROR_MESSAGES.reportNeedsConnection };
+    throw thrown;
+  }
+}
+
 export function reportAt(domain: string, path: `${string}/`, texts: { sent: string; failure: string }): ReportCalls {
   const mail = defineWrite<ReportSentResponse>({
     domain,
@@ -24,7 +39,7 @@ export function reportAt(domain: string, path: `${string}/`, texts: { sent: stri
     messages: { success: texts.sent, queued: texts.sent, failure: texts.failure },
   });
   return {
-    download: (ctx, location) => onlyOnline(ctx, () => binaryRead(ctx.api, { path: `${path}?location=${location}` })),
-    email: (ctx, location, email) => writeNow(ctx, mail, { targetId: null, payload: { email, location } }),
+    download: (ctx, location) => reportNeedsConnection(() => onlyOnline(ctx, () => binaryRead(ctx.api, { path: `${path}?location=${location}` }))),
+    email: (ctx, location, email) => reportNeedsConnection(() => writeNow(ctx, mail, { targetId: null, payload: { email, location } })),
   };
 }

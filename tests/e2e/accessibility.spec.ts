@@ -1,7 +1,7 @@
 /**
  * axe-core finds no serious or critical violation on the sign-in, landing, work-order, maintenance and other area screens (administration too),
- * in both themes; the theme choice is remembered; a 360 px phone shows the list without sideways
- * scrolling.
+ * in both themes; the theme choice is remembered; a 360 px phone shows the lists, details and forms
+ * without sideways scrolling.
  */
 import type { Page } from '@playwright/test';
 import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
@@ -164,6 +164,9 @@ for (const theme of ['dark', 'light'] as const) {
     await page.locator('.wo-card').first().click();
     await expect(page.locator('.detail-grid')).toBeVisible();
     expect.soft(await seriousViolations(page), 'location detail').toEqual([]);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
+    expect.soft(await seriousViolations(page), 'location update').toEqual([]);
     await page.goto('/location-create');
     await page.getByRole('button', { name: 'Create Location' }).click();
     await expect(page.locator('.field-error').first()).toBeVisible();
@@ -173,7 +176,15 @@ for (const theme of ['dark', 'light'] as const) {
     expect.soft(await seriousViolations(page), 'vendor form').toEqual([]);
     await page.goto('/vendor-list');
     await expect(page.getByRole('heading', { name: 'Vendors' })).toBeVisible();
+    await expect(page.locator('.wo-card').first()).toBeVisible();
     expect.soft(await seriousViolations(page), 'vendor list').toEqual([]);
+    await page.locator('.wo-card').first().click();
+    await expect(page.locator('.detail-grid')).toBeVisible();
+    expect.soft(await seriousViolations(page), 'vendor detail').toEqual([]);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: 'Update Vendor' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
+    expect.soft(await seriousViolations(page), 'vendor update').toEqual([]);
   });
 }
 
@@ -198,6 +209,11 @@ for (const theme of ['dark', 'light'] as const) {
     await page.getByRole('button', { name: 'Fill' }).click();
     await expect(page.getByRole('dialog', { name: 'Fill Part' })).toBeVisible();
     expect.soft(await seriousViolations(page), 'fill dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Fill Part' })).toBeHidden();
+    await page.getByRole('button', { name: 'Inventory' }).click();
+    await expect(page.getByRole('dialog', { name: 'Inventory Part' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'inventory part dialog').toEqual([]);
   });
 }
 
@@ -213,9 +229,19 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(page.getByRole('dialog', { name: 'Enter Wash Counts' })).toBeVisible();
     expect.soft(await seriousViolations(page), 'wash counts dialog').toEqual([]);
     await page.keyboard.press('Escape');
+    // The report location: its inventory report instead of wash data.
+    await page.goto('/chemical-list?location=3003');
+    await expect(page.getByRole('button', { name: 'Generate Chemical Inventory Report' })).toBeVisible();
+    await expect(page.locator('.wo-card').first()).toBeVisible();
+    expect.soft(await seriousViolations(page), 'chemical list at the report location').toEqual([]);
     await page.goto('/chemical-detail/1?location=1102');
     await expect(page.locator('.detail-grid')).toContainText('1102 Riverside Car Wash');
     expect.soft(await seriousViolations(page), 'chemical detail').toEqual([]);
+    await page.getByRole('button', { name: 'Fill' }).click();
+    await expect(page.getByRole('dialog', { name: 'Fill Chemical' })).toBeVisible();
+    expect.soft(await seriousViolations(page), 'fill chemical dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Fill Chemical' })).toBeHidden();
     await page.getByRole('button', { name: 'Inventory' }).click();
     await expect(page.getByRole('dialog', { name: 'Inventory Chemical' })).toBeVisible();
     expect.soft(await seriousViolations(page), 'inventory dialog').toEqual([]);
@@ -248,12 +274,35 @@ for (const theme of ['dark', 'light'] as const) {
   });
 }
 
-test('a 360 px wide phone shows the asset list, detail and form without horizontal scrolling', async ({ page }) => {
+test('a 360 px wide phone shows the inventory, asset, chemical, part, location and vendor screens without horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, SUPERVISOR);
-  for (const path of ['/asset-list', '/asset-detail/1', '/asset-create', '/chemical-list?location=1102', '/chemical-detail/1?location=1102']) {
+  const screens = [
+    '/inventory-home',
+    '/asset-list',
+    '/asset-detail/1',
+    '/asset-create',
+    '/asset-update/1',
+    '/chemical-list?location=1102',
+    '/chemical-detail/1?location=1102',
+    '/part-list?location=3003',
+    '/part-detail/1',
+    '/location-list',
+    '/location-detail/1102',
+    '/location-create',
+    '/location-update/1102',
+    '/vendor-list',
+    '/vendor-detail/1',
+    '/vendor-create',
+    '/vendor-update/1',
+  ];
+  for (const path of screens) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The screen with its record or list, not its loading text (forms of a record are filled first).
+    await expect(page.locator('.button-grid, .card-list, .detail-grid, form').first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(/^Loading/)).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('status', { name: 'Loading' })).toHaveCount(0);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
   }

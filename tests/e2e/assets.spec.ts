@@ -3,8 +3,10 @@
  * 5's required fields said beside them and a phone photo as thumbnail (made to fit in the data
  * worker before it is sent), moved with the Move Asset modal ("Please select a location."), and
  * updated on the version the form was filled from: a change made meanwhile is neither overwritten
- * nor lost. Offline the saved list and detail stay readable and a change needs a connection. A
- * limited user can neither open the screens nor read assets through the API.
+ * nor lost. The list says "No assets found..." for a location without assets, "No Location" on the
+ * card of an asset without one, and leads back to Inventory Home. Offline the saved list and detail
+ * stay readable and a change needs a connection. A limited user can neither open the screens nor
+ * read assets through the API.
  */
 import type { Page } from '@playwright/test';
 import type { Asset } from '../../shared/api/assets';
@@ -129,6 +131,27 @@ test('an asset is created with its required fields and a phone photo made to fit
   await expect(move).toBeHidden();
   await expect(detail).toContainText(annex.name);
   expect((await api.request<Asset>('GET', `/assets/${id}/`)).body.location?.id).toBe(annex.id);
+});
+
+test('the list says "No assets found..." at a location without assets, "No Location" on a card, and leads to Inventory Home', async ({ page }) => {
+  const api = await ApiClient.signIn(SUPERVISOR);
+  const emptyLot = await api.createLocation(unique('Empty Lot'));
+  // The list is ordered by name: a name beginning with a digit is on the first page of All Assets.
+  const loose = await createAsset(api, unique('0 Hand Truck'), null);
+  await signIn(page, SUPERVISOR);
+  await page.goto(`/asset-list?location=${emptyLot.id}`);
+  await expect(page.getByText('No assets found...', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Assets' })).toHaveCount(0);
+
+  await chooseOption(page, 'Location', 'All Assets');
+  await expect(dropdown(page, 'Location')).toContainText('All Assets');
+  const card = page.getByRole('list', { name: 'Assets' }).getByRole('link').filter({ hasText: loose.name.name });
+  await expect(card).toContainText('Location: No Location');
+  await expect(card).toContainText(`Serial Number: ${loose.serial_number}`);
+
+  await page.getByRole('link', { name: 'Inventory Home' }).click();
+  await expect(page).toHaveURL(/\/inventory-home$/);
+  await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
 });
 
 test('an asset without a location cannot be moved nowhere, and shows "No Location"', async ({ page }) => {

@@ -1,8 +1,9 @@
 /**
  * Locations and vendors (spec 2, 3, 5): created and updated with spec 5's required fields said
  * beside them; the detail shows N/A for empty optional ids; offline the saved list and detail stay
- * readable and a change says it needs a connection, keeping what was typed; a limited user can
- * neither open the screens nor change locations through the API.
+ * readable and a change says it needs a connection, keeping what was typed; the location list
+ * turns its page 300 ms after the last click (spec 9); a limited user can neither open the screens
+ * nor change locations through the API.
  */
 import type { Location } from '../../shared/api/locations';
 import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
@@ -86,6 +87,41 @@ test('a vendor needs nothing on create and its name on update; offline the saved
   await network.setOffline(false);
   await expect(page.getByText("Showing saved data. We'll refresh once the connection returns.")).toBeHidden({ timeout: 30_000 });
   await expect(page.locator('.detail-grid')).not.toContainText('Mesquite');
+});
+
+test('the location list turns its page 300 ms after the last click, so a page clicked past is never opened', async ({ page }) => {
+  const api = await ApiClient.signIn(SUPERVISOR);
+  // Three pages at least, so the paginator offers pages 2 and 3 from the first.
+  const { count } = (await api.request<{ count: number }>('GET', '/locations/?page=1')).body;
+  for (let n = count; n < 21; n++) await api.createLocation(unique('Paging Depot'));
+  await signIn(page, SUPERVISOR);
+  await page.goto('/location-list');
+  await expect(page.getByRole('list', { name: 'Locations' }).getByRole('link')).toHaveCount(10);
+
+  // Clicked in the page itself, so the timing is the app's and not the test driver's.
+  const turned = await page.evaluate(async () => {
+    const opened: string[] = [];
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+        if (url) opened.push(String(url));
+        original(data, unused, url);
+      };
+    }
+    const pageButton = (n: number) => document.querySelector<HTMLButtonElement>(`.p-paginator button[aria-label="Page ${n}"]`);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    pageButton(2)?.click();
+    await sleep(100);
+    // Still on page 1's paginator: a list that had turned at once would be loading page 2 by now.
+    pageButton(3)?.click();
+    const lastClick = performance.now();
+    while (!location.search.includes('page=3') && performance.now() - lastClick < 3_000) await sleep(5);
+    return { opened, waited: performance.now() - lastClick };
+  });
+  expect(turned.opened.filter((url) => url.includes('/location-list'))).toEqual(['/location-list?page=3']);
+  expect(turned.waited).toBeGreaterThanOrEqual(290);
+  await expect(page.getByRole('list', { name: 'Locations' }).getByRole('link').first()).toBeVisible();
+  await expect(page.locator('.p-paginator').getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'true');
 });
 
 test('a limited user cannot open the location or vendor screens, nor change a location through the API', async ({ page }) => {

@@ -1,8 +1,9 @@
 /**
  * Parts (spec 2, 4, 9): the location filter offers only the site's part locations and is
  * remembered; the part inventory report downloads as a real PDF of the location's parts and is
- * mailed with the PDF attached; Fill adds and Inventory replaces, with the form's bounds; offline,
- * in both host modes, an inventory and two fills are queued and each reaches the server once.
+ * mailed with the PDF attached, and asked for offline it says that reports need a connection;
+ * Fill adds and Inventory replaces, with the form's bounds; offline, in both host modes, an
+ * inventory and two fills are queued and each reaches the server once.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -55,6 +56,48 @@ test('the part list offers the part locations only, remembers the choice, and it
   await page.goto('/inventory-home');
   await page.getByRole('link', { name: 'Parts' }).click();
   await expect(page).toHaveURL(/\/part-list\?location=3003$/);
+});
+
+test('a report asked for offline says it needs a connection: nothing is downloaded, no mail is sent, nothing is kept for later', async ({ page, network }) => {
+  const needsConnection = "You're offline. Reports need a connection; please try again once you're back online.";
+  const address = `${unique('offline-stores').replace(/\s/g, '-')}@example.com`;
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  await signIn(page, SUPERVISOR);
+  await page.goto('/part-list?location=3008');
+  await expect(page.getByRole('list', { name: 'Parts' }).getByRole('link').first()).toBeVisible();
+  const generate = page.getByRole('button', { name: 'Generate Part Inventory Report' });
+  const dialog = page.getByRole('dialog', { name: 'Send Report via Email' });
+
+  await network.setOffline(true);
+  await expect(page.getByText('Offline mode')).toBeVisible();
+  await generate.click();
+  await expect(toast(page, 'Error generating report').filter({ hasText: needsConnection })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(generate).toBeEnabled();
+
+  // Downloaded while online; the connection is gone by the time the mail is sent.
+  await network.setOffline(false);
+  await expect(page.getByText('Offline mode')).toBeHidden();
+  const download = page.waitForEvent('download');
+  await generate.click();
+  await download;
+  await expect(dialog).toBeVisible();
+  await network.setOffline(true);
+  await expect(page.getByText('Offline mode')).toBeVisible();
+  await dialog.getByLabel('Email').fill(address);
+  await dialog.getByRole('button', { name: 'Send Report' }).click();
+  await expect(toast(page, 'Error sending email').filter({ hasText: needsConnection })).toBeVisible();
+  // The dialog stays with the address, to send once back online.
+  await expect(dialog.getByLabel('Email')).toHaveValue(address);
+  await expect(activityBadge(page)).toBeHidden();
+
+  await network.setOffline(false);
+  await expect(page.getByText('Offline mode')).toBeHidden();
+  // Only the download made online; the mail asked for offline was neither sent nor sent later.
+  expect(downloads).toEqual(['part_inventory_report.pdf']);
+  await page.waitForTimeout(2_000);
+  expect(readOutbox(e2eEnv().dataDir).filter((m) => m.includes(address))).toEqual([]);
 });
 
 test('Fill adds and Inventory replaces the quantity on hand, within the bounds', async ({ page }) => {

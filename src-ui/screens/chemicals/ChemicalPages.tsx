@@ -37,7 +37,9 @@ const LIST: ListDef<Chemical> = {
     itemsLabel: 'Chemicals',
     loading: 'Loading chemicals...',
     empty: NOT_FOUND_MESSAGES.chemicals,
-    failure: SCREEN_MESSAGES.chemicals.fetchForLocation,
+    // Spec 8: the general text for All Chemicals, the location's own while one is chosen.
+    failure: SCREEN_MESSAGES.chemicals.fetchData,
+    locationFailure: SCREEN_MESSAGES.chemicals.fetchForLocation,
     saved: OFFLINE_BANNERS.savedData,
   },
 };

@@ -61,7 +61,8 @@ export function WashCountsDialog({ location, visible, onClose }: { location: { i
   const packages = useWorkerRead(`wash-packages|${location.id}`, (api) => api.washes.packages(location.id));
   let content;
   if (packages.result) content = <CountsForm key={location.id} location={location} packages={packages.result.data} onClose={onClose} />;
-  else if (packages.error) content = <PageError message={messageForScreen(packages.error, SCREEN_MESSAGES.chemicals.fetchData)} onRetry={() => void packages.reload()} />;
+  // The packages are the car wash's wash-record headings (spec 7 reads them with the wash records): spec 8's text for those.
+  else if (packages.error) content = <PageError message={messageForScreen(packages.error, SCREEN_MESSAGES.chemicals.fetchWashRecords)} onRetry={() => void packages.reload()} />;
   else content = <p role="status">Loading wash packages...</p>;
   return (
     <Dialog header="Enter Wash Counts" visible={visible} onHide={onClose} style={{ width: 'min(28rem, calc(100vw - 2rem))' }}>

@@ -1,4 +1,9 @@
-/** Inventory home (spec 2): the inventory areas, vendors (who supply them) and Home. */
+/**
+ * Inventory home (spec 2): assets, chemicals and parts, and Home. Vendors (who supply them) is one
+ * button more than the spec lists: the spec gives vendors their routes but no screen of its own
+ * leads there (/home has its four buttons), so without it they could only be opened by typing the
+ * address.
+ */
 import { HubScreen } from '../../kit/HubScreen';
 
 export function InventoryHomePage() {

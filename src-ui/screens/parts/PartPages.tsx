@@ -34,6 +34,7 @@ const LIST: ListDef<Part> = {
     loading: 'Loading parts...',
     empty: NOT_FOUND_MESSAGES.parts,
     failure: SCREEN_MESSAGES.parts.loadList,
+    locationFailure: SCREEN_MESSAGES.parts.loadForLocation,
     saved: OFFLINE_BANNERS.savedData,
   },
 };

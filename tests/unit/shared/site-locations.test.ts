@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../../shared/api/settings.js';
 import { chemicalLocationKind, offeredLocations } from '../../../shared/rules/site-locations.js';
 
-const settings: SiteSettings = { chemical_locations: [1102, 1104, 3003], chemical_report_location: 3003, part_locations: [3003, 3008], time_zone: 'UTC', version: '4.6.18' };
-const locations = [1102, 1104, 2000, 3003, 3008].map((id) => ({ id, name: `Location ${id}` }));
+// Neither list is sorted, so the tests show whose order a filter keeps.
+const settings: SiteSettings = { chemical_locations: [3003, 1102, 1104], chemical_report_location: 3003, part_locations: [3008, 3003], time_zone: 'UTC', version: '4.6.18' };
+const locations = [3003, 1104, 2000, 3008, 1102].map((id) => ({ id, name: `Location ${id}` }));
 
 describe("the site's settings decide about locations (spec 2, 9: configuration, not code)", () => {
   it('a filter offers every location when its area tracks all of them', () => {
-    expect(offeredLocations(locations, null).map((l) => l.id)).toEqual([1102, 1104, 2000, 3003, 3008]);
+    expect(offeredLocations(locations, null).map((l) => l.id)).toEqual([3003, 1104, 2000, 3008, 1102]);
   });
 
-  it('a filter offers only the allowed locations, in the order given, and none while the settings are unknown', () => {
+  it("a filter offers only the allowed locations, in the locations' own order, and none while the settings are unknown", () => {
     expect(offeredLocations(locations, settings.part_locations).map((l) => l.id)).toEqual([3003, 3008]);
-    expect(offeredLocations(locations, settings.chemical_locations).map((l) => l.id)).toEqual([1102, 1104, 3003]);
+    expect(offeredLocations(locations, settings.chemical_locations).map((l) => l.id)).toEqual([3003, 1104, 1102]);
     expect(offeredLocations(locations, undefined)).toEqual([]);
   });
 
