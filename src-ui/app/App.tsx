@@ -1,12 +1,10 @@
 /** The app shell (spec 2 Global elements) around the routed screens. */
 import { PrimeReactProvider } from 'primereact/api';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { AppToasts } from '../components/AppToasts';
 import { Footer } from '../components/Footer';
 import { GlobalSpinner } from '../components/GlobalSpinner';
-import { OfflineActivityPanel } from '../components/OfflineActivityPanel';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { Splash, useSplash } from '../components/Splash';
 import { TopBar } from '../components/TopBar';
@@ -14,6 +12,18 @@ import { UpdatePrompt } from '../components/UpdatePrompt';
 import { useIsOffline } from '../state/hooks';
 import { connection, store } from '../state/store';
 import { AppRoutes } from './routes';
+
+/**
+ * The panel's code (PrimeReact's Sidebar and its rows) loads when it is first opened, not before the
+ * first screen; the service worker precaches it, so it opens offline too.
+ */
+const OfflineActivityPanel = lazy(() => import('../components/OfflineActivityPanel').then((m) => ({ default: m.OfflineActivityPanel })));
+
+/**
+ * Toasts are raised from the start but shown by a component loaded just after the first screen
+ * (state/toasts keeps any raised before it is there): PrimeReact's Toast is not needed to paint.
+ */
+const AppToasts = lazy(() => import('../components/AppToasts').then((m) => ({ default: m.AppToasts })));
 
 export function App() {
   const splash = useSplash();
@@ -47,10 +57,16 @@ export function App() {
       </div>
       <OfflineBanner />
       {/* Mounted only while open: a closed panel must not re-render on every queue change. */}
-      {activityOpen ? <OfflineActivityPanel visible onHide={() => setActivityOpen(false)} /> : null}
+      {activityOpen ? (
+        <Suspense fallback={null}>
+          <OfflineActivityPanel visible onHide={() => setActivityOpen(false)} />
+        </Suspense>
+      ) : null}
       <GlobalSpinner />
       <UpdatePrompt />
-      <AppToasts />
+      <Suspense fallback={null}>
+        <AppToasts />
+      </Suspense>
     </PrimeReactProvider>
   );
 }

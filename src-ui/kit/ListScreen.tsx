@@ -214,7 +214,8 @@ export function ListScreen<T extends { id: number }>({
                 pt={dropdownPt('Location')}
                 value={query.location}
                 options={locationOptions}
-                onChange={(e) => go({ location: (e.value as number | null) ?? null, page: 1 })}
+                // The "All" option's value is null, for which PrimeReact hands back the whole option.
+                onChange={(e) => go({ location: typeof e.value === 'number' ? e.value : null, page: 1 })}
                 placeholder={allLocations}
                 filter={locationOptions.length > 12}
               />

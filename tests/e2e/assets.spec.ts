@@ -145,6 +145,8 @@ test('the list says "No assets found..." at a location without assets, "No Locat
 
   await chooseOption(page, 'Location', 'All Assets');
   await expect(dropdown(page, 'Location')).toContainText('All Assets');
+  // "All" is no location in the address (it once read location=[object Object]).
+  await expect(page).toHaveURL(/\/asset-list$/);
   const card = page.getByRole('list', { name: 'Assets' }).getByRole('link').filter({ hasText: loose.name.name });
   await expect(card).toContainText('Location: No Location');
   await expect(card).toContainText(`Serial Number: ${loose.serial_number}`);
