@@ -20,7 +20,7 @@ import { AppRoutes } from './routes';
 const OfflineActivityPanel = lazy(() => import('../components/OfflineActivityPanel').then((m) => ({ default: m.OfflineActivityPanel })));
 
 /**
- * Toasts are raised from the start but shown by a component loaded just after the first screen
+ * Toasts are raised from the start but shown by a component loaded once the splash is gone
  * (state/toasts keeps any raised before it is there): PrimeReact's Toast is not needed to paint.
  */
 const AppToasts = lazy(() => import('../components/AppToasts').then((m) => ({ default: m.AppToasts })));
@@ -64,9 +64,12 @@ export function App() {
       ) : null}
       <GlobalSpinner />
       <UpdatePrompt />
-      <Suspense fallback={null}>
-        <AppToasts />
-      </Suspense>
+      {/* After the splash: nothing is toasted under it, and the first screen does not wait for the toasts' code. */}
+      {splash ? null : (
+        <Suspense fallback={null}>
+          <AppToasts />
+        </Suspense>
+      )}
     </PrimeReactProvider>
   );
 }
