@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminContactMessage, AdminUser } from '../../shared/api/admin';
 import { ApiClient, RIVAL, SUPERVISOR, TECHNICIAN, activateUser, ensureRival, registerUser, unique, type NewUser } from '../helpers/e2e-api';
-import { expect, openApp, signIn, test, toast, topNav } from '../helpers/e2e-app';
+import { expect, openApp, serviceWorkerReady, signIn, test, toast, topNav } from '../helpers/e2e-app';
 import { e2eEnv } from '../helpers/e2e-env';
 
 const NEEDS_CONNECTION = "You're offline. This change needs a connection and was not saved; please try again once you're back online.";
@@ -309,6 +309,8 @@ test('offline the saved list of users stays readable and a change says it needs 
   await signIn(page, SUPERVISOR);
   const card = await findUser(page, { email: tech.email, name: nameOf(tech) });
   const url = page.url();
+  // A page opened offline comes from the service worker's precache: wait until it is complete.
+  await serviceWorkerReady(page);
 
   await network.setOffline(true);
   await page.goto(url);
@@ -335,6 +337,8 @@ test('offline the saved contact messages stay readable and marking one read says
   const card = page.getByRole('list', { name: 'Contact messages' }).getByRole('article').filter({ hasText: message });
   await expect(card.locator('.wo-status')).toHaveText('Unread');
   await expect(page.getByText(SAVED_DATA)).toHaveCount(0);
+  // A page opened offline comes from the service worker's precache: wait until it is complete.
+  await serviceWorkerReady(page);
 
   await network.setOffline(true);
   await page.goto('/admin/contact-messages');
