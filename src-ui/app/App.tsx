@@ -1,6 +1,6 @@
 /** The app shell (spec 2 Global elements) around the routed screens. */
 import { PrimeReactProvider } from 'primereact/api';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Footer } from '../components/Footer';
@@ -28,9 +28,8 @@ const AppToasts = lazy(() => import('../components/AppToasts').then((m) => ({ de
 export function App() {
   const splash = useSplash();
   const [activityOpen, setActivityOpen] = useState(false);
-  const offline = useIsOffline();
-  const host = useSnapshot(store).host;
-  const connected = useSnapshot(connection).status === 'connected';
+  const openActivity = useCallback(() => setActivityOpen(true), []);
+  const closeActivity = useCallback(() => setActivityOpen(false), []);
   const [path] = useLocation();
   const main = useRef<HTMLElement>(null);
   const shownPath = useRef(path);
@@ -45,21 +44,21 @@ export function App() {
   return (
     <PrimeReactProvider value={{ ripple: false }}>
       {splash ? <Splash /> : null}
-      <div className={`app${offline ? ' is-offline' : ''}`} data-host-mode={connected ? host.mode : undefined} data-host-instance={connected ? host.instanceId : undefined} inert={splash}>
+      <ShellFrame inert={splash}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <TopBar onOpenActivity={() => setActivityOpen(true)} />
+        <TopBar onOpenActivity={openActivity} />
         <main id="main" className="app-main" tabIndex={-1} ref={main}>
           <AppRoutes />
         </main>
         <Footer />
-      </div>
+      </ShellFrame>
       <OfflineBanner />
       {/* Mounted only while open: a closed panel must not re-render on every queue change. */}
       {activityOpen ? (
         <Suspense fallback={null}>
-          <OfflineActivityPanel visible onHide={() => setActivityOpen(false)} />
+          <OfflineActivityPanel visible onHide={closeActivity} />
         </Suspense>
       ) : null}
       <GlobalSpinner />
@@ -71,5 +70,21 @@ export function App() {
         </Suspense>
       )}
     </PrimeReactProvider>
+  );
+}
+
+/**
+ * The shell's frame: its class follows the connection and its data attributes the worker's host
+ * mode. Kept apart from App so that going offline or online redraws this element only, not the
+ * top bar and the screen it holds (their elements are App's, unchanged).
+ */
+function ShellFrame({ inert, children }: { inert: boolean; children: ReactNode }) {
+  const offline = useIsOffline();
+  const host = useSnapshot(store).host;
+  const connected = useSnapshot(connection).status === 'connected';
+  return (
+    <div className={`app${offline ? ' is-offline' : ''}`} data-host-mode={connected ? host.mode : undefined} data-host-instance={connected ? host.instanceId : undefined} inert={inert}>
+      {children}
+    </div>
   );
 }

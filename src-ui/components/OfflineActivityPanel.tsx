@@ -1,9 +1,8 @@
 /** The Offline Activity side panel: the outbox as the worker reports it (spec 2, spec 4 Queued item status). */
-import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Sidebar } from 'primereact/sidebar';
-import { memo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { QUEUE_MESSAGES } from '../../shared/data/messages';
 import type { QueueItemStatus, QueueItemView } from '../../shared/data/protocol';
@@ -12,12 +11,11 @@ import { queueItemTitle, queueStatusText } from '../format/queue';
 import { callWorker } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { showToast } from '../state/toasts';
+import { PlainBadge, PlainButton } from './PlainButton';
 import { useNow } from '../state/hooks';
 import { store } from '../state/store';
 
-type BadgeSeverity = 'secondary' | 'info' | 'warning' | 'danger' | 'success';
-
-const STATUS_BADGES: Record<QueueItemStatus, BadgeSeverity> = {
+const STATUS_BADGES: Record<QueueItemStatus, 'secondary' | 'info' | 'warning' | 'danger' | 'success'> = {
   queued: 'secondary',
   pending: 'info',
   retrying: 'warning',
@@ -48,13 +46,13 @@ function ConflictChoice({ item, title, actions }: { item: QueueItemView; title: 
       {discarding ? (
         <div className="queue-item-actions" role="group" aria-label={`Discard ${title}?`}>
           <span>Discard your changes?</span>
-          <Button type="button" label="Discard changes" size="small" severity="danger" onClick={() => actions.onRemove(item.id)} />
-          <Button type="button" label="Keep" size="small" severity="secondary" outlined onClick={() => setDiscarding(false)} />
+          <PlainButton label="Discard changes" severity="danger" onClick={() => actions.onRemove(item.id)} />
+          <PlainButton label="Keep" severity="secondary" outlined onClick={() => setDiscarding(false)} />
         </div>
       ) : (
         <div className="queue-item-actions">
-          <Button type="button" label="Re-apply" icon="pi pi-replay" size="small" onClick={() => actions.onReapply(item.id)} aria-label={`Re-apply ${title}`} />
-          <Button type="button" label="Discard" icon="pi pi-times" size="small" severity="danger" outlined onClick={() => setDiscarding(true)} aria-label={`Discard ${title}`} />
+          <PlainButton label="Re-apply" icon="pi pi-replay" onClick={() => actions.onReapply(item.id)} ariaLabel={`Re-apply ${title}`} />
+          <PlainButton label="Discard" icon="pi pi-times" severity="danger" outlined onClick={() => setDiscarding(true)} ariaLabel={`Discard ${title}`} />
         </div>
       )}
     </>
@@ -75,7 +73,7 @@ const QueueItemRow = memo(function QueueItemRow({ item, now, actions }: { item: 
     <li className="queue-item" data-status={item.status}>
       <div className="queue-item-head">
         <span>{title}</span>
-        <Badge value={item.status} severity={STATUS_BADGES[item.status]} />
+        <PlainBadge value={item.status} severity={STATUS_BADGES[item.status]} />
       </div>
       <div>Target: {item.targetLabel ?? item.targetId ?? '(unspecified)'}</div>
       <div>Created {formatDateTime(item.createdAt)}</div>
@@ -84,11 +82,33 @@ const QueueItemRow = memo(function QueueItemRow({ item, now, actions }: { item: 
       {item.status === 'conflict' ? (
         <ConflictChoice item={item} title={title} actions={actions} />
       ) : (
-        <Button type="button" label="Remove" icon="pi pi-times" size="small" severity="secondary" outlined onClick={() => actions.onRemove(item.id)} aria-label={`Remove ${title}`} />
+        <PlainButton label="Remove" icon="pi pi-times" severity="secondary" outlined onClick={() => actions.onRemove(item.id)} ariaLabel={`Remove ${title}`} />
       )}
     </li>
   );
 }, sameRow);
+
+/** Retry and Clear, drawn again only when whether they may be used changes. */
+const QueueActions = memo(function QueueActions({ working, empty, onRetry, onClear }: { working: boolean; empty: boolean; onRetry: () => void; onClear: () => void }) {
+  return (
+    <>
+      <Button type="button" label="Retry" icon="pi pi-refresh" size="small" disabled={working} onClick={onRetry} />
+      <Button
+        type="button"
+        label="Clear"
+        icon="pi pi-trash"
+        size="small"
+        severity="danger"
+        outlined
+        disabled={working || empty}
+        tooltip="Remove all queued actions"
+        tooltipOptions={CLEAR_TOOLTIP}
+        onClick={onClear}
+      />
+    </>
+  );
+});
+const CLEAR_TOOLTIP = { position: 'bottom', showOnDisabled: true } as const;
 
 /**
  * Rows drawn at first, and added per "Show more" (25 fill several phone screens): opening the panel
@@ -97,35 +117,6 @@ const QueueItemRow = memo(function QueueItemRow({ item, now, actions }: { item: 
 export const QUEUE_ROWS_STEP = 25;
 
 export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; onHide: () => void }) {
-  const snap = useSnapshot(store);
-  const { items, stats, error } = snap.queue;
-  const { storage } = snap;
-  const [shown, setShown] = useState(QUEUE_ROWS_STEP);
-  const hidden = Math.max(0, items.length - shown);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-  const now = useNow(visible && items.some((i) => i.status === 'retrying'));
-
-  const run = async (action: () => Promise<void>, failure: string, done?: string) => {
-    setActionError(null);
-    setWorking(true);
-    try {
-      await action();
-      if (done) showToast({ severity: 'success', detail: done });
-    } catch (err) {
-      setActionError(toDataError(err).type === 'queue' ? toDataError(err).message : failure);
-    } finally {
-      setWorking(false);
-    }
-  };
-  const rowActions: RowActions = {
-    onRemove: (id) => {
-      const conflict = items.some((i) => i.id === id && i.status === 'conflict');
-      void run(() => callWorker((api) => api.queue.remove(id)), QUEUE_MESSAGES.removeFailed, conflict ? QUEUE_MESSAGES.discarded : undefined);
-    },
-    onReapply: (id) => void run(() => callWorker((api) => api.queue.reapply(id)), QUEUE_MESSAGES.reapplyFailed, QUEUE_MESSAGES.reapplied),
-  };
-
   return (
     <Sidebar
       visible={visible}
@@ -136,23 +127,62 @@ export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; on
       aria-label="Offline Activity"
       blockScroll
     >
+      <QueueContent visible={visible} />
+    </Sidebar>
+  );
+}
+
+/** The panel's contents: the only part drawn again when the queue changes (the Sidebar around it is not). */
+function QueueContent({ visible }: { visible: boolean }) {
+  const snap = useSnapshot(store);
+  const { stats, error } = snap.queue;
+  // The rows follow the queue at low priority: during a flush each update redraws several of them
+  // (sent ones move down, waiting ones move up), and React draws them in slices between the
+  // user's input instead of in one long task. The count above them is always current.
+  const items = useDeferredValue(snap.queue.items);
+  const { storage } = snap;
+  const [shown, setShown] = useState(QUEUE_ROWS_STEP);
+  const hidden = Math.max(0, items.length - shown);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const now = useNow(visible && items.some((i) => i.status === 'retrying'));
+
+  // Stable handlers: the queue updates several times a second during a flush, and the buttons and
+  // rows that take them need not be drawn again for it.
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const run = useCallback(async (action: () => Promise<void>, failure: string, done?: string) => {
+    setActionError(null);
+    setWorking(true);
+    try {
+      await action();
+      if (done) showToast({ severity: 'success', detail: done });
+    } catch (err) {
+      setActionError(toDataError(err).type === 'queue' ? toDataError(err).message : failure);
+    } finally {
+      setWorking(false);
+    }
+  }, []);
+  const rowActions = useMemo<RowActions>(
+    () => ({
+      onRemove: (id) => {
+        const conflict = itemsRef.current.some((i) => i.id === id && i.status === 'conflict');
+        void run(() => callWorker((api) => api.queue.remove(id)), QUEUE_MESSAGES.removeFailed, conflict ? QUEUE_MESSAGES.discarded : undefined);
+      },
+      onReapply: (id) => void run(() => callWorker((api) => api.queue.reapply(id)), QUEUE_MESSAGES.reapplyFailed, QUEUE_MESSAGES.reapplied),
+    }),
+    [run],
+  );
+  const retry = useCallback(() => void run(() => callWorker((api) => api.queue.retry()), QUEUE_MESSAGES.retryFailed), [run]);
+  const clear = useCallback(() => void run(() => callWorker((api) => api.queue.clear()), QUEUE_MESSAGES.clearFailed), [run]);
+
+  return (
+    <>
       <div className="activity-summary">
         <div className="activity-summary-text">
           <strong>Queued actions</strong>: <span data-testid="queue-count">{stats.totalItems}</span> ({formatKilobytes(stats.totalBytes)})
         </div>
-        <Button type="button" label="Retry" icon="pi pi-refresh" size="small" disabled={working} onClick={() => void run(() => callWorker((api) => api.queue.retry()), QUEUE_MESSAGES.retryFailed)} />
-        <Button
-          type="button"
-          label="Clear"
-          icon="pi pi-trash"
-          size="small"
-          severity="danger"
-          outlined
-          disabled={working || items.length === 0}
-          tooltip="Remove all queued actions"
-          tooltipOptions={{ position: 'bottom', showOnDisabled: true }}
-          onClick={() => void run(() => callWorker((api) => api.queue.clear()), QUEUE_MESSAGES.clearFailed)}
-        />
+        <QueueActions working={working} empty={items.length === 0} onRetry={retry} onClear={clear} />
       </div>
       {storage.usage !== null && storage.quota ? (
         <p className="field-hint">
@@ -180,17 +210,15 @@ export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; on
             ))}
           </ul>
           {hidden > 0 ? (
-            <Button
-              type="button"
+            <PlainButton
               className="queue-show-more"
               label={`Show ${Math.min(QUEUE_ROWS_STEP, hidden)} more (${hidden} not shown)`}
-              size="small"
               text
               onClick={() => setShown((n) => n + QUEUE_ROWS_STEP)}
             />
           ) : null}
         </>
       )}
-    </Sidebar>
+    </>
   );
 }

@@ -17,7 +17,6 @@ export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
   const [location, setLocation] = useLocation();
   const signedIn = snap.session.status === 'signed-in';
   const links = topBarLinks(signedIn ? snap.session.user : null);
-  const badge = badgeCount(snap.queue.stats.totalItems);
 
   const logout = async () => {
     try {
@@ -58,15 +57,25 @@ export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
         <Button type="button" className="offline-activity-button" outlined onClick={onOpenActivity}>
           <span className="p-button-icon p-button-icon-left pi pi-cloud-upload" aria-hidden="true" />
           <span className="offline-activity-label">Offline Activity</span>
-          {badge ? (
-            <>
-              {' '}
-              <Badge value={badge} severity="danger" className="offline-activity-badge" />
-              <span className="visually-hidden"> queued</span>
-            </>
-          ) : null}
+          <QueueBadge />
         </Button>
       </div>
     </header>
+  );
+}
+
+/**
+ * The count changes many times a second while a flush runs: only this re-renders, not the bar and
+ * its buttons.
+ */
+function QueueBadge() {
+  const badge = badgeCount(useSnapshot(store).queue.stats.totalItems);
+  if (!badge) return null;
+  return (
+    <>
+      {' '}
+      <Badge value={badge} severity="danger" className="offline-activity-badge" />
+      <span className="visually-hidden"> queued</span>
+    </>
   );
 }

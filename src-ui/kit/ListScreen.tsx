@@ -7,7 +7,7 @@
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Page } from '../../shared/api/common';
 import type { Location } from '../../shared/api/locations';
@@ -153,20 +153,41 @@ export function ListScreen<T extends { id: number }>({
   }, [pastTheEnd]); // `go` reads the latest query through its ref
 
   const allLocations = texts.allLocations ?? 'All';
-  const allowed = def.allowedLocations ? (settings.result ? def.allowedLocations(settings.result.data) : undefined) : null;
-  const offered = offeredLocations(locations.result?.data ?? [], allowed);
-  const locationOptions = [{ label: allLocations, value: null as number | null }, ...offered.map((l) => ({ label: l.name, value: l.id as number | null }))];
+  const locationOptions = useMemo(() => {
+    const allowed = def.allowedLocations ? (settings.result ? def.allowedLocations(settings.result.data) : undefined) : null;
+    const offered = offeredLocations(locations.result?.data ?? [], allowed);
+    return [{ label: allLocations, value: null as number | null }, ...offered.map((l) => ({ label: l.name, value: l.id as number | null }))];
+  }, [locations.result, settings.result, allLocations]); // def is a constant of the screen
   const page = list.result?.data;
   const here = listUrl(def, query);
   // The list as last shown in this tab is where its details and forms go Back to.
   useEffect(() => rememberOrigin(def, here), [here]); // def is a constant of the screen
   const id = (name: string) => `${def.domain}-filter-${name}`;
-  const tools: ListItemTools<T> = {
-    show: (item) => {
-      if (page) list.show({ ...page, results: page.results.map((r) => (r.id === item.id ? item : r)) });
-    },
-    reload: () => void list.reload(),
-  };
+  // One object for the screen's life, reading the latest page: the cards below are drawn again only
+  // when the page, the query or the screen's card change (not when, say, the connection comes back).
+  const latest = useRef({ page, list });
+  latest.current = { page, list };
+  const tools = useMemo<ListItemTools<T>>(
+    () => ({
+      show: (item) => {
+        const { page, list } = latest.current;
+        if (page) list.show({ ...page, results: page.results.map((r) => (r.id === item.id ? item : r)) });
+      },
+      reload: () => void latest.current.list.reload(),
+    }),
+    [],
+  );
+  const cards = useMemo(
+    () =>
+      page && page.results.length > 0 ? (
+        <ul className="card-list" aria-label={texts.itemsLabel}>
+          {page.results.map((item) => (
+            <li key={item.id}>{renderItem(item as T, query, tools)}</li>
+          ))}
+        </ul>
+      ) : null,
+    [page, here, renderItem], // `query` is what `here` spells; texts and tools stay the same
+  );
   const turnPage = useDebounced((page: number) => go({ page }), def.pageDebounceMs ?? 0);
 
   let body;
@@ -183,11 +204,7 @@ export function ListScreen<T extends { id: number }>({
   } else {
     body = (
       <>
-        <ul className="card-list" aria-label={texts.itemsLabel}>
-          {page.results.map((item) => (
-            <li key={item.id}>{renderItem(item as T, query, tools)}</li>
-          ))}
-        </ul>
+        {cards}
         {page.count > PAGE_SIZE ? (
           <Paginator first={(query.page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={page.count} pageLinkSize={3} onPageChange={(e) => turnPage(e.page + 1)} />
         ) : null}

@@ -221,11 +221,14 @@ function keepStorageOnceSignedIn(): void {
 
 function handleEvent(event: WorkerEvent): void {
   switch (event.type) {
-    case 'patch':
+    case 'patch': {
+      const queuedBefore = store.queue.stats.totalItems;
       applyPatch(event.patch);
-      if (event.patch.queue && event.patch.queue.stats.totalItems > 0) void requestBackgroundSync();
+      // Registered when something joins the queue, not on every update while a flush empties it.
+      if (event.patch.queue && event.patch.queue.stats.totalItems > queuedBefore) void requestBackgroundSync();
       if (event.patch.session) keepStorageOnceSignedIn();
       break;
+    }
     case 'toast':
       showToast({ severity: event.severity, summary: event.summary, detail: event.detail });
       break;

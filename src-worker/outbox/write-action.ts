@@ -97,10 +97,13 @@ export async function settleCache(cache: ResponseCache, invalidation: CacheInval
 
 /**
  * Sends a write and returns the server's answer with what to keep of it. `waitedOn`: a screen
- * waits for it (sent now, not replayed), so the progress of its files is reported.
+ * waits for it (sent now, not replayed), so the global spinner shows and the progress of its files
+ * is reported. A queued write replayed by a flush is background work, like the heartbeat: the
+ * badge and the Offline Activity panel show it, and a spinner flickering on and off for each of a
+ * hundred replayed requests cost the tab a render each time.
  */
 export async function sendWrite<Answer>(api: ApiClient, action: WriteAction<Answer>, item: StoredWrite, waitedOn = false): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
-  const answer = await api.request<Answer>({ ...requestFor(action, item), reportProgress: waitedOn && item.attachments.length > 0 });
+  const answer = await api.request<Answer>({ ...requestFor(action, item), spinner: waitedOn, reportProgress: waitedOn && item.attachments.length > 0 });
   const saved = action.saves?.(answer) ?? null;
   return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer } : null } };
 }

@@ -154,6 +154,7 @@ describe('work orders offline, then back online', () => {
 
     api.on('POST', 'workorders/', () => json(201, { id: 77 }));
     api.on('POST', /^workorders\/5\/(claim|complete)\/$/, () => json(200, { id: 5 }));
+    h.events.length = 0;
     await h.core.api.network.browserOnline(true);
 
     await eventually(() => {
@@ -162,6 +163,8 @@ describe('work orders offline, then back online', () => {
     });
     expect(api.calls.filter((c) => c.path.startsWith('workorders')).map((c) => c.path)).toEqual(['workorders/', 'workorders/5/claim/', 'workorders/5/complete/']);
     expect(api.callsTo('POST', 'workorders/5/complete/')[0]!.json).toEqual({ field_notes: 'Fixed' });
+    // Replayed writes are background work: the badge shows them, the global spinner does not.
+    expect(patches(h.events).some((p) => p.busy !== undefined)).toBe(false);
     await eventually(() => {
       const syncedIds = h.events.flatMap((e) => (e.type === 'synced' && e.domain === 'workorders' ? e.targetIds : []));
       expect(new Set(syncedIds)).toEqual(new Set(['77', '5']));
