@@ -1,5 +1,5 @@
 /** React hooks over the bridge and the mirrored worker state. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { User } from '../../shared/api/auth';
 import { isTransientFailure } from '../../shared/data/errors';
@@ -52,7 +52,8 @@ export function useWorkerRead<T>(key: string, read: (api: WorkerRemote) => Promi
     setState((s) => (s.key === key ? { ...s, loading: true } : { key, loading: true, result: null, error: null }));
     return callWorker((api) => readRef.current(api)).then(
       (result) => {
-        if (id === sequence.current) setState({ key, loading: false, result, error: null });
+        // A transition: a page of cards is drawn in slices between input events, not in one long task.
+        if (id === sequence.current) startTransition(() => setState({ key, loading: false, result, error: null }));
         return null;
       },
       (err: unknown) => {
