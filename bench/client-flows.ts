@@ -38,6 +38,8 @@ export interface FlushFigures extends FlowFigures {
   requests: number;
   /** First to last of those requests at the server: the flush itself, apart from the tab. */
   sendingMs: number;
+  /** From the last request's answer to the badge leaving the page (spec: within 1 s). */
+  badgeAfterLastAnswerMs: number;
   /** Orders in the state the action leads to, checked through the API afterwards. */
   settledOnServer: number;
   interactions: number;
@@ -100,6 +102,17 @@ async function measureFlush(setup: FlushSetup, action: QueuedAction, ids: number
   // The tab shows every queued action (the UI's own format, "99+" past the cap).
   await expect(activityBadge(page)).toHaveText(badgeCount(ids.length), { timeout: STEP_TIMEOUT_MS });
   await drain(page);
+  // The moment the badge leaves the DOM, seen from inside the page rather than between interactions.
+  await page.evaluate(() => {
+    const w = window as Window & { __badgeGoneAt?: number | null };
+    w.__badgeGoneAt = null;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('.offline-activity-badge')) return;
+      w.__badgeGoneAt = Date.now();
+      observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
   const start = Date.now();
   const run = await timed(async () => {
     await network.setOffline(false);
@@ -107,6 +120,9 @@ async function measureFlush(setup: FlushSetup, action: QueuedAction, ids: number
   });
   const figures = summarise(label, run.ms, await drain(page), note);
   const sent = proxy.matching('POST', new RegExp(`^/api/v1/workorders/\\d+/${action}/$`), start);
+  const badgeGoneAt = await page.evaluate(() => (window as Window & { __badgeGoneAt?: number | null }).__badgeGoneAt ?? null);
+  const lastAnswerAt = Math.max(0, ...sent.map((r) => r.answeredAt));
+  if (badgeGoneAt === null || lastAnswerAt === 0) throw new Error('the badge or the last answer was not seen');
   const expected = action === 'claim' ? 'Claimed' : 'Pending';
   let settledOnServer = 0;
   for (const id of ids) if ((await api.workOrder(id)).status === expected) settledOnServer++;
@@ -116,6 +132,7 @@ async function measureFlush(setup: FlushSetup, action: QueuedAction, ids: number
     queued,
     requests: sent.length,
     sendingMs: sent.length ? sent[sent.length - 1]!.startedAt - sent[0]!.startedAt : 0,
+    badgeAfterLastAnswerMs: badgeGoneAt - lastAnswerAt,
     settledOnServer,
     interactions: run.value,
   };

@@ -13,6 +13,8 @@ export interface ProxiedRequest {
   /** Sec-Fetch-Dest: script, sharedworker, worker, serviceworker, document, empty… */
   dest: string;
   startedAt: number;
+  /** When the server's answer had been passed on in full (0 until then). */
+  answeredAt: number;
   status: number;
   /** Body bytes as the server sent them. */
   bytes: number;
@@ -55,6 +57,7 @@ export class CountingProxy {
       path: (req.url ?? '/').split('?')[0] ?? '/',
       dest,
       startedAt: Date.now(),
+      answeredAt: 0,
       status: 0,
       bytes: 0,
       body: null,
@@ -71,6 +74,7 @@ export class CountingProxy {
           if (SCRIPT_DESTS.has(dest)) chunks.push(chunk);
         });
         answer.on('end', () => {
+          entry.answeredAt = Date.now();
           if (SCRIPT_DESTS.has(dest)) entry.body = Buffer.concat(chunks);
         });
         answer.pipe(res);

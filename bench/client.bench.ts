@@ -138,7 +138,7 @@ async function main(): Promise<void> {
       '',
       ...flushes.map(
         (f) =>
-          `- ${f.flow}: ${JSON.stringify(f.queued)} from the worker API; ${f.requests} ${f.action} requests reached the server within ${ms(f.sendingMs)} (first to last), ${f.settledOnServer}/${ACTIONS} orders ${f.action === 'claim' ? 'claimed' : 'pending again'} afterwards; the badge was gone after ${ms(f.wallMs)}; ${f.interactions} interactions meanwhile (${f.note ?? ''}).`,
+          `- ${f.flow}: ${JSON.stringify(f.queued)} from the worker API; ${f.requests} ${f.action} requests reached the server within ${ms(f.sendingMs)} (first to last), ${f.settledOnServer}/${ACTIONS} orders ${f.action === 'claim' ? 'claimed' : 'pending again'} afterwards; the badge was gone ${ms(f.badgeAfterLastAnswerMs)} after the last answer (aim: within 1 s) and ${ms(f.wallMs)} after going online; ${f.interactions} interactions meanwhile (${f.note ?? ''}).`,
       ),
       '',
       '| Script loaded before the first screen | Measured | Aim | |',
