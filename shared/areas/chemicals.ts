@@ -1,29 +1,17 @@
 /** The chemicals and washes calls from a tab to the data worker (`src-worker/domains/chemicals.ts`, `washes.ts`). */
 import type { Chemical, ChemicalQuantityRecord } from '../api/chemicals.js';
-import type { Page } from '../api/common.js';
 import type { ReportSentResponse } from '../api/reports.js';
 import type { WashPackage, WashRecord } from '../api/washes.js';
 import type { BinaryAnswer, MutationResult, ReadResult } from '../data/protocol.js';
+import type { QuantityInput, StockApi } from './stock.js';
 
-export interface ChemicalQuantityInput {
-  /** 'fill' adds to the stock at the location, 'inventory' replaces it (spec 4). */
-  kind: 'fill' | 'inventory';
+export interface ChemicalQuantityInput extends QuantityInput {
   /** The chemical_location entry (the chemical at one location). */
   entryId: number;
-  quantity: number;
-  /** YYYY-MM-DD: the device's date when the user acted. */
-  date: string;
 }
 
-export interface ChemicalsApi {
-  list(params: { page?: number; location?: number | null }): Promise<ReadResult<Page<Chemical>>>;
-  get(id: number): Promise<ReadResult<Chemical>>;
-  /** Queued while offline, sent once. */
-  recordQuantity(chemical: { id: number; label: string }, input: ChemicalQuantityInput): Promise<MutationResult<ChemicalQuantityRecord>>;
-  /** The chemical inventory report of the report location (PDF); needs a connection. */
-  report(location: number): Promise<BinaryAnswer>;
-  emailReport(location: number, email: string): Promise<MutationResult<ReportSentResponse>>;
-}
+/** The report is the chemical inventory report of the report location. */
+export type ChemicalsApi = StockApi<Chemical, ChemicalQuantityInput, ChemicalQuantityRecord>;
 
 export interface WashesApi {
   /** The wash packages of a car wash (saved for offline counting). */

@@ -1,7 +1,8 @@
 /**
  * Who may open what, and where each kind of user is sent (spec 1, 2, 6), as one table. Routes
- * declare their access with these levels; the top bar, the home buttons and the sign-in redirect
- * read the same table, so a limited user is never shown a way to a screen the server refuses them.
+ * declare their access with these levels; the top bar, the buttons of the home screens and the
+ * sign-in redirect read the same table, so a limited user is never shown a way to a screen the
+ * server refuses them.
  */
 
 /**
@@ -65,7 +66,49 @@ export function topBarLinks(user: Viewer | null | undefined): { href: string; la
   }).map(({ href, label }) => ({ href, label }));
 }
 
-/** Whether an area's Home button (back to /home) shows: only for those who may open /home (spec 2, 6). */
-export function showsHomeButton(user: Viewer | null | undefined): boolean {
-  return mayOpen(FULL_HOME.access, user);
+/** A button of a home screen of buttons (spec 2: /home, /inventory-home, /workorder-home). */
+export interface HubButton {
+  href: string;
+  label: string;
+  icon: string;
+  /** Who may open where it leads (the route's own access): the button shows to them only. */
+  access: Access;
+  /** A way back (Home) rather than into the area. */
+  outlined?: boolean;
+}
+
+/** An area's Home button, back to /home: only for those who may open /home (spec 2, 6). */
+const HOME_BUTTON: HubButton = { href: FULL_HOME.href, label: FULL_HOME.label, icon: 'pi pi-home', access: FULL_HOME.access, outlined: true };
+
+export type HubName = 'home' | 'inventory' | 'workorders';
+
+/**
+ * The buttons of the home screens, in order. Vendors on the inventory home is one button more than
+ * spec 2 lists: the spec gives vendors their routes but no screen of its own leads there (/home has
+ * its four buttons), so without it they could only be opened by typing the address.
+ */
+export const HUBS: Record<HubName, readonly HubButton[]> = {
+  home: [
+    { href: '/inventory-home', label: 'Inventory', icon: 'pi pi-box', access: 'full-access' },
+    { href: '/location-list', label: 'Locations', icon: 'pi pi-map-marker', access: 'full-access' },
+    { href: '/maintenance-list', label: 'Preventative Maintenance', icon: 'pi pi-calendar', access: 'full-access' },
+    { href: '/workorder-home', label: 'Work Orders', icon: 'pi pi-wrench', access: 'signed-in' },
+  ],
+  inventory: [
+    { href: '/asset-list', label: 'Assets', icon: 'pi pi-box', access: 'full-access' },
+    { href: '/chemical-list', label: 'Chemicals', icon: 'pi pi-filter', access: 'full-access' },
+    { href: '/part-list', label: 'Parts', icon: 'pi pi-cog', access: 'full-access' },
+    { href: '/vendor-list', label: 'Vendors', icon: 'pi pi-truck', access: 'full-access' },
+    HOME_BUTTON,
+  ],
+  workorders: [
+    { href: '/workorder-create', label: 'Create Work Order', icon: 'pi pi-plus', access: 'signed-in' },
+    { href: '/workorder-list', label: 'Active Work Orders', icon: 'pi pi-list', access: 'signed-in' },
+    HOME_BUTTON,
+  ],
+};
+
+/** The buttons of a home screen that `user` may follow. */
+export function hubButtons(hub: HubName, user: Viewer | null | undefined): HubButton[] {
+  return HUBS[hub].filter((button) => mayOpen(button.access, user));
 }

@@ -1,20 +1,17 @@
-/** A home of buttons to an area's screens (spec 2: /home, /workorder-home, /inventory-home). */
+/** A home of buttons to an area's screens (spec 2: /home, /workorder-home, /inventory-home), from the navigation table. */
+import { hubButtons, type HubName } from '../app/navigation';
 import { LinkButton } from '../components/LinkButton';
+import { useCurrentUser } from '../state/hooks';
 
-export interface HubLink {
-  href: string;
-  label: string;
-  icon: string;
-  /** A way back (Home) rather than into the area. */
-  outlined?: boolean;
-}
-
-export function HubScreen({ title, links }: { title: string; links: readonly (HubLink | null)[] }) {
+export function HubScreen({ title, hub }: { title: string; hub: HubName }) {
+  const user = useCurrentUser();
   return (
     <section>
       <h1>{title}</h1>
       <div className="button-grid">
-        {links.map((link) => (link ? <LinkButton key={link.href} href={link.href} label={link.label} icon={link.icon} outlined={link.outlined} /> : null))}
+        {hubButtons(hub, user).map((button) => (
+          <LinkButton key={button.href} href={button.href} label={button.label} icon={button.icon} outlined={button.outlined} />
+        ))}
       </div>
     </section>
   );

@@ -8,13 +8,17 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useEffect } from 'react';
 import { FillForm, InventoryForm } from '../../shared/api/quantities';
+import type { QuantityKind } from '../../shared/areas/stock';
 import type { MutationResult } from '../../shared/data/protocol';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { showToast } from '../state/toasts';
 import { NumberField } from './FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from './form';
 
-export type QuantityKind = 'fill' | 'inventory';
+/** The area's words for each modal: its title ("Fill Part") and the fallback when the server refuses without a text. */
+export type QuantityTexts = Record<QuantityKind, { header: string; failure: string }>;
+
+const SUBMIT: Record<QuantityKind, string> = { fill: 'Save Fill', inventory: 'Save Inventory' };
 
 const SCHEMAS: Record<QuantityKind, TObject> = { fill: FillForm, inventory: InventoryForm };
 
@@ -24,20 +28,16 @@ interface QuantityValues {
 
 export function QuantityDialog<Answer>({
   kind,
-  header,
+  texts,
   label,
-  submitLabel,
-  failure,
   onClose,
   send,
   onDone,
 }: {
   /** Which modal is open, or null when none. */
   kind: QuantityKind | null;
-  header: string;
+  texts: QuantityTexts;
   label: string;
-  submitLabel: string;
-  failure: string;
   onClose: () => void;
   send: (api: WorkerRemote, quantity: number) => Promise<MutationResult<Answer>>;
   onDone: (result: MutationResult<Answer>) => void;
@@ -54,17 +54,17 @@ export function QuantityDialog<Answer>({
       onDone(result);
       onClose();
     } catch (err) {
-      showRefusal(form, err, failure);
+      showRefusal(form, err, kind ? texts[kind].failure : '');
     }
   }, showInvalidForm);
 
   return (
-    <Dialog header={header} visible={kind !== null} onHide={() => !form.formState.isSubmitting && onClose()} style={{ width: 'min(26rem, calc(100vw - 2rem))' }}>
+    <Dialog header={kind ? texts[kind].header : ''} visible={kind !== null} onHide={() => !form.formState.isSubmitting && onClose()} style={{ width: 'min(26rem, calc(100vw - 2rem))' }}>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <NumberField control={form.control} name="quantity" id="quantity" label={label} step="any" required />
         <div className="button-row">
           <Button type="button" label="Cancel" text onClick={onClose} disabled={form.formState.isSubmitting} />
-          <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : submitLabel} disabled={form.formState.isSubmitting} />
+          <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : kind ? SUBMIT[kind] : ''} disabled={form.formState.isSubmitting} />
         </div>
       </form>
     </Dialog>

@@ -3,7 +3,6 @@
  * in a car-wash bay without signal is the normal case; each count is sent once) and the car wash
  * report (needs a connection).
  */
-import { REPORT_SENT } from '../../shared/api/reports.js';
 import type { WashPackage, WashRecord, WashRecordRequest } from '../../shared/api/washes.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { readThroughCache } from '../cache/cached-read.js';
@@ -23,7 +22,7 @@ export const recordWash = defineWrite<WashRecord>({
   messages: { success: SUCCESS_MESSAGES.washCountRecorded, queued: QUEUED_MESSAGES.washCount, failure: SCREEN_MESSAGES.chemicals.recordWashCount },
 });
 
-const report = reportAt('washes', 'washes/car-wash-report/', { sent: REPORT_SENT, failure: SCREEN_MESSAGES.reports.emailDetail });
+const report = reportAt('washes', 'washes/car-wash-report/');
 
 export const area = defineArea({
   name: 'washes',
@@ -39,7 +38,6 @@ export const area = defineArea({
         targetLabel: location.label,
         payload: { wash_package: input.washPackage, count: input.count, location: location.id, date: input.date } satisfies WashRecordRequest,
       }),
-    report: (location) => report.download(ctx, location),
-    emailReport: (location, email) => report.email(ctx, location, email),
+    ...report(ctx),
   }),
 });

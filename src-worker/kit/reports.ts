@@ -3,18 +3,19 @@
  * bytes through the binary path, or mailed (POST {email, location}). Both need a connection and say
  * so plainly without one; neither is queued (a report is of the moment it is asked for).
  */
-import type { ReportSentResponse } from '../../shared/api/reports.js';
+import { REPORT_SENT, type ReportSentResponse } from '../../shared/api/reports.js';
 import { isNormalizedError } from '../../shared/data/errors.js';
-import { ERROR_MESSAGES, QUEUE_CODES } from '../../shared/data/messages.js';
+import { ERROR_MESSAGES, QUEUE_CODES, SCREEN_MESSAGES } from '../../shared/data/messages.js';
 import type { BinaryAnswer, MutationResult } from '../../shared/data/protocol.js';
 import { defineWrite } from '../outbox/write-action.js';
 import { onlyOnline, writeNow } from '../outbox/write-now.js';
 import { binaryRead } from './binary.js';
 import type { DomainContext } from './domain-context.js';
 
+/** An area's report calls (spec 7), over its DomainContext. */
 export interface ReportCalls {
-  download(ctx: DomainContext, location: number): Promise<BinaryAnswer>;
-  email(ctx: DomainContext, location: number, email: string): Promise<MutationResult<ReportSentResponse>>;
+  report(location: number): Promise<BinaryAnswer>;
+  emailReport(location: number, email: string): Promise<MutationResult<ReportSentResponse>>;
 }
 
 /**
@@ -30,16 +31,17 @@ async function reportNeedsConnection<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export function reportAt(domain: string, path: `${string}/`, texts: { sent: string; failure: string }): ReportCalls {
+/** Every report is mailed with the same texts (spec 8: Report sent successfully! / Failed to send the report.). */
+export function reportAt(domain: string, path: `${string}/`): (ctx: DomainContext) => ReportCalls {
   const mail = defineWrite<ReportSentResponse>({
     domain,
     action: 'report',
     request: (item) => ({ method: 'POST', path, json: item.payload }),
     invalidates: () => ({}),
-    messages: { success: texts.sent, queued: texts.sent, failure: texts.failure },
+    messages: { success: REPORT_SENT, queued: REPORT_SENT, failure: SCREEN_MESSAGES.reports.emailDetail },
   });
-  return {
-    download: (ctx, location) => reportNeedsConnection(() => onlyOnline(ctx, () => binaryRead(ctx.api, { path: `${path}?location=${location}` }))),
-    email: (ctx, location, email) => reportNeedsConnection(() => writeNow(ctx, mail, { targetId: null, payload: { email, location } })),
-  };
+  return (ctx) => ({
+    report: (location) => reportNeedsConnection(() => onlyOnline(ctx, () => binaryRead(ctx.api, { path: `${path}?location=${location}` }))),
+    emailReport: (location, email) => reportNeedsConnection(() => writeNow(ctx, mail, { targetId: null, payload: { email, location } })),
+  });
 }

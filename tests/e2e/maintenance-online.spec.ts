@@ -1,15 +1,27 @@
 /**
- * Preventive maintenance online (spec 2, 4, 5): the task form's required fields said beside them,
- * a task created, claimed, completed (back to the list) and edited; the list's search, location
+ * Preventive maintenance online (spec 2, 4, 5): the task forms' required fields said beside them
+ * (Create and Update), a task created, claimed, completed (back to the list) and edited; the list's search, location
  * filter (remembered under `maintenanceSelectedLocation`) and status colours; an edit made on an
  * older version is refused with who changed it, and saving again keeps the other user's completion;
  * a limited user can neither open the screens nor call the API.
  */
+import type { Page } from '@playwright/test';
 import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { chooseOption, expect, signIn, test, toast } from '../helpers/e2e-app';
 
 const REQUIRED = 'This field is required.';
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+/** A task at a new location, every 30 days, last completed on `lastCompleted`: its update form open and filled for the supervisor. */
+async function openUpdateForm(page: Page, yard: string, description: string, lastCompleted: string) {
+  const api = await ApiClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique(yard));
+  const task = await api.createTask(location.id, unique(description), { interval: 30, lastCompleted });
+  await signIn(page, SUPERVISOR);
+  await page.goto(`/maintenance-update/${task.id}`);
+  await expect(page.getByLabel('Description')).toHaveValue(task.description.full_description);
+  return { api, task };
+}
 
 test('a task is created with its required fields, claimed, completed and edited', async ({ page }) => {
   const api = await ApiClient.signIn(SUPERVISOR);
@@ -71,6 +83,37 @@ test('a task is created with its required fields, claimed, completed and edited'
   expect(edited).toMatchObject({ task_notes: 'Use the blue grease gun.', status: 'COMPLETE', last_completed_date: completed.last_completed_date, version: completed.version + 1 });
 });
 
+test('the update form says each emptied required field beside it and sends nothing (spec 5)', async ({ page }) => {
+  const { api, task } = await openUpdateForm(page, 'Update Yard', 'Drain the air receiver', daysAgo(5));
+  await expect(page.getByRole('heading', { name: 'Update Maintenance' })).toBeVisible();
+  // The same fields as Create, without Created By.
+  await expect(page.getByLabel('Created By')).toHaveCount(0);
+
+  await page.getByLabel('Description').fill('');
+  await page.getByLabel('Recurrence Interval (days)').fill('');
+  await page.getByLabel('Last Completed Date').fill('');
+  await page.getByRole('button', { name: 'Update Maintenance' }).click();
+  await expect(toast(page, 'Some fields need your attention.')).toBeVisible();
+  for (const label of ['Description', 'Recurrence Interval (days)', 'Last Completed Date']) {
+    const field = page.locator('.field', { has: page.getByText(label, { exact: true }) });
+    await expect(field.locator('.field-error')).toHaveText(REQUIRED);
+  }
+  // The location keeps its value and Task Notes is optional: neither says anything.
+  await expect(page.locator('#task-edit-location-error')).toHaveCount(0);
+  await expect(page.locator('#task-edit-notes-error')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/maintenance-update/${task.id}$`));
+  expect(await api.task(task.id)).toMatchObject({ version: task.version, recurrence_interval: 30, last_completed_date: daysAgo(5) });
+
+  // Filled again, the message goes and the change is saved.
+  await page.getByLabel('Description').fill(task.description.full_description);
+  await page.getByLabel('Recurrence Interval (days)').fill('14');
+  await page.getByLabel('Last Completed Date').fill(daysAgo(5));
+  await page.getByRole('button', { name: 'Update Maintenance' }).click();
+  await expect(toast(page, 'Maintenance updated successfully')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/maintenance-detail/${task.id}$`));
+  expect(await api.task(task.id)).toMatchObject({ recurrence_interval: 14, version: task.version + 1 });
+});
+
 test('the list searches, filters by a remembered location and colours each card by its status', async ({ page }) => {
   const api = await ApiClient.signIn(SUPERVISOR);
   const yard = await api.createLocation(unique('Status Yard'));
@@ -120,13 +163,7 @@ test('the list searches, filters by a remembered location and colours each card 
 });
 
 test('an edit based on an older version is refused, names who changed the task, and never undoes their completion', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
-  const location = await api.createLocation(unique('Stale Yard'));
-  const task = await api.createTask(location.id, unique('Check the air compressor'), { interval: 30, lastCompleted: daysAgo(40) });
-
-  await signIn(page, SUPERVISOR);
-  await page.goto(`/maintenance-update/${task.id}`);
-  await expect(page.getByLabel('Description')).toHaveValue(task.description.full_description);
+  const { api, task } = await openUpdateForm(page, 'Stale Yard', 'Check the air compressor', daysAgo(40));
 
   // Meanwhile the task is claimed and completed elsewhere.
   await api.taskAction(task.id, 'claim');

@@ -1,27 +1,11 @@
 /** Account activation from the mailed link: one button; success → /login. */
 import { Button } from 'primereact/button';
-import { useState } from 'react';
-import { useLocation } from 'wouter';
-import { ERROR_MESSAGES, SUCCESS_MESSAGES, authFailureMessage } from '../../../shared/data/messages';
-import { callWorker } from '../../state/bridge';
-import { showToast } from '../../state/toasts';
+import { SUCCESS_MESSAGES } from '../../../shared/data/messages';
+import { useAccountRequest } from './account-request';
 
 export function ActivatePage({ params }: { params: { uid?: string; token?: string } }) {
-  const [, navigate] = useLocation();
-  const [sending, setSending] = useState(false);
-
-  const activate = async () => {
-    setSending(true);
-    try {
-      await callWorker((api) => api.session.activate(params.uid ?? '', params.token ?? ''));
-      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.accountActivated });
-      navigate('/login');
-    } catch (err) {
-      showToast({ severity: 'error', detail: authFailureMessage(err, ERROR_MESSAGES.default, false) });
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, send } = useAccountRequest();
+  const activate = () => send((api) => api.session.activate(params.uid ?? '', params.token ?? ''), { success: SUCCESS_MESSAGES.accountActivated, to: '/login' });
 
   return (
     <section className="narrow panel">

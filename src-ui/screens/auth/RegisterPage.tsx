@@ -2,13 +2,12 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
-import { ERROR_MESSAGES, SUCCESS_MESSAGES, authFailureMessage } from '../../../shared/data/messages';
+import { Link } from 'wouter';
+import { SUCCESS_MESSAGES } from '../../../shared/data/messages';
 import type { RegisterInput } from '../../../shared/data/protocol';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
-import { callWorker } from '../../state/bridge';
 import { fieldError } from '../../state/errors';
-import { showToast } from '../../state/toasts';
+import { useAccountRequest } from './account-request';
 
 export const PASSWORD_MISMATCH = 'The passwords you entered do not match.';
 
@@ -22,10 +21,9 @@ const FIELDS: { name: Fields; label: string; type: string; autoComplete: string 
 ];
 
 export function RegisterPage() {
-  const [, navigate] = useLocation();
   const [values, setValues] = useState<RegisterInput>({ first_name: '', last_name: '', email: '', password: '', re_password: '' });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useAccountRequest();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -34,22 +32,14 @@ export function RegisterPage() {
     if (!next.re_password && values.password !== values.re_password) next.re_password = PASSWORD_MISMATCH;
     setErrors(next);
     if (Object.keys(next).length) return;
-    setSending(true);
-    try {
-      await callWorker((api) => api.session.register({ ...values, email: values.email.trim().toLowerCase() }));
-      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.registered });
-      navigate('/');
-    } catch (err) {
+    await send((api) => api.session.register({ ...values, email: values.email.trim().toLowerCase() }), { success: SUCCESS_MESSAGES.registered, to: '/' }, (err) => {
       const fromServer: Partial<Record<Fields, string>> = {};
       for (const { name } of FIELDS) {
         const message = fieldError(err, name);
         if (message) fromServer[name] = message;
       }
       setErrors(fromServer);
-      showToast({ severity: 'error', detail: authFailureMessage(err, ERROR_MESSAGES.default, false) });
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (

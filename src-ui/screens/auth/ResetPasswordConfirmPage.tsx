@@ -2,20 +2,17 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
-import { ERROR_MESSAGES, SUCCESS_MESSAGES, authFailureMessage } from '../../../shared/data/messages';
+import { SUCCESS_MESSAGES } from '../../../shared/data/messages';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
-import { callWorker } from '../../state/bridge';
 import { fieldError } from '../../state/errors';
-import { showToast } from '../../state/toasts';
+import { useAccountRequest } from './account-request';
 import { PASSWORD_MISMATCH } from './RegisterPage';
 
 export function ResetPasswordConfirmPage({ params }: { params: { uid?: string; token?: string } }) {
-  const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<{ password?: string; again?: string }>({});
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useAccountRequest();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -25,17 +22,11 @@ export function ResetPasswordConfirmPage({ params }: { params: { uid?: string; t
     else if (password !== again) next.again = PASSWORD_MISMATCH;
     setErrors(next);
     if (next.password || next.again) return;
-    setSending(true);
-    try {
-      await callWorker((api) => api.session.confirmPasswordReset({ uid: params.uid ?? '', token: params.token ?? '', new_password: password, re_new_password: again }));
-      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.passwordReset });
-      navigate('/');
-    } catch (err) {
-      setErrors({ password: fieldError(err, 'new_password') ?? undefined, again: fieldError(err, 're_new_password') ?? undefined });
-      showToast({ severity: 'error', detail: authFailureMessage(err, ERROR_MESSAGES.default, false) });
-    } finally {
-      setSending(false);
-    }
+    await send(
+      (api) => api.session.confirmPasswordReset({ uid: params.uid ?? '', token: params.token ?? '', new_password: password, re_new_password: again }),
+      { success: SUCCESS_MESSAGES.passwordReset, to: '/' },
+      (err) => setErrors({ password: fieldError(err, 'new_password') ?? undefined, again: fieldError(err, 're_new_password') ?? undefined }),
+    );
   };
 
   return (

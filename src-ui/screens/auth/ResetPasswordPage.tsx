@@ -2,17 +2,14 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
-import { ERROR_MESSAGES, SUCCESS_MESSAGES, authFailureMessage } from '../../../shared/data/messages';
+import { SUCCESS_MESSAGES } from '../../../shared/data/messages';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
-import { callWorker } from '../../state/bridge';
-import { showToast } from '../../state/toasts';
+import { useAccountRequest } from './account-request';
 
 export function ResetPasswordPage() {
-  const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, send } = useAccountRequest();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -21,16 +18,7 @@ export function ResetPasswordPage() {
       return;
     }
     setError(null);
-    setSending(true);
-    try {
-      await callWorker((api) => api.session.requestPasswordReset(email.trim().toLowerCase()));
-      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.resetEmailSent });
-      navigate('/');
-    } catch (err) {
-      showToast({ severity: 'error', detail: authFailureMessage(err, ERROR_MESSAGES.default, false) });
-    } finally {
-      setSending(false);
-    }
+    await send((api) => api.session.requestPasswordReset(email.trim().toLowerCase()), { success: SUCCESS_MESSAGES.resetEmailSent, to: '/' });
   };
 
   return (

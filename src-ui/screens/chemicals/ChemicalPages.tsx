@@ -13,14 +13,14 @@ import type { SiteSettings } from '../../../shared/api/settings';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { chemicalLocationKind } from '../../../shared/rules/site-locations';
 import { LinkButton } from '../../components/LinkButton';
-import { brandAndName, formatQuantity, localDateToday } from '../../format/display';
+import { brandAndName, formatQuantity } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { originListUrl, positiveInt, type ListQuery, type ListQueryDef } from '../../kit/list-query';
-import { QuantityDialog, type QuantityKind } from '../../kit/QuantityDialog';
+import { QuantityActions } from '../../kit/QuantityActions';
+import type { QuantityTexts } from '../../kit/QuantityDialog';
 import { ReportButton } from '../../kit/ReportButton';
-import { PendingSync, usePendingActions } from '../../kit/StatusActions';
 import { useWorkerRead } from '../../state/hooks';
 import { WashCountsDialog } from './WashCountsDialog';
 
@@ -127,16 +127,14 @@ const TEXTS: DetailTexts = {
   refreshFailure: SCREEN_MESSAGES.chemicals.fetchOne,
 };
 
-const MODALS: Record<QuantityKind, { header: string; submit: string; failure: string }> = {
-  fill: { header: 'Fill Chemical', submit: 'Save Fill', failure: SCREEN_MESSAGES.chemicals.recordFill },
-  inventory: { header: 'Inventory Chemical', submit: 'Save Inventory', failure: SCREEN_MESSAGES.chemicals.recordInventory },
+const MODALS: QuantityTexts = {
+  fill: { header: 'Fill Chemical', failure: SCREEN_MESSAGES.chemicals.recordFill },
+  inventory: { header: 'Inventory Chemical', failure: SCREEN_MESSAGES.chemicals.recordInventory },
 };
 
 export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
   const location = positiveInt(new URLSearchParams(useSearch()).get('location'));
-  const { id, detail } = useDetailRead<Chemical>('chemicals', params.id, (api, chemicalId) => api.chemicals.get(chemicalId), TEXTS);
-  const [modal, setModal] = useState<QuantityKind | null>(null);
-  const pending = usePendingActions('chemicals', id ?? 0);
+  const { detail } = useDetailRead<Chemical>('chemicals', params.id, (api, chemicalId) => api.chemicals.get(chemicalId), TEXTS);
   return (
     <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(CHEMICAL_LIST)} heading={chemicalName}>
       {(chemical) => {
@@ -154,24 +152,14 @@ export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
                 ['Quantity', <strong>{formatQuantity(entry.current_quantity, chemical.unit)}</strong>],
               ]}
             />
-            <div className="button-row">
-              <Button type="button" label="Fill" icon="pi pi-plus" onClick={() => setModal('fill')} />
-              <Button type="button" label="Inventory" icon="pi pi-list-check" outlined onClick={() => setModal('inventory')} />
-            </div>
-            {pending.length ? <PendingSync items={pending} /> : null}
-            <QuantityDialog
-              kind={modal}
-              header={modal ? MODALS[modal].header : ''}
+            <QuantityActions
+              domain="chemicals"
+              id={chemical.id}
+              texts={MODALS}
               label={`Quantity (${chemical.unit})`}
-              submitLabel={modal ? MODALS[modal].submit : ''}
-              failure={modal ? MODALS[modal].failure : ''}
-              onClose={() => setModal(null)}
-              send={(api, quantity) =>
-                api.chemicals.recordQuantity({ id: chemical.id, label: `${chemicalName(chemical)} at ${entry.location.name}` }, { kind: modal ?? 'fill', entryId: entry.id, quantity, date: localDateToday() })
-              }
-              onDone={(result) =>
-                result.status === 'done' &&
-                detail.show({ ...chemical, locations: chemical.locations.map((e) => (e.id === entry.id ? { ...e, current_quantity: result.data.current_quantity } : e)) })
+              send={(api, input) => api.chemicals.recordQuantity({ id: chemical.id, label: `${chemicalName(chemical)} at ${entry.location.name}` }, { ...input, entryId: entry.id })}
+              onRecorded={(record) =>
+                detail.show({ ...chemical, locations: chemical.locations.map((e) => (e.id === entry.id ? { ...e, current_quantity: record.current_quantity } : e)) })
               }
             />
           </div>

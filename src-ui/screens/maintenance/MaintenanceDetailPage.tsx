@@ -21,7 +21,7 @@ const TEXTS: DetailTexts = {
   notFound: NOT_FOUND_MESSAGES.task,
   failure: SCREEN_MESSAGES.maintenance.loadOne,
   saved: OFFLINE_BANNERS.tasks,
-  refreshFailure: SCREEN_MESSAGES.maintenance.refreshList,
+  refreshFailure: SCREEN_MESSAGES.maintenance.fetchOne,
 };
 
 const FAILURES = { claim: SCREEN_MESSAGES.maintenance.claim, unclaim: SCREEN_MESSAGES.maintenance.unclaim, complete: SCREEN_MESSAGES.maintenance.complete };

@@ -4,21 +4,19 @@
  * location, and Part Detail with "Quantity on Hand" and the Fill (adds) and Inventory (replaces)
  * modals, both queued while offline and sent once.
  */
-import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Part } from '../../../shared/api/parts';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { LinkButton } from '../../components/LinkButton';
-import { brandAndName, formatQuantity, localDateToday } from '../../format/display';
+import { brandAndName, formatQuantity } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { originListUrl, type ListQueryDef } from '../../kit/list-query';
-import { QuantityDialog, type QuantityKind } from '../../kit/QuantityDialog';
+import { QuantityActions } from '../../kit/QuantityActions';
+import type { QuantityTexts } from '../../kit/QuantityDialog';
 import { RecordThumbnail } from '../../kit/RecordThumbnail';
 import { ReportButton } from '../../kit/ReportButton';
-import { PendingSync, usePendingActions } from '../../kit/StatusActions';
 
 const PART_LIST: ListQueryDef = { path: '/part-list', locationKey: 'partSelectedLocation' };
 
@@ -90,15 +88,13 @@ export function PartListPage() {
   );
 }
 
-const MODALS: Record<QuantityKind, { header: string; submit: string; failure: string }> = {
-  fill: { header: 'Fill Part', submit: 'Save Fill', failure: SCREEN_MESSAGES.parts.recordFill },
-  inventory: { header: 'Inventory Part', submit: 'Save Inventory', failure: SCREEN_MESSAGES.parts.recordInventory },
+const MODALS: QuantityTexts = {
+  fill: { header: 'Fill Part', failure: SCREEN_MESSAGES.parts.recordFill },
+  inventory: { header: 'Inventory Part', failure: SCREEN_MESSAGES.parts.recordInventory },
 };
 
 export function PartDetailPage({ params }: { params: { id?: string } }) {
-  const { id, detail } = useDetailRead<Part>('parts', params.id, (api, partId) => api.parts.get(partId), TEXTS);
-  const [modal, setModal] = useState<QuantityKind | null>(null);
-  const pending = usePendingActions('parts', id ?? 0);
+  const { detail } = useDetailRead<Part>('parts', params.id, (api, partId) => api.parts.get(partId), TEXTS);
   return (
     <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(PART_LIST)} heading={partName}>
       {(part) => (
@@ -114,21 +110,14 @@ export function PartDetailPage({ params }: { params: { id?: string } }) {
               ['Quantity on Hand', <strong>{formatQuantity(part.quantity)}</strong>],
             ]}
           />
-          <div className="button-row">
-            <Button type="button" label="Fill" icon="pi pi-plus" onClick={() => setModal('fill')} />
-            <Button type="button" label="Inventory" icon="pi pi-list-check" outlined onClick={() => setModal('inventory')} />
-          </div>
-          {pending.length ? <PendingSync items={pending} /> : null}
-          <QuantityDialog
-            kind={modal}
-            header={modal ? MODALS[modal].header : ''}
+          <QuantityActions
+            domain="parts"
+            id={part.id}
+            texts={MODALS}
             label="Quantity"
-            submitLabel={modal ? MODALS[modal].submit : ''}
-            failure={modal ? MODALS[modal].failure : ''}
-            onClose={() => setModal(null)}
-            send={(api, quantity) => api.parts.recordQuantity({ id: part.id, label: `Part #${part.id}` }, { kind: modal ?? 'fill', quantity, date: localDateToday() })}
+            send={(api, input) => api.parts.recordQuantity({ id: part.id, label: `Part #${part.id}` }, input)}
             // The answer carries the quantity on hand after the record: shown without reading again.
-            onDone={(result) => result.status === 'done' && detail.show({ ...part, quantity: result.data.current_quantity })}
+            onRecorded={(record) => detail.show({ ...part, quantity: record.current_quantity })}
           />
         </div>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeFor, mayOpen, showsHomeButton, topBarLinks } from '../../../src-ui/app/navigation';
+import { HUBS, homeFor, hubButtons, mayOpen, topBarLinks, type HubName } from '../../../src-ui/app/navigation';
 import { ROUTES, gatherRoutes } from '../../../src-ui/app/routes';
 
 const full = { full_feature_access: true, is_staff: false };
@@ -34,10 +34,34 @@ describe('navigation table', () => {
     expect(homeFor(limitedStaff)).toBe('/workorder-home');
   });
 
-  it('shows the Home button only to those who may open /home (spec 6)', () => {
-    expect(showsHomeButton(full)).toBe(true);
-    expect(showsHomeButton(limited)).toBe(false);
-    expect(showsHomeButton(null)).toBe(false);
+  it('gives the buttons of the home screens of spec 2 per role', () => {
+    const labels = (hub: HubName, user: typeof full | null) => hubButtons(hub, user).map((b) => b.label);
+    for (const user of [full, staff]) {
+      expect(labels('home', user)).toEqual(['Inventory', 'Locations', 'Preventative Maintenance', 'Work Orders']);
+      expect(labels('inventory', user)).toEqual(['Assets', 'Chemicals', 'Parts', 'Vendors', 'Home']);
+      expect(labels('workorders', user)).toEqual(['Create Work Order', 'Active Work Orders', 'Home']);
+    }
+    // Spec 6: a limited user has the work-order home only, without its Home button.
+    for (const user of [limited, limitedStaff]) {
+      expect(labels('workorders', user)).toEqual(['Create Work Order', 'Active Work Orders']);
+      expect(labels('home', user)).toEqual(['Work Orders']);
+      expect(labels('inventory', user)).toEqual([]);
+    }
+    expect(hubButtons('workorders', null)).toEqual([]);
+    expect(HUBS.workorders.at(-1)).toMatchObject({ href: '/home', label: 'Home', outlined: true });
+    expect(HUBS.inventory.at(-1)).toMatchObject({ href: '/home', label: 'Home', outlined: true });
+  });
+
+  it('each hub button declares the access of the route it leads to, and its hub is open to whoever sees it', () => {
+    const hubPath: Record<HubName, string> = { home: '/home', inventory: '/inventory-home', workorders: '/workorder-home' };
+    for (const [hub, buttons] of Object.entries(HUBS) as [HubName, (typeof HUBS)[HubName]][]) {
+      expect(ROUTES.find((r) => r.path === hubPath[hub]), hubPath[hub]).toBeDefined();
+      for (const button of buttons) {
+        const route = ROUTES.find((r) => r.path === button.href);
+        expect(route, button.href).toBeDefined();
+        expect(button.access, `${hub}: ${button.href}`).toBe(route!.access);
+      }
+    }
   });
 
   it('opens a route only for the access it declares', () => {

@@ -1,0 +1,54 @@
+/**
+ * The quantity block of a stocked item's detail (spec 2: parts and chemicals): Fill and Inventory,
+ * the "Pending sync" list of the item's queued fills and counts, and the modal they open
+ * (QuantityDialog). A record carries the device's date when the user acted; the quantity on hand
+ * the server answers is handed back to be shown without reading again. Each area gives its modal
+ * texts, the field's label (with the unit where the item has one) and its worker call.
+ */
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import type { AreaName } from '../../shared/areas/registry';
+import type { QuantityInput, QuantityKind } from '../../shared/areas/stock';
+import type { MutationResult } from '../../shared/data/protocol';
+import { localDateToday } from '../format/display';
+import type { WorkerRemote } from '../state/bridge';
+import { QuantityDialog, type QuantityTexts } from './QuantityDialog';
+import { PendingSync, usePendingActions } from './StatusActions';
+
+export function QuantityActions<Answer>({
+  domain,
+  id,
+  texts,
+  label,
+  send,
+  onRecorded,
+}: {
+  domain: AreaName;
+  /** The stocked item's id (its queued records are listed under it). */
+  id: number;
+  texts: QuantityTexts;
+  label: string;
+  send: (api: WorkerRemote, input: QuantityInput) => Promise<MutationResult<Answer>>;
+  /** The server's answer to a record sent now (a queued one has none yet). */
+  onRecorded: (answer: Answer) => void;
+}) {
+  const [modal, setModal] = useState<QuantityKind | null>(null);
+  const pending = usePendingActions(domain, id);
+  return (
+    <>
+      <div className="button-row">
+        <Button type="button" label="Fill" icon="pi pi-plus" onClick={() => setModal('fill')} />
+        <Button type="button" label="Inventory" icon="pi pi-list-check" outlined onClick={() => setModal('inventory')} />
+      </div>
+      {pending.length ? <PendingSync items={pending} /> : null}
+      <QuantityDialog
+        kind={modal}
+        texts={texts}
+        label={label}
+        onClose={() => setModal(null)}
+        send={(api, quantity) => send(api, { kind: modal ?? 'fill', quantity, date: localDateToday() })}
+        onDone={(result) => result.status === 'done' && onRecorded(result.data)}
+      />
+    </>
+  );
+}

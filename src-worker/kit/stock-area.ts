@@ -1,0 +1,63 @@
+/**
+ * A stocked item's area (spec 2, 4, 7: parts and chemicals), built once: pages filtered by
+ * location, one item, its fill (adds) and inventory (replaces) writes and its location's inventory
+ * report. Fills and counts are offline actions like claims: queued without a connection and sent
+ * once. The stored payload is the request body itself (the item, the device's date when the user
+ * acted, the quantity); the answer is the record with the quantity on hand after it, which the
+ * screen shows without reading again. Each area gives its paths, texts, list filter and body.
+ */
+import type { QuantityInput, QuantityKind, StockApi, StockTarget } from '../../shared/areas/stock.js';
+import { defineWrite, type WriteAction, type WriteMessages } from '../outbox/write-action.js';
+import { writeOrQueue } from '../outbox/write-or-queue.js';
+import type { DomainContext } from './domain-context.js';
+import type { Records } from './records.js';
+import { reportAt } from './reports.js';
+
+/** One of the two writes: where it is POSTed, and its spec 8 texts. */
+export interface QuantityWriteDef extends WriteMessages {
+  path: string;
+}
+
+export interface StockDef<Input extends QuantityInput> extends Record<QuantityKind, QuantityWriteDef> {
+  /** The list's query parameter that carries the chosen location (spec 7). */
+  locationFilter: string;
+  /** Where the location's inventory report is downloaded and mailed. */
+  report: `${string}/`;
+  /** The request body of a fill or a count (what is stored in the outbox). */
+  body(target: StockTarget, input: Input): object;
+}
+
+export interface StockArea<Item, Input extends QuantityInput, Answer> {
+  writes: readonly WriteAction<Answer>[];
+  api(ctx: DomainContext): StockApi<Item, Input, Answer>;
+}
+
+export function stockArea<Item extends { id: number }, Input extends QuantityInput, Answer>(
+  domain: string,
+  records: Records<Item>,
+  def: StockDef<Input>,
+): StockArea<Item, Input, Answer> {
+  const write = (kind: QuantityKind) => {
+    const { path, ...messages } = def[kind];
+    return defineWrite<Answer>({
+      domain,
+      action: kind,
+      request: (item) => ({ method: 'POST', path, json: item.payload }),
+      invalidates: records.staleAfterWrite,
+      messages,
+    });
+  };
+  const byKind = { fill: write('fill'), inventory: write('inventory') };
+  const report = reportAt(domain, def.report);
+  return {
+    writes: Object.values(byKind),
+    api: (ctx) => ({
+      list: (params) => records.list(ctx, params.page, { [def.locationFilter]: params.location }),
+      get: (id) => records.get(ctx, id),
+      // `targetId` is the stocked item's id: its detail is refreshed once this syncs.
+      recordQuantity: (target, input) =>
+        writeOrQueue(ctx, byKind[input.kind], { targetId: String(target.id), targetLabel: target.label, payload: { ...def.body(target, input) } as never }),
+      ...report(ctx),
+    }),
+  };
+}
