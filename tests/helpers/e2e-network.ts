@@ -5,8 +5,11 @@
  * CDP session: attached with `flatten: false`, and sent `Network.emulateNetworkConditions` through
  * `Target.sendMessageToTarget`. New SharedWorkers (a reload of the only tab starts a new one) are
  * attached as soon as the browser reports them and get the current condition, normally long before
- * the worker has loaded its script and made a request. Every CDP command has a time limit: a dead
- * target never answers.
+ * the worker has loaded its script and made a request. A SharedWorker that ends while attached (its
+ * last tab navigated away) is not a new target when the next tab starts it again: Chromium reports
+ * `Inspector.targetCrashed`, then `Inspector.targetReloadedAfterCrash` on the same session, and the
+ * new instance waits for the debugger like a new target; it gets the same treatment. Every CDP
+ * command has a time limit: a dead target never answers.
  */
 import type { Browser, BrowserContext, CDPSession } from '@playwright/test';
 
@@ -41,7 +44,7 @@ export class NetworkControl {
   static async start(browser: Browser, context: BrowserContext): Promise<NetworkControl> {
     const cdp = await browser.newBrowserCDPSession();
     const control = new NetworkControl(cdp, context);
-    cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => control.onMessage(event.message));
+    cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => control.onMessage(event.sessionId, event.message));
     cdp.on('Target.targetCreated', (event: { targetInfo: TargetInfo }) => void control.attach(event.targetInfo).catch(() => undefined));
     cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => control.sessions.delete(event.sessionId));
     await withTimeout(cdp.send('Target.setDiscoverTargets', { discover: true }), 'Target.setDiscoverTargets');
@@ -54,14 +57,24 @@ export class NetworkControl {
     if (target.type !== 'shared_worker' || [...this.sessions.values()].some((t) => t.targetId === target.targetId)) return;
     const { sessionId } = (await withTimeout(this.cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false }), 'Target.attachToTarget')) as { sessionId: string };
     this.sessions.set(sessionId, target);
+    // For the restart of the worker under this same session (see above).
+    await this.sendToTarget(sessionId, 'Inspector.enable');
+    await this.release(sessionId);
+  }
+
+  /**
+   * A SharedWorker started while this session watches waits for a debugger before its first line;
+   * left paused, the tab's handshake times out and it falls back to a dedicated worker. It gets the
+   * current condition first.
+   */
+  private async release(sessionId: string): Promise<void> {
     await this.apply(sessionId);
-    // A SharedWorker started while this session watches waits for a debugger before its first
-    // line; left paused, the tab's handshake times out and it falls back to a dedicated worker.
     await this.sendToTarget(sessionId, 'Runtime.runIfWaitingForDebugger');
   }
 
-  private onMessage(raw: string): void {
-    const message = JSON.parse(raw) as { id?: number; error?: { message: string }; result?: unknown };
+  private onMessage(sessionId: string, raw: string): void {
+    const message = JSON.parse(raw) as { id?: number; method?: string; error?: { message: string }; result?: unknown };
+    if (message.method === 'Inspector.targetReloadedAfterCrash') void this.release(sessionId).catch(() => undefined);
     if (message.id === undefined) return;
     const waiter = this.pending.get(message.id);
     if (!waiter) return;

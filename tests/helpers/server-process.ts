@@ -129,8 +129,9 @@ export interface ProxyProcess extends ServerProcess {
   served: () => number[];
 }
 
-export async function startProxy(backends: ServerProcess[]): Promise<ProxyProcess> {
-  const port = await freePort();
+/** `port` fixed when the backends must know the public address before the proxy starts (their PUBLIC_URL). */
+export async function startProxy(backends: ServerProcess[], port?: number): Promise<ProxyProcess> {
+  const listenPort = port ?? (await freePort());
   const config = join(mkdtempSync(join(tmpdir(), 'cmms-proxy-')), 'haproxy.cfg');
   writeFileSync(
     config,
@@ -147,7 +148,7 @@ export async function startProxy(backends: ServerProcess[]): Promise<ProxyProces
       '  timeout client 60s',
       '  timeout server 60s',
       'frontend api',
-      `  bind 127.0.0.1:${port}`,
+      `  bind 127.0.0.1:${listenPort}`,
       '  default_backend servers',
       'backend servers',
       '  balance roundrobin',
@@ -170,5 +171,5 @@ export async function startProxy(backends: ServerProcess[]): Promise<ProxyProces
     child.once('error', (err) => fail(new Error(`haproxy did not start (${err.message}); install it with: apt-get install -y haproxy`)));
     child.once('spawn', () => done());
   });
-  return { origin: `http://127.0.0.1:${port}`, child, output: () => log, served: () => [...served] };
+  return { origin: `http://127.0.0.1:${listenPort}`, child, output: () => log, served: () => [...served] };
 }
