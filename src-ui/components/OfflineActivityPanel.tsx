@@ -1,6 +1,7 @@
 /** The Offline Activity side panel: the outbox as the worker reports it (spec 2, spec 4 Queued item status). */
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
+import type { CSSTransitionProps } from 'primereact/csstransition';
 import { Sidebar } from 'primereact/sidebar';
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -116,6 +117,13 @@ const CLEAR_TOOLTIP = { position: 'bottom', showOnDisabled: true } as const;
  */
 export const QUEUE_ROWS_STEP = 25;
 
+/**
+ * The panel opens and closes without sliding: the slide's start forces a layout of the whole page
+ * (react-transition-group's reflow), which on a slow handset was a task of several hundred ms each
+ * time the panel was opened.
+ */
+const NO_SLIDE: CSSTransitionProps = { disabled: true, timeout: 0 };
+
 export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   return (
     <Sidebar
@@ -126,6 +134,7 @@ export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; on
       header={<h2 className="activity-title">Offline Activity</h2>}
       aria-label="Offline Activity"
       blockScroll
+      transitionOptions={NO_SLIDE}
     >
       <QueueContent visible={visible} />
     </Sidebar>
