@@ -1,0 +1,17 @@
+/** Draws the app into #root (see main.tsx for why this is a step of its own). */
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import { App } from './App';
+import { useDeferredLocation, useDeferredSearch } from './deferred-location';
+
+// A transition: the first render is drawn in slices (under the splash) rather than in one long task.
+startTransition(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Router hook={useDeferredLocation} searchHook={useDeferredSearch}>
+        <App />
+      </Router>
+    </StrictMode>,
+  ),
+);
