@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import type { CSSTransitionProps } from 'primereact/csstransition';
 import { Sidebar } from 'primereact/sidebar';
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { QUEUE_MESSAGES } from '../../shared/data/messages';
 import type { QueueItemStatus, QueueItemView } from '../../shared/data/protocol';
@@ -12,11 +12,11 @@ import { queueItemTitle, queueStatusText } from '../format/queue';
 import { callWorker } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { showToast } from '../state/toasts';
-import { PlainBadge, PlainButton } from './PlainButton';
+import { PlainBadge, PlainButton, type Severity } from './PlainButton';
 import { useNow } from '../state/hooks';
 import { store } from '../state/store';
 
-const STATUS_BADGES: Record<QueueItemStatus, 'secondary' | 'info' | 'warning' | 'danger' | 'success'> = {
+const STATUS_BADGES: Record<QueueItemStatus, Severity> = {
   queued: 'secondary',
   pending: 'info',
   retrying: 'warning',
@@ -158,8 +158,6 @@ function QueueContent({ visible }: { visible: boolean }) {
 
   // Stable handlers: the queue updates several times a second during a flush, and the buttons and
   // rows that take them need not be drawn again for it.
-  const itemsRef = useRef(items);
-  itemsRef.current = items;
   const run = useCallback(async (action: () => Promise<void>, failure: string, done?: string) => {
     setActionError(null);
     setWorking(true);
@@ -175,7 +173,8 @@ function QueueContent({ visible }: { visible: boolean }) {
   const rowActions = useMemo<RowActions>(
     () => ({
       onRemove: (id) => {
-        const conflict = itemsRef.current.some((i) => i.id === id && i.status === 'conflict');
+        // The queue as it is now (not the rows' deferred copy), read when the button is pressed.
+        const conflict = store.queue.items.some((i) => i.id === id && i.status === 'conflict');
         void run(() => callWorker((api) => api.queue.remove(id)), QUEUE_MESSAGES.removeFailed, conflict ? QUEUE_MESSAGES.discarded : undefined);
       },
       onReapply: (id) => void run(() => callWorker((api) => api.queue.reapply(id)), QUEUE_MESSAGES.reapplyFailed, QUEUE_MESSAGES.reapplied),

@@ -6,7 +6,7 @@
  */
 import type { MouseEventHandler } from 'react';
 
-type Severity = 'secondary' | 'danger' | 'warning' | 'info' | 'success';
+export type Severity = 'secondary' | 'danger' | 'warning' | 'info' | 'success';
 
 export function PlainButton({
   label,
