@@ -3,6 +3,7 @@
  * 25 and a "Show more" button, so opening it costs the same with 55 or 1,000 items; what waits for
  * the user (a failure) is listed before what is still to be sent. The 55 claims are queued through
  * the data worker's own API, as its Claim button does offline, and each reaches the server once.
+ * The focus moves to the panel's Close button once the panel is drawn, and that button closes it.
  */
 import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { activityBadge, expect, openActivityPanel, serviceWorkerReady, signIn, test } from '../helpers/e2e-app';
@@ -29,6 +30,7 @@ test('55 queued claims: 25 drawn, the rest on Show more, a failure listed first,
   await expect(activityBadge(page)).toHaveText(String(ORDERS));
 
   const panel = await openActivityPanel(page);
+  await expect(panel.getByRole('button', { name: 'Close' })).toBeFocused();
   const rows = panel.locator('.queue-item');
   await expect(rows).toHaveCount(25);
   await panel.getByRole('button', { name: 'Show 25 more (30 not shown)' }).click();
@@ -48,6 +50,8 @@ test('55 queued claims: 25 drawn, the rest on Show more, a failure listed first,
   await expect(first).toHaveAttribute('data-status', 'failed');
   await expect(first).toContainText(`#${taken.id}`);
   await expect(reopened.locator('.queue-item')).toHaveCount(25);
+  await reopened.getByRole('button', { name: 'Close' }).click();
+  await expect(reopened).toBeHidden();
   for (const order of orders.slice(0, ORDERS - 1)) expect((await api.workOrder(order.id)).status, `order ${order.id}`).toBe('Claimed');
   expect((await api.workOrder(taken.id)).status).toBe('Completed');
 });
