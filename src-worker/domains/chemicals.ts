@@ -5,6 +5,7 @@
 import type { Chemical, ChemicalQuantityRecord, ChemicalQuantityRequest } from '../../shared/api/chemicals.js';
 import type { ChemicalQuantityInput } from '../../shared/areas/chemicals.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { chemicalAfterRecord } from '../../shared/rules/stock-after-record.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { stockArea } from '../kit/stock-area.js';
@@ -18,6 +19,7 @@ const stock = stockArea<Chemical, ChemicalQuantityInput, ChemicalQuantityRecord>
   inventory: { path: 'chemicals/chemicalinventories/create/', success: SUCCESS_MESSAGES.chemicalInventoryRecorded, queued: QUEUED_MESSAGES.chemicalInventory, failure: SCREEN_MESSAGES.chemicals.recordInventory },
   report: 'chemicals/chemical-inventory-report/',
   body: (chemical, input) => ({ chemical: chemical.id, chemical_location_id: input.entryId, date: input.date, quantity: input.quantity }) satisfies ChemicalQuantityRequest,
+  afterRecord: chemicalAfterRecord,
 });
 
 export const area = defineArea({ name: 'chemicals', writes: stock.writes, api: stock.api });

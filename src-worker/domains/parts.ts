@@ -5,6 +5,7 @@
 import type { Part, PartQuantityRecord, PartQuantityRequest } from '../../shared/api/parts.js';
 import type { QuantityInput } from '../../shared/areas/stock.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { partAfterRecord } from '../../shared/rules/stock-after-record.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { stockArea } from '../kit/stock-area.js';
@@ -17,6 +18,7 @@ const stock = stockArea<Part, QuantityInput, PartQuantityRecord>('parts', parts,
   inventory: { path: 'parts/partinventories/create/', success: SUCCESS_MESSAGES.partInventoryRecorded, queued: QUEUED_MESSAGES.partInventory, failure: SCREEN_MESSAGES.parts.recordInventory },
   report: 'parts/part-inventory-report/',
   body: (part, input) => ({ part: part.id, date: input.date, quantity: input.quantity }) satisfies PartQuantityRequest,
+  afterRecord: partAfterRecord,
 });
 
 export const area = defineArea({ name: 'parts', writes: stock.writes, api: stock.api });

@@ -18,13 +18,15 @@ export interface QuantityWriteDef extends WriteMessages {
   path: string;
 }
 
-export interface StockDef<Input extends QuantityInput> extends Record<QuantityKind, QuantityWriteDef> {
+export interface StockDef<Item, Input extends QuantityInput, Answer> extends Record<QuantityKind, QuantityWriteDef> {
   /** The list's query parameter that carries the chosen location (spec 7). */
   locationFilter: string;
   /** Where the location's inventory report is downloaded and mailed. */
   report: `${string}/`;
   /** The request body of a fill or a count (what is stored in the outbox). */
   body(target: StockTarget, input: Input): object;
+  /** The item after the record the server answered with (`shared/rules/stock-after-record.ts`). */
+  afterRecord(item: Item, answer: Answer): Item;
 }
 
 export interface StockArea<Item, Input extends QuantityInput, Answer> {
@@ -35,7 +37,7 @@ export interface StockArea<Item, Input extends QuantityInput, Answer> {
 export function stockArea<Item extends { id: number }, Input extends QuantityInput, Answer>(
   domain: string,
   records: Records<Item>,
-  def: StockDef<Input>,
+  def: StockDef<Item, Input, Answer>,
 ): StockArea<Item, Input, Answer> {
   const write = (kind: QuantityKind) => {
     const { path, ...messages } = def[kind];
@@ -44,6 +46,10 @@ export function stockArea<Item extends { id: number }, Input extends QuantityInp
       action: kind,
       request: (item) => ({ method: 'POST', path, json: item.payload }),
       invalidates: records.staleAfterWrite,
+      // The item's saved detail is kept with the new quantity, so it still opens offline after a
+      // fill made online; the lists holding it are dropped as after any write (spec 4).
+      updatesSaved: (item, answer) =>
+        item.targetId === null ? null : { key: records.detailPath(item.targetId), update: (saved) => def.afterRecord(saved as Item, answer) },
       messages,
     });
   };

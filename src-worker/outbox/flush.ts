@@ -155,7 +155,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     }
     sent += 1;
     await update(item, { status: 'synced', lastError: null, retryAt: null, finishedAt: iso() });
-    await settleCache(deps.cache, handler.invalidates(item), outcome?.saved);
+    await settleCache(deps.cache, handler.invalidates(item), outcome);
     const id = item.targetId ?? outcome?.createdId ?? null;
     if (id !== null) {
       const ids = syncedTargets.get(item.domain) ?? new Set<string>();

@@ -5,12 +5,15 @@
 import type { OutboxRow } from '../../shared/data/db-schema.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { CacheInvalidation } from '../cache/response-cache.js';
+import type { SavedUpdate } from './write-action.js';
 
 export interface HandlerOutcome {
   /** For creates: the id the server gave the new record (reported in the `synced` event). */
   createdId?: string | null;
   /** The server's answer to keep as the record's fresh copy, after the invalidation. */
   saved?: { key: string; data: unknown } | null;
+  /** A saved copy the answer brings up to date (kept, updated, after the invalidation). */
+  updated?: SavedUpdate | null;
 }
 
 export interface MutationHandler {

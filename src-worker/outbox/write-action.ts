@@ -44,6 +44,12 @@ export interface SavedAnswer {
   id: string;
 }
 
+/** A saved copy at `key`, and how the write's answer changes it. */
+export interface SavedUpdate {
+  key: string;
+  update(saved: unknown): unknown;
+}
+
 export interface WriteAction<Answer = unknown> {
   domain: string;
   action: string;
@@ -58,6 +64,11 @@ export interface WriteAction<Answer = unknown> {
   invalidates(item: StoredWrite): CacheInvalidation;
   /** Where the answer is kept as the record's fresh copy, if it is one. */
   saves?(answer: Answer): SavedAnswer | null;
+  /**
+   * A saved copy the answer brings up to date without being that record itself (a fill's answer
+   * carries the part's quantity on hand): kept, updated, rather than dropped with the stale ones.
+   */
+  updatesSaved?(item: StoredWrite, answer: Answer): SavedUpdate | null;
   messages: WriteMessages;
 }
 
@@ -89,10 +100,17 @@ export function requestFor(action: WriteAction<unknown>, item: StoredWrite): Api
   return request;
 }
 
-/** After a write succeeded, online or replayed: drop what it made stale, keep its answer. */
-export async function settleCache(cache: ResponseCache, invalidation: CacheInvalidation, saved: { key: string; data: unknown } | null | undefined): Promise<void> {
+/**
+ * After a write succeeded, online or replayed: drop what it made stale, keep its answer, and keep
+ * (updated) a saved copy the answer brings up to date. The copy is read before the drop, which
+ * may include it.
+ */
+export async function settleCache(cache: ResponseCache, invalidation: CacheInvalidation, outcome: HandlerOutcome | void): Promise<void> {
+  const updated = outcome?.updated ?? null;
+  const before = updated ? await cache.get<unknown>(updated.key) : null;
   await cache.invalidate(invalidation);
-  if (saved) await cache.put(saved.key, saved.data);
+  if (outcome?.saved) await cache.put(outcome.saved.key, outcome.saved.data);
+  if (updated && before) await cache.put(updated.key, updated.update(before.data));
 }
 
 /**
@@ -105,7 +123,7 @@ export async function settleCache(cache: ResponseCache, invalidation: CacheInval
 export async function sendWrite<Answer>(api: ApiClient, action: WriteAction<Answer>, item: StoredWrite, waitedOn = false): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
   const answer = await api.request<Answer>({ ...requestFor(action, item), spinner: waitedOn, reportProgress: waitedOn && item.attachments.length > 0 });
   const saved = action.saves?.(answer) ?? null;
-  return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer } : null } };
+  return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer } : null, updated: action.updatesSaved?.(item, answer) ?? null } };
 }
 
 /** Makes the definition the outbox handler of its domain:action. */

@@ -47,7 +47,7 @@ export async function writeOrQueue<Answer>(ctx: DomainContext, action: WriteActi
   if (!mustQueue) {
     try {
       const { answer, outcome } = await sendWrite(ctx.api, action, item, true);
-      await settleCache(ctx.cache, action.invalidates(item), outcome.saved);
+      await settleCache(ctx.cache, action.invalidates(item), outcome);
       return { status: 'done', data: answer, message: action.messages.success };
     } catch (thrown) {
       const error = toNormalizedError(thrown);

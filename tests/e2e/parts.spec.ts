@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Part } from '../../shared/api/parts';
+import { OFFLINE_BANNERS } from '../../shared/data/messages';
 import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { activityBadge, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 import { e2eEnv } from '../helpers/e2e-env';
@@ -100,7 +101,7 @@ test('a report asked for offline says it needs a connection: nothing is download
   expect(readOutbox(e2eEnv().dataDir).filter((m) => m.includes(address))).toEqual([]);
 });
 
-test('Fill adds and Inventory replaces the quantity on hand, within the bounds', async ({ page }) => {
+test('Fill adds and Inventory replaces the quantity on hand, within the bounds, and the part still opens offline with it', async ({ page, network }) => {
   const api = await ApiClient.signIn(SUPERVISOR);
   const before = await part(api, 1);
   await signIn(page, SUPERVISOR);
@@ -127,6 +128,13 @@ test('Fill adds and Inventory replaces the quantity on hand, within the bounds',
   await expect(toast(page, 'Part inventory recorded successfully!')).toBeVisible();
   await expect(page.locator('.detail-grid')).toContainText('7.00');
   expect((await part(api, 1)).quantity).toBe(7);
+
+  // The write dropped the saved lists but kept the part's detail, with the quantity its answer carried.
+  await serviceWorkerReady(page);
+  await network.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(OFFLINE_BANNERS.savedData)).toBeVisible();
+  await expect(page.locator('.detail-grid')).toContainText('7.00');
 });
 
 // Each host mode works on its own part, so the two runs never share a quantity.

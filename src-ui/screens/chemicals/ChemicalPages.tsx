@@ -12,6 +12,7 @@ import type { Chemical } from '../../../shared/api/chemicals';
 import type { SiteSettings } from '../../../shared/api/settings';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { chemicalLocationKind } from '../../../shared/rules/site-locations';
+import { chemicalAfterRecord } from '../../../shared/rules/stock-after-record';
 import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatQuantity } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
@@ -158,9 +159,7 @@ export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
               texts={MODALS}
               label={`Quantity (${chemical.unit})`}
               send={(api, input) => api.chemicals.recordQuantity({ id: chemical.id, label: `${chemicalName(chemical)} at ${entry.location.name}` }, { ...input, entryId: entry.id })}
-              onRecorded={(record) =>
-                detail.show({ ...chemical, locations: chemical.locations.map((e) => (e.id === entry.id ? { ...e, current_quantity: record.current_quantity } : e)) })
-              }
+              onRecorded={(record) => detail.show(chemicalAfterRecord(chemical, record))}
             />
           </div>
         );

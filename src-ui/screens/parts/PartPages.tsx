@@ -7,6 +7,7 @@
 import { Link } from 'wouter';
 import type { Part } from '../../../shared/api/parts';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { partAfterRecord } from '../../../shared/rules/stock-after-record';
 import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatQuantity } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
@@ -117,7 +118,7 @@ export function PartDetailPage({ params }: { params: { id?: string } }) {
             label="Quantity"
             send={(api, input) => api.parts.recordQuantity({ id: part.id, label: `Part #${part.id}` }, input)}
             // The answer carries the quantity on hand after the record: shown without reading again.
-            onRecorded={(record) => detail.show({ ...part, quantity: record.current_quantity })}
+            onRecorded={(record) => detail.show(partAfterRecord(part, record))}
           />
         </div>
       )}
