@@ -124,6 +124,11 @@ class Site {
     return chosen.map((i) => `s${i}`);
   }
 
+  /** What each running backend printed last (warnings and errors), for a failure's report. */
+  output(): string {
+    return this.backends.map((b, i) => `s${i}: ${b.server ? b.server.output().trim() || '(nothing)' : '(down)'}`).join('\n');
+  }
+
   async close(): Promise<void> {
     if (this.proxy) await stopServer(this.proxy);
     await Promise.all(this.backends.map((b) => (b.server ? stopServer(b.server) : undefined)));
@@ -515,6 +520,15 @@ async function outboxRows(page: Page): Promise<string> {
   }
 }
 
+/** The page's accessibility tree as text, for a failure's report. */
+async function screenOf(page: Page): Promise<string> {
+  try {
+    return await page.locator('body').ariaSnapshot({ timeout: 5_000 });
+  } catch (error) {
+    return `(${String(error)})`;
+  }
+}
+
 const STILL_TO_SEND = ['queued', 'pending', 'retrying', 'conflict'];
 
 /** Per wash package of a location: its records and their total, as the API lists them. */
@@ -705,7 +719,9 @@ async function chaosRun(browser: Browser, seed: number, proxied: boolean): Promi
     const took = `setup ${stepsBegan.toFixed(0)} s, steps ${(stepsEnded - stepsBegan).toFixed(0)} s, drain ${(drained - stepsEnded).toFixed(0)} s`;
     console.log(`chaos seed ${seed} (${mode}): passed; refused ${oracle.refused}; ${counts.join(', ')}; ${took}`);
   } catch (error) {
-    const where = run && !run.page.isClosed() ? `page at ${run.page.url()}; outbox ${await outboxRows(run.page)}` : 'no page';
+    // What the screen showed: a run for the record goes without a trace, and this is what tells a
+    // stalled read from a login screen or a spinner when the seed does not fail again on replay.
+    const where = run && !run.page.isClosed() ? `page at ${run.page.url()}; outbox ${await outboxRows(run.page)}\nscreen:\n${await screenOf(run.page)}\nservers:\n${site.output()}` : 'no page';
     throw new Error(
       `chaos seed ${seed} (${mode}) failed; replay with CHAOS_SEED=${seed} CHAOS_RUNS=1 CHAOS_PROXY=${proxied ? 1 : 0} npm run chaos\nsteps:\n  ${oracle.timeline()}\n${where}\n${String(error)}`,
       { cause: error },
