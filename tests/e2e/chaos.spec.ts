@@ -520,10 +520,11 @@ async function outboxRows(page: Page): Promise<string> {
   }
 }
 
-/** The page's accessibility tree as text, for a failure's report. */
+/** The tab's host mode and the page's accessibility tree as text, for a failure's report. */
 async function screenOf(page: Page): Promise<string> {
   try {
-    return await page.locator('body').ariaSnapshot({ timeout: 5_000 });
+    const hostMode = await page.locator('.app').getAttribute('data-host-mode', { timeout: 2_000 }).catch(() => '(no app)');
+    return `host mode ${hostMode}\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`;
   } catch (error) {
     return `(${String(error)})`;
   }
