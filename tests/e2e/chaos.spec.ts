@@ -18,8 +18,10 @@
  * An even seed runs the SharedWorker, an odd one the dedicated-worker fallback. Without
  * CHAOS_PROXY, runs alternate in pairs: the 1st and 2nd plain, the 3rd and 4th in proxy mode, and
  * so on. The CI subset (`npm test`) is therefore seeds 20261124 (shared) and 20261125 (dedicated)
- * plain, 20261126 (shared) and 20261127 (dedicated) in proxy mode; `npm run chaos` runs 20.
- * A failure prints its seed, mode and steps, and the line that replays it.
+ * plain, 20261126 (shared) and 20261127 (dedicated) in proxy mode; `npm run chaos` runs 20,
+ * without Playwright's trace (`CHAOS_TRACE`, default off: its screenshots cost more CPU than the
+ * run). A failure prints its seed, mode, timed steps, outbox, screen and servers' output, and the
+ * line that replays it with a trace.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -724,7 +726,7 @@ async function chaosRun(browser: Browser, seed: number, proxied: boolean): Promi
     // stalled read from a login screen or a spinner when the seed does not fail again on replay.
     const where = run && !run.page.isClosed() ? `page at ${run.page.url()}; outbox ${await outboxRows(run.page)}\nscreen:\n${await screenOf(run.page)}\nservers:\n${site.output()}` : 'no page';
     throw new Error(
-      `chaos seed ${seed} (${mode}) failed; replay with CHAOS_SEED=${seed} CHAOS_RUNS=1 CHAOS_PROXY=${proxied ? 1 : 0} npm run chaos\nsteps:\n  ${oracle.timeline()}\n${where}\n${String(error)}`,
+      `chaos seed ${seed} (${mode}) failed; replay with CHAOS_SEED=${seed} CHAOS_RUNS=1 CHAOS_PROXY=${proxied ? 1 : 0} CHAOS_TRACE=on npm run chaos\nsteps:\n  ${oracle.timeline()}\n${where}\n${String(error)}`,
       { cause: error },
     );
   } finally {
