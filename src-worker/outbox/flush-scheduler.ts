@@ -43,18 +43,24 @@ export class FlushScheduler {
     return this.running;
   }
 
+  /**
+   * Rounds until no request came during one, the timer's setting included: a write queued while
+   * the timer was being set joins this run, and a request folded into a run that then ended
+   * without it would leave the write waiting for some other trigger.
+   */
   private async loop(): Promise<void> {
     do {
       this.again = false;
       // Not now (offline, signed out): the trigger that changes that flushes, no timer needed.
-      if (!(await this.deps.canFlush())) return;
+      if (!(await this.deps.canFlush())) continue;
       const outcome = await this.deps.flush();
       if (outcome.status === 'busy') {
         await waitForLockRelease(LOCKS.outboxFlush);
         this.again = true;
+        continue;
       }
+      await this.rearm();
     } while (this.again && !this.closed);
-    await this.rearm();
   }
 
   /** Sets the timer for the earliest waiting retry (call after any context changed the queue). */

@@ -29,6 +29,7 @@ import type { ApiClient } from '../api/api-client.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import { runIfLockFree } from '../services/locks.js';
 import type { HandlerOutcome, HandlerRegistry } from './handlers.js';
+import { nextRetryTime, pickNext } from './send-order.js';
 import { settleCache } from './write-action.js';
 
 export interface FlushDeps {
@@ -61,25 +62,6 @@ export type FlushOutcome =
 /** The server's answer to a repeat of a write it is still running: try again later. */
 function isStillInFlight(error: NormalizedError): boolean {
   return error.status === 409 && error.code === REQUEST_IN_FLIGHT;
-}
-
-function targetOf(item: OutboxRow): string | null {
-  return item.targetId === null ? null : `${item.domain}:${item.targetId}`;
-}
-
-/** The next item to send: the oldest whose retry time has come and whose target is not waiting. */
-function pickNext(items: OutboxRow[], now: number): OutboxRow | null {
-  const waitingTargets = new Set<string>();
-  for (const item of items) {
-    const target = targetOf(item);
-    if (target && waitingTargets.has(target)) continue;
-    if (item.retryAt && Date.parse(item.retryAt) > now) {
-      if (target) waitingTargets.add(target);
-      continue;
-    }
-    return item;
-  }
-  return null;
 }
 
 export async function flushOutbox(deps: FlushDeps): Promise<FlushOutcome> {
@@ -171,7 +153,5 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     if (done.length > 0) deps.onSynced(domain, done);
   }
   if (sent + failed + conflicts > 0) deps.onItemChanged();
-  const now = deps.now();
-  const waits = remaining.map((row) => (row.retryAt ? Date.parse(row.retryAt) : 0)).filter((t) => t > now);
-  return { status: 'done', sent, failed, conflicts, stoppedBy, nextRetryAt: waits.length > 0 ? Math.min(...waits) : null };
+  return { status: 'done', sent, failed, conflicts, stoppedBy, nextRetryAt: nextRetryTime(remaining, deps.now()) };
 }

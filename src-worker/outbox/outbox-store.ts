@@ -6,6 +6,7 @@ import { enqueueValidationError } from '../../shared/data/errors.js';
 import type { DeviceDb, JsonValue, OutboxRow, QueueAttachment } from '../../shared/data/db-schema.js';
 import type { BlobLike, QueueItemStatus, QueueItemView, QueueStats } from '../../shared/data/protocol.js';
 import { isActiveStatus, isStillVisible, mutationByteSize, needsAttention, queueLimitError } from '../../shared/data/queue-policy.js';
+import { nextRetryTime } from './send-order.js';
 
 export interface NewAttachment {
   name?: string | null;
@@ -133,11 +134,9 @@ export class OutboxStore {
     };
   }
 
-  /** Earliest future time a waiting retry may run, or null (items already due go with the next flush). */
+  /** When the retry timer must wake a flush, or null (`send-order.ts`). */
   async nextRetryAt(): Promise<number | null> {
-    const now = this.now();
-    const times = (await this.active()).map((row) => (row.retryAt ? Date.parse(row.retryAt) : 0)).filter((t) => t > now);
-    return times.length > 0 ? Math.min(...times) : null;
+    return nextRetryTime(await this.active(), this.now());
   }
 
   /** Manual Retry: waiting items may go at once. Failed ones stay failed (the server keeps their answer). */

@@ -493,30 +493,49 @@ interface OutboxEntry {
   status: string;
   lastError: string | null;
   retryCount: number;
+  retryAt: string | null;
 }
 
-/** The device's outbox as the page's IndexedDB holds it: what the run left to send, or failed. */
-function outboxOf(page: Page): Promise<OutboxEntry[]> {
+/** Every row of one store of the device's IndexedDB, as the page reads it. */
+function deviceRows<T>(page: Page, store: 'outbox' | 'meta'): Promise<T[]> {
   return page.evaluate(
-    () =>
-      new Promise<OutboxEntry[]>((resolve, reject) => {
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('cmms-device');
         open.onsuccess = () => {
-          const read = open.result.transaction('outbox').objectStore('outbox').getAll();
+          const read = open.result.transaction(name).objectStore(name).getAll();
           read.onsuccess = () => {
             open.result.close();
-            resolve(read.result as OutboxEntry[]);
+            resolve(read.result as T[]);
           };
-          read.onerror = () => reject(new Error('cannot read the outbox'));
+          read.onerror = () => reject(new Error(`cannot read ${name}`));
         };
         open.onerror = () => reject(new Error('cannot open the device database'));
       }),
+    store,
   );
+}
+
+/** The device's outbox: what the run left to send, or failed. */
+const outboxOf = (page: Page) => deviceRows<OutboxEntry>(page, 'outbox');
+
+/** The shared network state and the last flush, for a failure's report. */
+async function deviceState(page: Page): Promise<string> {
+  try {
+    const meta = await deviceRows<{ key: string; value: unknown }>(page, 'meta');
+    const pick = (key: string) => meta.find((row) => row.key === key)?.value ?? null;
+    const network = pick('network') as { isOnline?: boolean; lastReason?: string; lastChangeAt?: string } | null;
+    return JSON.stringify({ network: network && { isOnline: network.isOnline, lastReason: network.lastReason, lastChangeAt: network.lastChangeAt }, lastFlushAt: pick('lastFlushAt') });
+  } catch (error) {
+    return `(${String(error)})`;
+  }
 }
 
 async function outboxRows(page: Page): Promise<string> {
   try {
-    return JSON.stringify((await outboxOf(page)).map((r) => [r.domain, r.action, r.targetId, r.status, r.lastError, r.retryCount]));
+    // With the page's clock, so a retry time that never came (or came and went unanswered) shows.
+    const now = await page.evaluate(() => new Date().toISOString());
+    return `at ${now}: ${JSON.stringify((await outboxOf(page)).map((r) => [r.domain, r.action, r.targetId, r.status, r.lastError, r.retryCount, r.retryAt]))}`;
   } catch (error) {
     return `(${String(error)})`;
   }
@@ -724,7 +743,7 @@ async function chaosRun(browser: Browser, seed: number, proxied: boolean): Promi
   } catch (error) {
     // What the screen showed: a run for the record goes without a trace, and this is what tells a
     // stalled read from a login screen or a spinner when the seed does not fail again on replay.
-    const where = run && !run.page.isClosed() ? `page at ${run.page.url()}; outbox ${await outboxRows(run.page)}\nscreen:\n${await screenOf(run.page)}\nservers:\n${site.output()}` : 'no page';
+    const where = run && !run.page.isClosed() ? `page at ${run.page.url()}; outbox ${await outboxRows(run.page)}; device ${await deviceState(run.page)}\nscreen:\n${await screenOf(run.page)}\nservers:\n${site.output()}` : 'no page';
     throw new Error(
       `chaos seed ${seed} (${mode}) failed; replay with CHAOS_SEED=${seed} CHAOS_RUNS=1 CHAOS_PROXY=${proxied ? 1 : 0} CHAOS_TRACE=on npm run chaos\nsteps:\n  ${oracle.timeline()}\n${where}\n${String(error)}`,
       { cause: error },
