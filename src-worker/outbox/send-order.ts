@@ -10,18 +10,22 @@ function targetOf(item: OutboxRow): string | null {
   return item.targetId === null ? null : `${item.domain}:${item.targetId}`;
 }
 
-/** The next item to send (items oldest first): the oldest whose retry time has come and whose record is not waiting. */
-export function pickNext(items: readonly OutboxRow[], now: number): OutboxRow | null {
+const isWaiting = (item: OutboxRow, now: number) => item.retryAt !== null && Date.parse(item.retryAt) > now;
+
+/** The items in line (oldest first): each one not behind an earlier item of its record that still waits. */
+function* inLine(items: readonly OutboxRow[], now: number): Generator<OutboxRow> {
   const waitingTargets = new Set<string>();
   for (const item of items) {
     const target = targetOf(item);
     if (target && waitingTargets.has(target)) continue;
-    if (item.retryAt && Date.parse(item.retryAt) > now) {
-      if (target) waitingTargets.add(target);
-      continue;
-    }
-    return item;
+    if (target && isWaiting(item, now)) waitingTargets.add(target);
+    yield item;
   }
+}
+
+/** The next item to send (items oldest first): the oldest whose retry time has come and whose record is not waiting. */
+export function pickNext(items: readonly OutboxRow[], now: number): OutboxRow | null {
+  for (const item of inLine(items, now)) if (!isWaiting(item, now)) return item;
   return null;
 }
 
@@ -34,14 +38,10 @@ export function pickNext(items: readonly OutboxRow[], now: number): OutboxRow | 
  * the connection, and after a network failure the flush stops rather than trying each of them.
  */
 export function nextRetryTime(items: readonly OutboxRow[], now: number): number | null {
-  const waitingTargets = new Set<string>();
   let next: number | null = null;
-  for (const item of items) {
-    const target = targetOf(item);
-    if (target && waitingTargets.has(target)) continue;
-    if (!item.retryAt) continue;
+  for (const item of inLine(items, now)) {
+    if (item.retryAt === null) continue;
     const at = Math.max(Date.parse(item.retryAt), now);
-    if (at > now && target) waitingTargets.add(target);
     next = next === null ? at : Math.min(next, at);
   }
   return next;
