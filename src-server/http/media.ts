@@ -13,15 +13,67 @@ export const MEDIA_PREFIX = '/media/';
 // Stored names are never reused for other content, so a browser may keep a file for a week unasked.
 const CACHE_CONTROL = 'public, max-age=604800, immutable';
 
+/** The headers a media answer needs: the sandbox on every one, and `attachment` for PDFs. */
+export interface MediaHeaders {
+  sandbox: boolean;
+  attachment: boolean;
+}
+
+/**
+ * Decides the media headers from the request target, whatever its spelling: absolute-form
+ * (`http://host/media/…`), percent-encoded (`/%6Dedia/…`, `.%70df`, even encoded twice),
+ * backslashes, doubled slashes and dot segments come to the same path before it is compared. A
+ * path counts as media if it is media with its `..` segments resolved or as the router reads them
+ * (it does not resolve them). Erring wide is safe: the sandbox and the download header only ever
+ * make an answer less able to act.
+ */
+export function mediaHeadersFor(target: string): MediaHeaders {
+  const paths = normalisedPaths(target);
+  const sandbox = paths.some((path) => /^\/media(?:\/|$)/i.test(path));
+  return { sandbox, attachment: sandbox && paths.some((path) => /\.pdf$/i.test(path)) };
+}
+
+/**
+ * The path of a request target, percent-decoded until stable, `\` read as `/`, empty and `.`
+ * segments dropped (so doubled and trailing slashes too, which the router ignores): once with `..`
+ * resolved and once with it kept.
+ */
+function normalisedPaths(target: string): [string, string] {
+  let path = target;
+  if (!path.startsWith('/')) {
+    // Absolute-form (`GET http://host/path HTTP/1.1`): only the path names the resource.
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      path = `/${path}`;
+    }
+  }
+  path = path.replace(/[?#].*$/s, '');
+  // Byte by byte, so a malformed escape never throws; the names compared are ASCII.
+  for (let i = 0; i < 5; i++) {
+    const decoded = path.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const kept = path.replace(/\\/g, '/').split('/').filter((segment) => segment !== '' && segment !== '.');
+  const resolved: string[] = [];
+  for (const segment of kept) {
+    if (segment === '..') resolved.pop();
+    else resolved.push(segment);
+  }
+  return [`/${resolved.join('/')}`, `/${kept.join('/')}`];
+}
+
 export function registerMedia(app: FastifyInstance, storage: FileStorage): void {
   // Stored files are the users' own: a PDF (or anything a browser might run) opened from a link
   // must not run in this origin. PDFs download; every media answer, 404s included, is sandboxed
-  // and never sniffed.
+  // and never sniffed, however its URL was spelled (mediaHeadersFor).
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith(MEDIA_PREFIX)) return payload;
+    const media = mediaHeadersFor(request.url);
+    if (!media.sandbox) return payload;
     reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
     reply.header('x-content-type-options', 'nosniff');
-    if (/\.pdf(?:$|\?)/i.test(request.url)) reply.header('content-disposition', 'attachment');
+    if (media.attachment) reply.header('content-disposition', 'attachment');
     return payload;
   });
 
