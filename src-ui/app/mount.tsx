@@ -3,15 +3,17 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './App';
-import { useDeferredLocation, useDeferredSearch } from './deferred-location';
+import { ShownAddressProvider, useShownLocation, useShownSearch } from './shown-address';
 
 // A transition: the first render is drawn in slices (under the splash) rather than in one long task.
 startTransition(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Router hook={useDeferredLocation} searchHook={useDeferredSearch}>
-        <App />
-      </Router>
+      <ShownAddressProvider>
+        <Router hook={useShownLocation} searchHook={useShownSearch}>
+          <App />
+        </Router>
+      </ShownAddressProvider>
     </StrictMode>,
   ),
 );

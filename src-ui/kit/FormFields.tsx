@@ -5,6 +5,7 @@
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { useCallback, useEffect, useRef, type RefCallback } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Field, dropdownPt, fieldAria } from '../components/Field';
 
@@ -127,9 +128,29 @@ export function ChoiceField<V extends FieldValues>(props: BoundField<V> & { opti
  * One file chosen with the browser's own picker (an asset's thumbnail), kept as the File itself or
  * null; `accept` only guides the picker, so the screen checks the type before sending.
  */
+/**
+ * The ref of a file input whose chosen files follow the form: the browser keeps a file input's
+ * choice in the element, beyond the form's reach, so once the form's value is empty again (the form
+ * started over after a send) the element's choice is cleared too.
+ */
+export function useFileInput(formRef: RefCallback<HTMLInputElement>, empty: boolean): RefCallback<HTMLInputElement> {
+  const input = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    if (empty && input.current) input.current.value = '';
+  }, [empty]);
+  return useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      formRef(element);
+    },
+    [formRef],
+  );
+}
+
 export function FileField<V extends FieldValues>(props: BoundField<V> & { accept: string }) {
   const { field, error } = useBound(props);
   const { id, label, hint, required, accept } = props;
+  const ref = useFileInput(field.ref, !field.value);
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       <input
@@ -140,7 +161,7 @@ export function FileField<V extends FieldValues>(props: BoundField<V> & { accept
         name={field.name}
         onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
         onBlur={field.onBlur}
-        ref={field.ref}
+        ref={ref}
         required={required}
         {...fieldAria(id, error, Boolean(hint))}
       />

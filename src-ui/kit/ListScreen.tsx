@@ -23,7 +23,7 @@ import { SavedDataNotice, WarningNotice } from '../components/Notices';
 import { PageError } from '../components/PageError';
 import type { WorkerRemote } from '../state/bridge';
 import { useSynced, useWorkerRead } from '../state/hooks';
-import { listUrl, parseListQuery, rememberLocation, rememberOrigin, rememberedLocation, type ListQuery, type ListQueryDef } from './list-query';
+import { isListAddress, listUrl, parseListQuery, rememberLocation, rememberOrigin, rememberedLocation, type ListQuery, type ListQueryDef } from './list-query';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
@@ -60,14 +60,17 @@ export interface ListDef<T> extends ListQueryDef {
 }
 
 /** The query, kept in the URL; a visit without one opens the location remembered on this device. */
-export function useListQuery(def: ListQueryDef): { query: ListQuery; go: (next: Partial<ListQuery>) => void } {
+export function useListQuery(def: ListQueryDef): { query: ListQuery; own: boolean; go: (next: Partial<ListQuery>) => void } {
   const search = useSearch();
-  const [, navigate] = useLocation();
+  const [path, navigate] = useLocation();
+  // The router draws a screen only for its own address (app/shown-address.tsx); checked here again
+  // because what follows writes to the device and moves the browser, which no other address may cause.
+  const own = isListAddress(def, path);
   const query = parseListQuery(def, search);
   const queryRef = useRef(query);
   queryRef.current = query;
 
-  const [restoreTo] = useState(() => (search ? null : rememberedLocation(def)));
+  const [restoreTo] = useState(() => (own && !search ? rememberedLocation(def) : null));
   const restoring = useRef(restoreTo !== null);
   useEffect(() => {
     if (restoreTo !== null) navigate(listUrl(def, { ...queryRef.current, location: restoreTo }), { replace: true });
@@ -75,15 +78,16 @@ export function useListQuery(def: ListQueryDef): { query: ListQuery; go: (next: 
 
   // The location the list shows is the one remembered (chosen here or opened by a link with it).
   useEffect(() => {
+    if (!own) return;
     if (restoring.current) {
       if (query.location !== restoreTo) return;
       restoring.current = false;
     }
     rememberLocation(def, query.location);
-  }, [query.location]); // def is a constant of the screen
+  }, [own, query.location]); // def is a constant of the screen
 
   const go = (next: Partial<ListQuery>) => navigate(listUrl(def, { ...queryRef.current, ...next }), { replace: true });
-  return { query, go };
+  return { query, own, go };
 }
 
 /** `run`, called at most once per `ms` of quiet (at once when `ms` is 0); the last call wins. */
@@ -135,7 +139,7 @@ export function ListScreen<T extends { id: number }>({
   renderItem: (item: T, query: ListQuery, list: ListItemTools<T>) => ReactNode;
 }) {
   const { texts } = def;
-  const { query, go } = useListQuery(def);
+  const { query, own, go } = useListQuery(def);
   const [text, setText] = useDebouncedSearch(query, go);
   const locations = useWorkerRead('locations', (api) => (def.locationKey ? api.locations.all() : Promise.resolve(NO_LOCATIONS)));
   const settings = useWorkerRead('settings', (api) => api.settings.get());
@@ -149,8 +153,8 @@ export function ListScreen<T extends { id: number }>({
   // A page past the end (the list shrank) starts again at page 1.
   const pastTheEnd = list.error?.type === 'not_found' && query.page > 1;
   useEffect(() => {
-    if (pastTheEnd) go({ page: 1 });
-  }, [pastTheEnd]); // `go` reads the latest query through its ref
+    if (pastTheEnd && own) go({ page: 1 });
+  }, [pastTheEnd, own]); // `go` reads the latest query through its ref
 
   const allLocations = texts.allLocations ?? 'All';
   const locationOptions = useMemo(() => {
@@ -161,7 +165,9 @@ export function ListScreen<T extends { id: number }>({
   const page = list.result?.data;
   const here = listUrl(def, query);
   // The list as last shown in this tab is where its details and forms go Back to.
-  useEffect(() => rememberOrigin(def, here), [here]); // def is a constant of the screen
+  useEffect(() => {
+    if (own) rememberOrigin(def, here);
+  }, [own, here]); // def is a constant of the screen
   const id = (name: string) => `${def.domain}-filter-${name}`;
   // One object for the screen's life, reading the latest page: the cards below are drawn again only
   // when the page, the query or the screen's card change (not when, say, the connection comes back).

@@ -15,7 +15,7 @@ import { showToast } from '../state/toasts';
 import type { ReadState } from '../state/hooks';
 import { ChoiceField, TextAreaField, TextField } from './FormFields';
 import { FormScreen } from './FormScreen';
-import { showInvalidForm, showRefusal, useSchemaForm } from './form';
+import { showInvalidForm, showRefusal, startOver, useSchemaForm } from './form';
 import { RecordLoadGate } from './versioned-edit';
 
 export interface FieldSpec<V> {
@@ -65,6 +65,8 @@ export function RecordFormScreen<V extends FieldValues, T extends { id: number }
     try {
       const result = await callWorker((api) => send(api, toBody(values)));
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      // A saved update stays the form's content; a new record's form starts empty.
+      startOver(form, load ? (values as DefaultValues<V>) : undefined); // full values are defaults; the generic V hides it
       if (result.status === 'done') navigate(detailPath(result.data));
     } catch (err) {
       showRefusal(form, err, failure);

@@ -26,6 +26,16 @@ export function useSchemaForm<V extends FieldValues>(schema: TObject, defaultVal
   return useForm<V>({ defaultValues, resolver: schemaResolver(schema, toBody), mode: 'onSubmit', reValidateMode: 'onChange' });
 }
 
+/**
+ * A write was sent or queued: the form starts over (from its defaults, or from `values`) before the
+ * screen moves on. The screen can outlive the move: a Back pressed before the next screen is drawn
+ * returns to the same mounted form (app/shown-address.tsx), which must then be empty, never hold
+ * (and send again) what was already sent. Called inside the submit handler, before navigating.
+ */
+export function startOver<V extends FieldValues>(form: UseFormReturn<V>, values?: DefaultValues<V>): void {
+  form.reset(values);
+}
+
 /** Said when the form's own check fails (spec 8's validation text). */
 export function showInvalidForm(): void {
   showToast({ severity: 'error', detail: ERROR_MESSAGES.validation });

@@ -27,6 +27,14 @@ export function positiveInt(value: string | null | undefined): number | null {
   return n >= 1 && Number.isSafeInteger(n) ? n : null;
 }
 
+/**
+ * Whether the address a list screen is drawn for is the list's own (a trailing slash aside). The
+ * screen remembers its filter and its origin only then: a screen never acts on another's address.
+ */
+export function isListAddress(def: ListQueryDef, path: string): boolean {
+  return (path.length > 1 ? path.replace(/\/+$/, '') : path) === def.path;
+}
+
 export function parseListQuery(def: ListQueryDef, search: string): ListQuery {
   const params = new URLSearchParams(search);
   return { location: positiveInt(params.get('location')), page: positiveInt(params.get('page')) ?? 1, search: (def.searchParam && params.get(def.searchParam)) || '' };

@@ -17,7 +17,7 @@ import { NOTHING_CHANGED, NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../s
 import type { ChosenFile } from '../../../shared/data/protocol';
 import { FormScreen } from '../../kit/FormScreen';
 import { ChoiceField, FileField, NumberField, TextAreaField, TextField } from '../../kit/FormFields';
-import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
+import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
 import { originListUrl, rememberedLocation } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
 import { RecordThumbnail } from '../../kit/RecordThumbnail';
@@ -126,6 +126,7 @@ export function AssetCreatePage() {
     try {
       const result = await callWorker((api) => api.assets.create({ fields: toBody(values), thumbnail }));
       showToast({ severity: 'success', detail: result.message });
+      startOver(form);
       if (result.status === 'done') navigate(`/asset-detail/${result.data.id}`);
     } catch (err) {
       showRefusal(form, err, SCREEN_MESSAGES.assets.create);
@@ -162,6 +163,8 @@ export function AssetUpdatePage({ params }: { params: { id?: string } }) {
     try {
       const result = await callWorker((api) => api.assets.update(base.id, { version: base.version, changes, thumbnail }));
       showToast({ severity: 'success', detail: result.message });
+      // What was saved is the form's new starting point: nothing is left to send again.
+      startOver(form, { ...values, thumbnail: null });
       navigate(detailPath);
     } catch (err) {
       await edit.refused(err, { failure: SCREEN_MESSAGES.assets.update, fetchFailure: SCREEN_MESSAGES.assets.fetchOne });

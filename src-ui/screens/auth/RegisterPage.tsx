@@ -20,8 +20,10 @@ const FIELDS: { name: Fields; label: string; type: string; autoComplete: string 
   { name: 're_password', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
 
+const EMPTY: RegisterInput = { first_name: '', last_name: '', email: '', password: '', re_password: '' };
+
 export function RegisterPage() {
-  const [values, setValues] = useState<RegisterInput>({ first_name: '', last_name: '', email: '', password: '', re_password: '' });
+  const [values, setValues] = useState<RegisterInput>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const { sending, send } = useAccountRequest();
 
@@ -32,7 +34,7 @@ export function RegisterPage() {
     if (!next.re_password && values.password !== values.re_password) next.re_password = PASSWORD_MISMATCH;
     setErrors(next);
     if (Object.keys(next).length) return;
-    await send((api) => api.session.register({ ...values, email: values.email.trim().toLowerCase() }), { success: SUCCESS_MESSAGES.registered, to: '/' }, (err) => {
+    await send((api) => api.session.register({ ...values, email: values.email.trim().toLowerCase() }), { success: SUCCESS_MESSAGES.registered, to: '/', clear: () => setValues(EMPTY) }, (err) => {
       const fromServer: Partial<Record<Fields, string>> = {};
       for (const { name } of FIELDS) {
         const message = fieldError(err, name);

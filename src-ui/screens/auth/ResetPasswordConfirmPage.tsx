@@ -24,7 +24,14 @@ export function ResetPasswordConfirmPage({ params }: { params: { uid?: string; t
     if (next.password || next.again) return;
     await send(
       (api) => api.session.confirmPasswordReset({ uid: params.uid ?? '', token: params.token ?? '', new_password: password, re_new_password: again }),
-      { success: SUCCESS_MESSAGES.passwordReset, to: '/' },
+      {
+        success: SUCCESS_MESSAGES.passwordReset,
+        to: '/',
+        clear: () => {
+          setPassword('');
+          setAgain('');
+        },
+      },
       (err) => setErrors({ password: fieldError(err, 'new_password') ?? undefined, again: fieldError(err, 're_new_password') ?? undefined }),
     );
   };

@@ -13,11 +13,16 @@ export function useAccountRequest() {
   const [, navigate] = useLocation();
   const [sending, setSending] = useState(false);
 
-  const send = async (call: (api: WorkerRemote) => Promise<unknown>, done: { success: string; to: string }, refused?: (err: unknown) => void) => {
+  /**
+   * `done.clear` empties the screen's fields before it leaves: the screen can outlive the move (a
+   * Back pressed before the next screen is drawn), and must not offer what was sent, passwords above all.
+   */
+  const send = async (call: (api: WorkerRemote) => Promise<unknown>, done: { success: string; to: string; clear?: () => void }, refused?: (err: unknown) => void) => {
     setSending(true);
     try {
       await callWorker(call);
       showToast({ severity: 'success', detail: done.success });
+      done.clear?.();
       navigate(done.to);
     } catch (err) {
       refused?.(err);

@@ -15,7 +15,7 @@ import { Field } from '../../components/Field';
 import { fullName } from '../../format/display';
 import { FormScreen } from '../../kit/FormScreen';
 import { ChoiceField, NumberField, TextAreaField, TextField } from '../../kit/FormFields';
-import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
+import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
 import { originListUrl, rememberedLocation } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
 import { ChangedMeanwhileNotice, RecordLoadGate, changedFields, useVersionedEdit } from '../../kit/versioned-edit';
@@ -100,6 +100,7 @@ export function MaintenanceCreatePage() {
     try {
       const result = await callWorker((api) => api.maintenance.create({ ...toBody(values), created_by: null }));
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      startOver(form);
       navigate(result.status === 'done' ? `/maintenance-detail/${result.data.id}` : originListUrl(MAINTENANCE_LIST));
     } catch (err) {
       showRefusal(form, err, SCREEN_MESSAGES.maintenance.create, ALIASES);
@@ -136,6 +137,8 @@ export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
     try {
       const result = await callWorker((api) => api.maintenance.update(base.id, { version: base.version, changes }));
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      // What was saved is the form's new starting point: nothing is left to send again.
+      startOver(form, values);
       navigate(detailPath);
     } catch (err) {
       await edit.refused(err, { failure: SCREEN_MESSAGES.maintenance.update, fetchFailure: SCREEN_MESSAGES.maintenance.fetchOne }, ALIASES);

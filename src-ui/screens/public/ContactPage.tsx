@@ -33,8 +33,9 @@ export function ContactPage() {
     try {
       await callWorker((api) => api.contact.send({ name: values.name.trim(), email: values.email.trim(), message: values.message.trim() }));
       showToast({ severity: 'success', detail: SUCCESS_MESSAGES.contactSent });
+      // The message is not offered again, whether the screen stays or is left (and reached again by Back).
+      setValues((v) => ({ ...v, message: '' }));
       if (user && !user.full_feature_access) navigate('/workorder-home');
-      else setValues((v) => ({ ...v, message: '' }));
     } catch (err) {
       setErrors({ name: fieldError(err, 'name') ?? undefined, email: fieldError(err, 'email') ?? undefined, message: fieldError(err, 'message') ?? undefined });
       showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.contact.send) });

@@ -23,8 +23,8 @@ import { useCurrentUser } from '../../state/hooks';
 import { devicePreference } from '../../state/preferences';
 import { showToast } from '../../state/toasts';
 import { FormScreen } from '../../kit/FormScreen';
-import { ChoiceField, TextAreaField } from '../../kit/FormFields';
-import { showRefusal } from '../../kit/form';
+import { ChoiceField, TextAreaField, useFileInput } from '../../kit/FormFields';
+import { showRefusal, startOver } from '../../kit/form';
 import { positiveInt } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
 import { UploadProgress } from '../../kit/UploadProgress';
@@ -66,6 +66,7 @@ function AttachmentsField({ control }: { control: Control<WorkOrderValues> }) {
   const { field, fieldState } = useController({ control, name: 'new_attachments' });
   const error = fieldState.error?.message ?? null;
   const id = 'wo-attachments';
+  const ref = useFileInput(field.ref, field.value.length === 0);
   return (
     <>
       <Field id={id} label="Attachments" error={error} hint="Photos or PDF files, several at once if needed.">
@@ -76,7 +77,7 @@ function AttachmentsField({ control }: { control: Control<WorkOrderValues> }) {
           multiple
           accept={ATTACHMENT_ACCEPT}
           name={field.name}
-          ref={field.ref}
+          ref={ref}
           onBlur={field.onBlur}
           onChange={(e) => field.onChange(Array.from(e.target.files ?? []))}
           {...fieldAria(id, error, true)}
@@ -123,6 +124,8 @@ export function WorkOrderCreatePage() {
       try {
         const result = await callWorker((api) => api.workorders.create(input));
         showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+        // The next order starts empty, at the location chosen for this one (its default on this device).
+        startOver(form, { location_id: values.location_id, description: '', new_attachments: [] });
         navigate('/workorder-home/');
       } catch (err) {
         // Too large to keep for later even after the photos were made smaller: said beside the files.

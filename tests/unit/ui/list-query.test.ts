@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listUrl, originListUrl, parseListQuery, positiveInt, rememberLocation, rememberOrigin, rememberedLocation } from '../../../src-ui/kit/list-query';
+import { isListAddress, listUrl, originListUrl, parseListQuery, positiveInt, rememberLocation, rememberOrigin, rememberedLocation } from '../../../src-ui/kit/list-query';
 import { MAINTENANCE_LIST } from '../../../src-ui/screens/maintenance/maintenance-list';
 import { WORKORDER_LIST } from '../../../src-ui/screens/workorders/list-query';
 
@@ -19,6 +19,15 @@ beforeEach(() => {
 });
 
 describe('list query of the list pattern (?location, ?page, search)', () => {
+  it("knows its own address, so a list never remembers another screen's filter as its own", () => {
+    expect(isListAddress(MAINTENANCE_LIST, '/maintenance-list')).toBe(true);
+    expect(isListAddress(MAINTENANCE_LIST, '/maintenance-list/')).toBe(true);
+    expect(isListAddress(MAINTENANCE_LIST, '/part-list')).toBe(false);
+    expect(isListAddress(MAINTENANCE_LIST, '/maintenance-list-old')).toBe(false);
+    expect(isListAddress(MAINTENANCE_LIST, '/maintenance-detail/4')).toBe(false);
+    expect(isListAddress(MAINTENANCE_LIST, '/')).toBe(false);
+  });
+
   it('parses the URL, ignoring values that are not positive whole numbers', () => {
     expect(parseListQuery(WORKORDER_LIST, '?location=3&page=2&q=pump')).toEqual({ location: 3, page: 2, search: 'pump' });
     expect(parseListQuery(WORKORDER_LIST, '')).toEqual({ location: null, page: 1, search: '' });
