@@ -208,7 +208,7 @@ describe('changing a user', () => {
     await login('walkin@example.com', 'Grease-Gun-4411');
   });
 
-  it('refuses a staff user removing their own staff right or deactivating themselves, changing nothing', async () => {
+  it('refuses a staff user removing their own staff right, deactivating themselves or changing their own full access, changing nothing', async () => {
     const before = await row(staff.user.id);
     const ownStaff = await patchUser(staff.user.id, { is_staff: false, full_feature_access: true });
     expect(ownStaff.statusCode).toBe(400);
@@ -216,10 +216,17 @@ describe('changing a user', () => {
     const ownActive = await patchUser(staff.user.id, { is_active: false });
     expect(ownActive.statusCode).toBe(400);
     expect(ownActive.json()).toEqual({ is_active: ['You cannot deactivate your own account.'] });
+    // Nobody grants themselves a right: their own full access is changed by another staff user.
+    for (const wanted of [before.full_feature_access !== 1, before.full_feature_access === 1]) {
+      const ownAccess = await patchUser(staff.user.id, { is_staff: true, full_feature_access: wanted });
+      if (wanted === (before.full_feature_access === 1)) {
+        // Sending one's own rights unchanged (a whole form) changes nothing and is fine.
+        expect(ownAccess.statusCode).toBe(200);
+      } else {
+        expect([ownAccess.statusCode, ownAccess.json()]).toEqual([400, { full_feature_access: ['You cannot change your own full access.'] }]);
+      }
+    }
     expect(await row(staff.user.id)).toEqual(before);
-    // Changing something else about oneself is fine.
-    expect((await patchUser(staff.user.id, { is_staff: true, full_feature_access: true })).statusCode).toBe(200);
-    await patchUser(staff.user.id, { full_feature_access: before.full_feature_access === 1 });
   });
 
   it('keeps one active staff user when two staff users demote each other at the same moment', async () => {
@@ -239,6 +246,39 @@ describe('changing a user', () => {
       expect(activeStaff).toHaveLength(1);
     } finally {
       await one.app.close();
+    }
+  });
+
+  it('removes a staff user for good while they grant themselves their rights back from 4 clients at once', async () => {
+    // The removal lands at a different point of the clients' requests each round; 20 rounds catch
+    // the race on either engine (before the fix, about one round in three restored the user).
+    for (let round = 1; round <= 20; round++) {
+      const removed = await t.createUser({ staff: true, full: true });
+      let removalAnswered = false;
+      /** One client of the removed user: asks for its rights again and again until refused (or long after the removal). */
+      const selfGrant = async () => {
+        const statuses: number[] = [];
+        for (let afterRemoval = 0; statuses.length < 500 && afterRemoval < 10; ) {
+          const res = await patchUser(removed.user.id, { is_active: true, is_staff: true }, removed);
+          statuses.push(res.statusCode);
+          if (res.statusCode !== 200) break;
+          if (removalAnswered) afterRemoval += 1;
+        }
+        return statuses;
+      };
+      const clients = [selfGrant(), selfGrant(), selfGrant(), selfGrant()];
+      // Let the clients get going, then remove them.
+      await new Promise((r) => setTimeout(r, 3 * (round % 5)));
+      const removal = await patchUser(removed.user.id, { is_active: false, is_staff: false });
+      removalAnswered = true;
+      const answered = await Promise.all(clients);
+      expect([round, removal.statusCode]).toEqual([round, 200]);
+      // A client is refused with 401 (inactive) or 403 (no longer staff), never anything else.
+      for (const statuses of answered) expect(statuses.filter((s) => s !== 200).every((s) => s === 401 || s === 403)).toBe(true);
+      const after = await row(removed.user.id);
+      expect([round, after.is_active, after.is_staff]).toEqual([round, 0, 0]);
+      const oldToken = await t.request({ method: 'GET', url: `${API}/admin/users/`, as: removed });
+      expect([round, oldToken.statusCode]).toEqual([round, 401]);
     }
   });
 

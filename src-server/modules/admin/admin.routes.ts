@@ -15,7 +15,7 @@ import {
 } from '../../../shared/api/admin.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
-import { HttpError, fieldError, invalid, notFound } from '../../http/errors.js';
+import { HttpError, fieldError, forbidden, invalid, notFound, unauthorized } from '../../http/errors.js';
 import { currentUser } from '../../http/access.js';
 import { IdParams } from '../../http/params.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
@@ -24,7 +24,7 @@ import type { Mail } from '../../mail/mailer.js';
 import { activationMailFor, awaitsActivation, passwordResetMailFor } from '../auth/auth.emails.js';
 import { ContactRepository, type ContactMessageRow } from '../contact/contact.repository.js';
 import { userBasics, type UserRow } from '../users/users.repository.js';
-import { AdminRuleError, usersAdminService } from './users-admin.service.js';
+import { ActorNotAllowedError, AdminRuleError, usersAdminService } from './users-admin.service.js';
 
 export const ADMIN_MAIL_MESSAGES = {
   alreadyActivated: 'This account has already been activated.',
@@ -84,6 +84,8 @@ export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<
       result = await admin.change({ id: currentUser(request).id }, request.params.id, request.body);
     } catch (err) {
       if (err instanceof AdminRuleError) throw invalid({ [err.field]: err.messages });
+      // Deactivated or demoted while the request was on its way: answered as the next request would be.
+      if (err instanceof ActorNotAllowedError) throw err.reason === 'inactive' ? unauthorized('User is inactive', 'user_inactive') : forbidden();
       throw err;
     }
     if (!result) throw notFound();

@@ -38,14 +38,21 @@ export class UsersAdminRepository {
   }
 
   /**
-   * Ids of the active staff users. Inside a transaction, `lock` holds their rows until it ends
-   * (PostgreSQL; SQLite runs one writing transaction at a time anyway), so two demotions at once
-   * see each other's outcome.
+   * The rows of `ids`, plus every active staff user when `withActiveStaff`, read inside a
+   * transaction and (PostgreSQL) locked until it ends; SQLite runs one writing transaction at a
+   * time anyway. One statement in id order, so two changes locking overlapping users always take
+   * them in the same order and cannot deadlock.
    */
-  async activeStaffIds(lock = false): Promise<number[]> {
-    const query = this.db.selectFrom('users').select('id').where('is_staff', '=', 1).where('is_active', '=', 1).orderBy('id');
-    const rows = await (lock && this.dialect === 'postgres' ? query.forUpdate() : query).execute();
-    return rows.map((r) => r.id);
+  async lockUsers(ids: number[], withActiveStaff: boolean): Promise<UserRow[]> {
+    const query = this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => {
+        const named = eb('id', 'in', ids);
+        return withActiveStaff ? eb.or([named, eb.and([eb('is_staff', '=', 1), eb('is_active', '=', 1)])]) : named;
+      })
+      .orderBy('id');
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).execute();
   }
 
   async hasActiveStaff(): Promise<boolean> {

@@ -3,8 +3,11 @@
  * full access or staff rights, who is active, and passwords set by an operator.
  *
  * No lock-out: a staff user cannot take away their own staff right or deactivate themselves, and
- * the last active staff user stays. Ending an account or changing its password ends its logins at
- * once (its refresh tokens are revoked in the same transaction).
+ * the last active staff user stays. Nor can they give themselves rights: their own staff right,
+ * activity and full access are changed by someone else. Whether the one asking is still active
+ * staff is decided in the transaction that writes, so a removal and the removed user's own
+ * requests in flight cannot undo each other: the removal wins. Ending an account or changing its
+ * password ends its logins at once (its refresh tokens are revoked in the same transaction).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -31,9 +34,20 @@ export class AdminRuleError extends Error {
   }
 }
 
+/**
+ * The staff user asking is no longer allowed to (deactivated or no longer staff since their request
+ * arrived): `inactive` answers like a deactivated user's token, `not_staff` like any non-staff user.
+ */
+export class ActorNotAllowedError extends Error {
+  constructor(readonly reason: 'inactive' | 'not_staff') {
+    super(reason);
+  }
+}
+
 export const ADMIN_MESSAGES = {
   ownStaff: 'You cannot remove your own staff right.',
   ownActive: 'You cannot deactivate your own account.',
+  ownFullAccess: 'You cannot change your own full access.',
   lastStaff: (email: string) => `${email} is the last active staff user; at least one must remain. Make another user staff first.`,
 } as const;
 
@@ -75,20 +89,30 @@ export class UsersAdminService {
   }
 
   /**
-   * Applies flag changes to one user under the rules. Throws AdminRuleError when refused (nothing
-   * changes then), null when the user does not exist.
+   * Applies flag changes to one user under the rules. Throws AdminRuleError when refused and
+   * ActorNotAllowedError when the staff user asking no longer may (nothing changes then); null when
+   * the user does not exist.
    */
   async change(actor: Actor, userId: number, changes: UserChanges): Promise<ChangeResult | null> {
-    if (actor !== 'operator' && actor.id === userId) {
+    const actorId = actor === 'operator' ? null : actor.id;
+    if (actorId === userId) {
       if (changes.is_staff === false) throw new AdminRuleError(ADMIN_MESSAGES.ownStaff, 'is_staff');
       if (changes.is_active === false) throw new AdminRuleError(ADMIN_MESSAGES.ownActive, 'is_active');
     }
+    const demotes = changes.is_staff === false || changes.is_active === false;
     return this.repo.transaction(async (repo, trx) => {
-      // The active staff are locked first, so two staff users demoting each other at once cannot both win.
-      const activeStaff = changes.is_staff === false || changes.is_active === false ? await repo.activeStaffIds(true) : [];
-      const users = new UsersRepository(trx);
-      const user = await users.findById(userId);
+      // The actor, the user and (for a demotion) every active staff user are read and locked
+      // first: two staff users demoting each other at once see each other's outcome, and a
+      // removal waits for (or is waited for by) the removed user's own change.
+      const rows = await repo.lockUsers(actorId === null ? [userId] : [actorId, userId], demotes);
+      if (actorId !== null) {
+        const current = rows.find((r) => r.id === actorId);
+        if (!current || current.is_active !== 1) throw new ActorNotAllowedError('inactive');
+        if (current.is_staff !== 1) throw new ActorNotAllowedError('not_staff');
+      }
+      const user = rows.find((r) => r.id === userId);
       if (!user) return null;
+      const activeStaff = rows.filter((r) => r.is_staff === 1 && r.is_active === 1).map((r) => r.id);
 
       const set: Partial<Omit<UserRow, 'id'>> = {};
       const changed: string[] = [];
@@ -99,6 +123,9 @@ export class UsersAdminService {
         changed.push(FLAG_WORDS[key](wanted));
       }
       if (!changed.length) return { user, changed };
+      // The actor is active staff here, so their own staff right and activity cannot be turned
+      // on; full access is the one right left that they could give themselves.
+      if (actorId === user.id) throw new AdminRuleError(ADMIN_MESSAGES.ownFullAccess, 'full_feature_access');
 
       const wasActiveStaff = user.is_staff === 1 && user.is_active === 1;
       const staysActiveStaff = (set.is_staff ?? user.is_staff) === 1 && (set.is_active ?? user.is_active) === 1;
@@ -107,7 +134,7 @@ export class UsersAdminService {
       }
       // Turned on by an operator, an account counts as activated: an old activation link stops working.
       if (set.is_active === 1 && !user.activated_at) set.activated_at = nowIso();
-      await users.update(user.id, set);
+      await new UsersRepository(trx).update(user.id, set);
       if (set.is_active === 0) await this.tokens.revokeAllForUser(user.id, trx);
       return { user: { ...user, ...set }, changed };
     });
