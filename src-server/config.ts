@@ -46,6 +46,8 @@ export interface Config {
   reportMailRateLimit: number;
   /** Requests carrying files per minute per user. */
   uploadRateLimit: number;
+  /** Fills, inventory counts and wash records per minute per user, on each of their routes. */
+  recordRateLimit: number;
   /** Bytes of uploaded files one user may keep stored. */
   uploadQuotaBytes: number;
   /** Redis for rate-limit counters shared by every process; null keeps them in each process. */
@@ -192,6 +194,9 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 20),
     reportMailRateLimit: positiveInt('REPORT_MAIL_RATE_LIMIT', env.REPORT_MAIL_RATE_LIMIT, 5),
     uploadRateLimit: positiveInt('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, 30),
+    // Two a second for a minute: far more than a technician types, and a day of records queued
+    // offline still syncs (a 429 is retried by the outbox).
+    recordRateLimit: positiveInt('RECORD_RATE_LIMIT', env.RECORD_RATE_LIMIT, 120),
     uploadQuotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cmms:',

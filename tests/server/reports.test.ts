@@ -211,6 +211,26 @@ describe('car wash report', () => {
     expect(noEnd.json()).toHaveProperty('start');
   });
 
+  it('covers at most 366 days, downloaded or mailed, and says so', async () => {
+    const tooLong = { start: ['The report period can be at most 366 days. Choose a later start date or an earlier end date.'] };
+    const openEnded = await get(`?location=${washA.id}&start=0100-01-01`);
+    expect(openEnded.statusCode).toBe(400);
+    expect(openEnded.json()).toEqual(tooLong);
+    expect((await get(`?location=${washA.id}&start=${addDays(today, -366)}&end=${today}`)).json()).toEqual(tooLong);
+    expect((await get(`?location=${washA.id}&start=2024-01-01&end=2025-01-01`)).json()).toEqual(tooLong);
+    // A whole leap year and a year up to today are still one report.
+    const leapYear = await get(`?location=${washA.id}&start=2024-01-01&end=2024-12-31`);
+    expect(leapYear.statusCode).toBe(200);
+    expect(leapYear.headers['content-type']).toBe('application/pdf');
+    expect((await get(`?location=${washA.id}&start=${addDays(today, -365)}&end=${today}`)).statusCode).toBe(200);
+
+    const before = readOutbox(t.dataDir).length;
+    const mailed = await t.request({ method: 'POST', url: '/api/v1/washes/car-wash-report/', as: full, payload: { email: 'manager@wash.example.org', location: washA.id, start: '0100-01-01' } });
+    expect(mailed.statusCode).toBe(400);
+    expect(mailed.json()).toEqual(tooLong);
+    expect(readOutbox(t.dataDir)).toHaveLength(before);
+  });
+
   it('mails the report, and refuses an invalid email', async () => {
     const before = readOutbox(t.dataDir).length;
     const start = addDays(today, -10);

@@ -65,6 +65,7 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     inventoryPath: '/chemicals/chemicalinventories/create/',
     body: ChemicalQuantityBody,
     timeZone: config.timeZone,
+    rateLimit: config.recordRateLimit,
     async target(b, errors) {
       const [chemical, entry] = await Promise.all([chemicals.findById(b.chemical), chemicals.findEntry(b.chemical_location_id)]);
       if (!chemical) (errors.chemical ??= []).push(doesNotExist(b.chemical));

@@ -53,6 +53,7 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     inventoryPath: '/parts/partinventories/create/',
     body: PartQuantityBody,
     timeZone: config.timeZone,
+    rateLimit: config.recordRateLimit,
     async target(b, errors) {
       const part = await parts.findById(b.part);
       if (!part) (errors.part ??= []).push(doesNotExist(b.part));

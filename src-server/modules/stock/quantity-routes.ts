@@ -10,6 +10,7 @@ import { nowIso } from '../../http/clock.js';
 import { recordDateField } from '../../http/dates.js';
 import { invalid, type FieldErrors } from '../../http/errors.js';
 import { quantityField } from '../../http/numbers.js';
+import { perUserLimit } from '../../http/rate-limits.js';
 import { throwIfErrors } from '../../http/text.js';
 
 export type QuantityKind = 'fill' | 'inventory';
@@ -29,6 +30,8 @@ export interface QuantityRoutes<Body extends { date: string; quantity: unknown }
   body: TSchema;
   /** The time zone whose today bounds the date. */
   timeZone: string;
+  /** Fills (and, counted apart, inventory counts) one user may record a minute (RECORD_RATE_LIMIT). */
+  rateLimit: number;
   /** What the record is about, or null with the reasons added to `errors`. */
   target(body: Body, errors: FieldErrors): Promise<Target | null>;
   /** Writes the record and answers it. */
@@ -51,6 +54,9 @@ export function registerQuantityRoutes<Body extends { date: string; quantity: un
     const answer = await routes.record(target, { kind, date, quantity, userId: currentUser(request).id, createdAt: nowIso() });
     return reply.code(201).send(answer);
   };
-  api.post(routes.fillPath, { schema: { body: routes.body } }, handler('fill'));
-  api.post(routes.inventoryPath, { schema: { body: routes.body } }, handler('inventory'));
+  // Every record is a row kept for good and a line of the reports: a script must not be able to
+  // pile them up faster than anyone could type them.
+  const limit = { rateLimit: perUserLimit(routes.rateLimit, 'stock records') };
+  api.post(routes.fillPath, { schema: { body: routes.body }, config: limit }, handler('fill'));
+  api.post(routes.inventoryPath, { schema: { body: routes.body }, config: limit }, handler('inventory'));
 }

@@ -21,6 +21,7 @@ import { optionalDateField, recordDateField } from '../../http/dates.js';
 import { fieldError, invalid, type FieldErrors } from '../../http/errors.js';
 import { integerField } from '../../http/numbers.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
+import { perUserLimit } from '../../http/rate-limits.js';
 import { doesNotExist } from '../../http/relations.js';
 import { throwIfErrors } from '../../http/text.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
@@ -51,6 +52,19 @@ function monthStart(isoDate: string): string {
   return `${isoDate.slice(0, 8)}01`;
 }
 
+/**
+ * The longest car wash report, in days counted inclusively (a leap year). Every wash total and
+ * every fill and count of the period is read and drawn into the PDF, so an open-ended period (a
+ * start in year 100) would make one request cost seconds.
+ */
+export const REPORT_PERIOD_MAX_DAYS = 366;
+export const REPORT_PERIOD_TOO_LONG = `The report period can be at most ${REPORT_PERIOD_MAX_DAYS} days. Choose a later start date or an earlier end date.`;
+
+/** Days from `start` to `end`, both included (YYYY-MM-DD dates). */
+function daysIncluded(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
 /** Optional start and end dates (inclusive); null where not given. */
 function period(errors: FieldErrors, start: string | undefined, end: string | undefined): { start: string | null; end: string | null } {
   const s = optionalDateField(errors, 'start', start);
@@ -79,7 +93,9 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     return { ...pageOf(request, window, count, rows.map(presentRecord)), package_totals };
   });
 
-  api.post<{ Body: WashRecordRequest }>('/washes/washrecords/', { schema: { body: WashRecordBody } }, async (request, reply) => {
+  // Like fills and counts (stock/quantity-routes.ts): kept for good and summed into every report.
+  const recordLimit = { rateLimit: perUserLimit(config.recordRateLimit, 'wash records') };
+  api.post<{ Body: WashRecordRequest }>('/washes/washrecords/', { schema: { body: WashRecordBody }, config: recordLimit }, async (request, reply) => {
     const b = request.body;
     const errors: FieldErrors = {};
     const count = integerField(errors, 'count', b.count, { atLeast: 0, lessThan: QUANTITY_MAX });
@@ -109,6 +125,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     const end = asked.end ?? today;
     const start = asked.start ?? monthStart(end);
     if (start > end) throw fieldError('start', 'The start date must not be after the end date.');
+    if (daysIncluded(start, end) > REPORT_PERIOD_MAX_DAYS) throw fieldError('start', REPORT_PERIOD_TOO_LONG);
     const filter = { locationId: location.id, start, end };
     const [packages, totals, chemicalRecords] = await Promise.all([washes.packages(location.id), washes.totals(filter), chemicals.recordsAt(location.id, start, end)]);
     const report = carWashReport({
