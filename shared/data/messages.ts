@@ -95,6 +95,8 @@ export const SCREEN_MESSAGES = {
     updateLocation: 'Failed to update asset location.',
     /** Spec 5: the Move Asset modal without a location chosen. */
     selectLocation: 'Please select a location.',
+    /** The Move Asset modal with the asset's own location chosen: nothing to move. */
+    alreadyThere: 'The asset is already at this location. Please select another location.',
   },
   workorders: {
     fetchAll: 'Failed to fetch all work orders. Please try again.',

@@ -125,6 +125,17 @@ test('an asset is created with its required fields and a phone photo made to fit
   await list.getByRole('link').click();
   await page.getByRole('button', { name: 'Move Asset' }).click();
   const move = page.getByRole('dialog', { name: 'Move Asset' });
+  // The modal opens with no location chosen, so pressing Move Asset at once is refused in the spec's words.
+  await expect(dropdown(page, 'New Location')).toContainText('Select a location');
+  await move.getByRole('button', { name: 'Move Asset' }).click();
+  await expect(move.getByText('Please select a location.')).toBeVisible();
+  // Where it already is: said so, nothing written.
+  const before = (await api.request<Asset>('GET', `/assets/${id}/`)).body.version;
+  await chooseOption(page, 'New Location', depot.name);
+  await move.getByRole('button', { name: 'Move Asset' }).click();
+  await expect(move.getByText('The asset is already at this location. Please select another location.')).toBeVisible();
+  await expect(toast(page, 'Asset location updated successfully!')).toHaveCount(0);
+  expect((await api.request<Asset>('GET', `/assets/${id}/`)).body.version).toBe(before);
   await chooseOption(page, 'New Location', annex.name);
   await move.getByRole('button', { name: 'Move Asset' }).click();
   await expect(toast(page, 'Asset location updated successfully!')).toBeVisible();
@@ -209,6 +220,7 @@ test('an update needs every field, and one based on an older version keeps the c
 test('offline, the saved asset list and detail stay readable and a change says it needs a connection', async ({ page, network }) => {
   const api = await ApiClient.signIn(SUPERVISOR);
   const depot = await api.createLocation(unique('Offline Assets'));
+  const elsewhere = await api.createLocation(unique('Offline Assets Annex'));
   const asset = await createAsset(api, unique('Ice Machine'), depot);
   await signIn(page, SUPERVISOR);
   await page.goto(`/asset-list?location=${depot.id}`);
@@ -222,7 +234,7 @@ test('offline, the saved asset list and detail stay readable and a change says i
   await expect(page.getByRole('list', { name: 'Assets' }).getByRole('link')).toContainText(asset.name.name);
   await page.getByRole('list', { name: 'Assets' }).getByRole('link').click();
   await page.getByRole('button', { name: 'Move Asset' }).click();
-  await chooseOption(page, 'New Location', depot.name);
+  await chooseOption(page, 'New Location', elsewhere.name);
   await page.getByRole('dialog', { name: 'Move Asset' }).getByRole('button', { name: 'Move Asset' }).click();
   await expect(toast(page, "You're offline. This change needs a connection and was not saved; please try again once you're back online.")).toBeVisible();
   await network.setOffline(false);

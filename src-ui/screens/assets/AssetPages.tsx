@@ -109,12 +109,18 @@ interface MoveProps {
 function MoveAssetDialog({ asset, visible, onClose, onMoved, onStale }: MoveProps) {
   const { options, warning } = useLocationOptions();
   const form = useSchemaForm<MoveValues>(MoveForm, { location_id: null }, (v) => ({ location_id: v.location_id }));
+  // Opens with nothing chosen: a move is a choice of where to, never a press of the button alone.
   useEffect(() => {
-    if (visible) form.reset({ location_id: asset.location?.id ?? null });
+    if (visible) form.reset({ location_id: null });
   }, [visible, asset, form]);
 
   const submit = form.handleSubmit(
     async ({ location_id }) => {
+      if (location_id === asset.location?.id) {
+        form.setError('location_id', { type: 'same', message: SCREEN_MESSAGES.assets.alreadyThere }, { shouldFocus: true });
+        showToast({ severity: 'error', detail: SCREEN_MESSAGES.assets.alreadyThere });
+        return;
+      }
       try {
         const result = await callWorker((api) => api.assets.move(asset.id, { version: asset.version, location_id: location_id ?? 0 }));
         showToast({ severity: 'success', detail: result.message });
