@@ -11,6 +11,7 @@ import { requestScoped } from './db/request-transaction.js';
 import type { AppDeps } from './deps.js';
 import { registerAccessControl } from './http/access.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerHostCheck } from './http/host-header.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerPublicOrigin } from './http/origin.js';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
   };
 
   registerErrorHandling(app);
+  registerHostCheck(app);
   registerPublicOrigin(app, config);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -5,8 +5,10 @@
  * body nested deeper than any form of this API is refused before anything walks it recursively
  * (the idempotency fingerprint, registered after this guard, does). Text is trimmed before it is
  * validated, and must be real Unicode; names and file names may not carry direction controls.
+ * A boolean field of a JSON body must be a JSON boolean: the schema's type coercion would read
+ * null (and "", 0, "false") as false, so `{"is_active": null}` would switch an account off.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, invalid, type FieldErrors } from './errors.js';
 import { isUploadedFile } from './uploads.js';
 
@@ -71,10 +73,43 @@ function trimStrings(part: unknown): void {
   }
 }
 
+/** The top-level fields a body schema declares boolean, by schema (computed once per route). */
+const booleanFieldsBySchema = new WeakMap<object, string[]>();
+
+function booleanFields(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  let fields = booleanFieldsBySchema.get(schema);
+  if (!fields) {
+    const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+    fields = Object.keys(properties).filter((key) => properties[key]?.type === 'boolean');
+    booleanFieldsBySchema.set(schema, fields);
+  }
+  return fields;
+}
+
+/**
+ * DRF's answers for a boolean field given something else. Only JSON bodies: a multipart form's
+ * fields are text by nature ("true"), and the schema reads those.
+ */
+function booleanErrors(request: FastifyRequest): FieldErrors | null {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !/json/i.test(request.headers['content-type'] ?? '')) return null;
+  const errors: FieldErrors = {};
+  for (const field of booleanFields(request.routeOptions.schema?.body)) {
+    if (!Object.hasOwn(body, field)) continue;
+    const value = (body as Record<string, unknown>)[field];
+    if (value === null) errors[field] = ['This field may not be null.'];
+    else if (typeof value !== 'boolean') errors[field] = ['Must be a valid boolean.'];
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     trimStrings(request.body);
     trimStrings(request.query);
+    const errors = booleanErrors(request);
+    if (errors) throw invalid(errors);
   });
   app.addHook('preHandler', async (request) => {
     if (depthOf(request.body) > MAX_INPUT_DEPTH) throw new HttpError(400, { detail: 'The request body is nested too deeply.' });

@@ -292,6 +292,24 @@ describe('changing a user', () => {
     expect((await t.request({ method: 'PATCH', url: `${API}/admin/users/abc/`, payload: {}, as: staff })).statusCode).toBe(404);
   });
 
+  it('refuses null and other non-booleans with a field error each, changing nothing', async () => {
+    const tech = await t.createUser({ full: true });
+    const before = await row(tech.user.id);
+    const nulls = await patchUser(tech.user.id, { full_feature_access: null, is_active: null, is_staff: null });
+    expect([nulls.statusCode, nulls.json()]).toEqual([
+      400,
+      { full_feature_access: ['This field may not be null.'], is_active: ['This field may not be null.'], is_staff: ['This field may not be null.'] },
+    ]);
+    for (const value of [0, 1, '', 'false', 'true', [], {}]) {
+      const res = await patchUser(tech.user.id, { is_active: value, full_feature_access: true });
+      expect([JSON.stringify(value), res.statusCode, res.json()]).toEqual([JSON.stringify(value), 400, { is_active: ['Must be a valid boolean.'] }]);
+    }
+    expect(await row(tech.user.id)).toEqual(before);
+    // The same user can still sign in and use full-access routes.
+    const access = (await login(tech.user.email, tech.password)).access;
+    expect((await t.request({ method: 'GET', url: `${API}/vendors/`, headers: { authorization: `Bearer ${access}` } })).statusCode).toBe(200);
+  });
+
   it('replays a change sent again with the same Idempotency-Key', async () => {
     const tech = await t.createUser();
     const headers = { 'idempotency-key': 'grant-access-once-0001' };
@@ -422,6 +440,13 @@ describe('the contact inbox', () => {
     const res = await t.request({ method: 'PATCH', url: `${API}/admin/contact-messages/1/`, payload: {}, as: staff });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ read: ['This field is required.'] });
+    // null is not "unread".
+    const sent = await t.request({ method: 'POST', url: `${API}/contact/`, payload: { name: 'Null', email: 'null@example.org', message: 'Read me' } });
+    await t.request({ method: 'PATCH', url: `${API}/admin/contact-messages/${sent.json().id}/`, payload: { read: true }, as: staff });
+    const nulled = await t.request({ method: 'PATCH', url: `${API}/admin/contact-messages/${sent.json().id}/`, payload: { read: null }, as: staff });
+    expect([nulled.statusCode, nulled.json()]).toEqual([400, { read: ['This field may not be null.'] }]);
+    const list = (await t.request({ method: 'GET', url: `${API}/admin/contact-messages/`, as: staff })).json() as { results: { id: number; read: boolean }[] };
+    expect(list.results.find((m) => m.id === sent.json().id)?.read).toBe(true);
   });
 });
 

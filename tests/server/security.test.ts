@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback, rawRequest } from '../helpers/raw-http.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -189,6 +190,30 @@ describe('input guard', () => {
       expect(Number(count.n)).toBe(0);
       // Ordinary text that merely spells a number word is fine.
       expect((await s.request({ method: 'GET', url: '/api/v1/workorders/?search=Infinity', as: full })).statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('the Host header', () => {
+  it('answers 400 to a Host that is not a host, or to two Host lines, over a real connection; a good one is served', async () => {
+    const s = await createTestApp();
+    try {
+      const port = await listenOnLoopback(s.app);
+      const get = (hostLines: string) => rawRequest(port, `GET /api/v1/monitoring/version/ HTTP/1.1\r\n${hostLines}Connection: close\r\n\r\n`);
+      for (const bad of ['Host: a b\r\n', 'Host: a\tb\r\n', 'Host: \r\n', 'Host: exa<mple.com\r\n', 'Host: 127.0.0.1:80x\r\n', 'Host: [::1\r\n', `Host: 127.0.0.1:${port}\r\nHost: evil.example\r\n`]) {
+        const answer = await get(bad);
+        expect([bad, answer.status]).toEqual([bad, 400]);
+        expect(answer.text).toContain('{"detail":"The Host header is missing, repeated or not a valid host."}');
+      }
+      for (const good of [`Host: 127.0.0.1:${port}\r\n`, 'Host: cmms.example.com\r\n', 'Host: [::1]:8000\r\n', 'Host: localhost\r\n']) {
+        const answer = await get(good);
+        expect([good, answer.status]).toEqual([good, 200]);
+      }
+      // HTTP/1.0 may leave the Host out; HTTP/1.1 may not (Node's own refusal).
+      expect((await rawRequest(port, 'GET /api/v1/monitoring/version/ HTTP/1.0\r\n\r\n')).status).toBe(200);
+      expect((await rawRequest(port, 'GET /api/v1/monitoring/version/ HTTP/1.1\r\nConnection: close\r\n\r\n')).status).toBe(400);
     } finally {
       await s.close();
     }
