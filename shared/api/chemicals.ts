@@ -17,8 +17,8 @@ export type ChemicalListQuery = Static<typeof ChemicalListQuery>;
 export const ChemicalQuantityBody = Type.Object({
   chemical: Id,
   chemical_location_id: Id,
-  date: Type.String({ maxLength: 64, description: "YYYY-MM-DD, the device's date when the record was made; at most one day after the server's today" }),
-  quantity: Type.Unknown({ description: 'fill: > 0; inventory: >= 0; both below 1,000,000' }),
+  date: Type.String({ maxLength: 64, description: "YYYY-MM-DD, the device's date when the record was made; from the same day a year before the server's today to one day after it" }),
+  quantity: Type.Unknown({ description: 'fill: > 0, and the stock after it below 1,000,000; inventory: >= 0, below 1,000,000; both with at most 2 decimal places' }),
 });
 /** What the client sends. */
 export interface ChemicalQuantityRequest {

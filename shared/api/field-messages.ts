@@ -47,6 +47,8 @@ export function fieldMessage({ keyword, params: p, fallback }: BrokenRule): stri
       return p.format === 'email' ? 'Enter a valid email address.' : p.format === 'date' ? 'Date has wrong format. Use YYYY-MM-DD.' : 'Invalid format.';
     case 'pattern':
       return 'Invalid format.';
+    case 'decimalPlaces':
+      return `Ensure that there are no more than ${String(p.limit)} decimal places.`;
     case 'additionalProperties':
       return 'Unknown field.';
     default:

@@ -1,10 +1,19 @@
 /**
  * A fill or an inventory count as a form checks it before sending (spec 4 Quantities): a fill
- * adds more than 0, a count is 0 or more, both below QUANTITY_MAX; the server checks the same
- * bounds (http/numbers.ts) and says the same words (field-messages.ts).
+ * adds more than 0, a count is 0 or more, both below QUANTITY_MAX and with at most
+ * QUANTITY_DECIMALS decimal places. The server checks a quantity against these very schemas
+ * (http/numbers.ts) and says the same words (field-messages.ts).
  */
 import { Type } from '@sinclair/typebox';
 import { QUANTITY_MAX } from '../constants.js';
 
-export const FillForm = Type.Object({ quantity: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: QUANTITY_MAX }) });
-export const InventoryForm = Type.Object({ quantity: Type.Number({ minimum: 0, exclusiveMaximum: QUANTITY_MAX }) });
+/**
+ * Quantities are kept to hundredths, as every screen and report shows them: a fill of 0.001 (or
+ * 1e-300) would change nothing anyone can see, and is refused rather than stored. `decimalPlaces`
+ * is checked by schema-check.ts (a JSON-schema `multipleOf: 0.01` cannot be: 0.29 % 0.01 is not 0
+ * in binary floating point).
+ */
+export const QUANTITY_DECIMALS = 2;
+
+export const FillForm = Type.Object({ quantity: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: QUANTITY_MAX, decimalPlaces: QUANTITY_DECIMALS }) });
+export const InventoryForm = Type.Object({ quantity: Type.Number({ minimum: 0, exclusiveMaximum: QUANTITY_MAX, decimalPlaces: QUANTITY_DECIMALS }) });

@@ -5,6 +5,7 @@
  */
 import type { TObject } from '@sinclair/typebox';
 import { Errors, ValueErrorType } from '@sinclair/typebox/errors';
+import { hasAtMostDecimalPlaces } from '../rules/decimals.js';
 import { fieldMessage, REQUIRED_MESSAGE, type BrokenRule } from './field-messages.js';
 
 /** The TypeBox error kinds as the JSON-schema keywords the message table knows. */
@@ -65,6 +66,13 @@ export function schemaFieldErrors(schema: TObject, value: Record<string, unknown
     const field = error.path.split('/')[1] ?? '';
     if (!field || field in errors) continue;
     errors[field] = fieldMessage(ruleOf(error.type, error.schema as Record<string, unknown>));
+  }
+  // `decimalPlaces` (quantities.ts) is this project's own keyword: TypeBox does not know it.
+  for (const [field, property] of Object.entries(schema.properties)) {
+    const places = (property as { decimalPlaces?: unknown }).decimalPlaces;
+    const fieldValue = present[field];
+    if (typeof places !== 'number' || field in errors || typeof fieldValue !== 'number') continue;
+    if (!hasAtMostDecimalPlaces(fieldValue, places)) errors[field] = fieldMessage({ keyword: 'decimalPlaces', params: { limit: places } });
   }
   return errors;
 }

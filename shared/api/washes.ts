@@ -21,7 +21,7 @@ export const WashRecordBody = Type.Object({
   wash_package: Id,
   count: Type.Unknown({ description: 'integer, 0 or more, below 1,000,000' }),
   location: Id,
-  date: Type.String({ maxLength: 64, description: "YYYY-MM-DD, the device's date when the record was made; at most one day after the server's today" }),
+  date: Type.String({ maxLength: 64, description: "YYYY-MM-DD, the device's date when the record was made; from the same day a year before the server's today to one day after it" }),
 });
 export interface WashRecordRequest {
   wash_package: number;

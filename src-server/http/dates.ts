@@ -5,6 +5,7 @@ import type { FieldErrors } from './errors.js';
 export const DATE_FORMAT_MESSAGE = 'Date has wrong format. Use YYYY-MM-DD.';
 export const FUTURE_DATE_MESSAGE = 'Date cannot be in the future.';
 export const RECORD_DATE_TOO_LATE_MESSAGE = 'Date cannot be more than one day in the future.';
+export const RECORD_DATE_TOO_EARLY_MESSAGE = 'Date cannot be more than one year in the past.';
 
 /** Whether text is a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(text: string): boolean {
@@ -17,13 +18,14 @@ export function isIsoDate(text: string): boolean {
 
 /**
  * A date field, or null with the reason in `errors`. With `notAfter` (today in the site's time
- * zone), later dates are refused: stock and wash counts record what already happened.
+ * zone), later dates are refused: stock and wash counts record what already happened. With
+ * `notBefore`, earlier ones are.
  */
 export function dateField(
   errors: FieldErrors,
   field: string,
   value: string | undefined | null,
-  opts: { notAfter?: string; lateMessage?: string } = {},
+  opts: { notAfter?: string; lateMessage?: string; notBefore?: string; earlyMessage?: string } = {},
 ): string | null {
   if (value === undefined || value === null) {
     (errors[field] ??= []).push('This field is required.');
@@ -38,16 +40,35 @@ export function dateField(
     (errors[field] ??= []).push(opts.lateMessage ?? FUTURE_DATE_MESSAGE);
     return null;
   }
+  if (opts.notBefore !== undefined && text < opts.notBefore) {
+    (errors[field] ??= []).push(opts.earlyMessage ?? DATE_FORMAT_MESSAGE);
+    return null;
+  }
   return text;
+}
+
+/** The same day a year earlier (29 February becomes 28 February). */
+export function yearBefore(isoDate: string): string {
+  const year = String(Number(isoDate.slice(0, 4)) - 1).padStart(4, '0');
+  const candidate = `${year}${isoDate.slice(4)}`;
+  return isIsoDate(candidate) ? candidate : `${year}-02-28`;
 }
 
 /**
  * The date of a stock or wash count: the device's local date when the user made it, which may be
  * synced from a queue later. A device in a zone ahead of the server's, or a record made just after
- * its midnight, is up to one day ahead of the server's today, so that day is accepted.
+ * its midnight, is up to one day ahead of the server's today, so that day is accepted. The
+ * earliest is the same day a year back: a queued record is synced long before that, and a count
+ * dated centuries ago (which still replaces the stock) is a mistake or an attack, not a record.
  */
 export function recordDateField(errors: FieldErrors, field: string, value: string | undefined | null, timeZone: string): string | null {
-  return dateField(errors, field, value, { notAfter: addDays(todayIn(timeZone), 1), lateMessage: RECORD_DATE_TOO_LATE_MESSAGE });
+  const today = todayIn(timeZone);
+  return dateField(errors, field, value, {
+    notAfter: addDays(today, 1),
+    lateMessage: RECORD_DATE_TOO_LATE_MESSAGE,
+    notBefore: yearBefore(today),
+    earlyMessage: RECORD_DATE_TOO_EARLY_MESSAGE,
+  });
 }
 
 /** An optional date (query filters): absent or empty is null. */

@@ -3,7 +3,8 @@
  * than by schema coercion, which turns null into 0 and true into 1: a count of "nothing" must be
  * refused, not stored as zero.
  */
-import { QUANTITY_MAX } from '../../shared/constants.js';
+import { FillForm, InventoryForm } from '../../shared/api/quantities.js';
+import { schemaFieldErrors } from '../../shared/api/schema-check.js';
 import type { FieldErrors } from './errors.js';
 
 export interface NumberBounds {
@@ -60,7 +61,14 @@ export function integerField(errors: FieldErrors, field: string, value: unknown,
   return checkBounds(errors, field, n, bounds);
 }
 
-/** Stock changes (ARCHITECTURE.md §4): a fill adds more than 0, a count is 0 or more; both below QUANTITY_MAX. */
+/**
+ * Stock changes (ARCHITECTURE.md §4): a fill adds more than 0, a count is 0 or more, both below
+ * QUANTITY_MAX with at most two decimal places. Judged by the very schemas the client's forms use
+ * (shared/api/quantities.ts), so the two cannot drift apart.
+ */
 export function quantityField(errors: FieldErrors, field: string, value: unknown, kind: 'fill' | 'inventory'): number | null {
-  return numberField(errors, field, value, kind === 'fill' ? { greaterThan: 0, lessThan: QUANTITY_MAX } : { atLeast: 0, lessThan: QUANTITY_MAX });
+  const n = numberField(errors, field, value);
+  if (n === null) return null;
+  const problem = schemaFieldErrors(kind === 'fill' ? FillForm : InventoryForm, { quantity: n }).quantity;
+  return problem ? add(errors, field, problem) : n;
 }

@@ -17,7 +17,7 @@ import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { mediaUrl } from '../../http/uploads.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
-import { registerQuantityRoutes } from '../stock/quantity-routes.js';
+import { fillPastMaximum, registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
@@ -75,6 +75,7 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     },
     async record(entry, { kind, date, quantity, userId, createdAt }) {
       const saved = await chemicals.recordQuantity({ kind, entryId: entry.id, date, quantity, userId, createdAt });
+      if (!saved.saved) throw fillPastMaximum(saved.current_quantity);
       return { id: saved.id, chemical: entry.chemical_id, chemical_location_id: entry.id, date, quantity, current_quantity: saved.current_quantity };
     },
   });

@@ -10,7 +10,7 @@ import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { mediaUrl } from '../../http/uploads.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
-import { registerQuantityRoutes } from '../stock/quantity-routes.js';
+import { fillPastMaximum, registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
@@ -61,6 +61,7 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     },
     async record(part, { kind, date, quantity, userId, createdAt }) {
       const saved = await parts.recordQuantity({ kind, partId: part.id, date, quantity, userId, createdAt });
+      if (!saved.saved) throw fillPastMaximum(saved.current_quantity);
       return { id: saved.id, part: part.id, date, quantity, current_quantity: saved.current_quantity };
     },
   });

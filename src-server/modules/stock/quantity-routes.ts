@@ -8,12 +8,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { recordDateField } from '../../http/dates.js';
-import { invalid, type FieldErrors } from '../../http/errors.js';
+import { fieldError, invalid, type FieldErrors, type HttpError } from '../../http/errors.js';
 import { quantityField } from '../../http/numbers.js';
 import { perUserLimit } from '../../http/rate-limits.js';
 import { throwIfErrors } from '../../http/text.js';
+import { QUANTITY_MAX } from '../../../shared/constants.js';
 
 export type QuantityKind = 'fill' | 'inventory';
+
+/** A written fill or count and the stock after it, or a refused fill and the stock as it is. */
+export type QuantityOutcome = { saved: true; id: number; current_quantity: number } | { saved: false; current_quantity: number };
+
+/**
+ * The refusal of a fill that would bring the stock to QUANTITY_MAX or more (ARCHITECTURE.md §4:
+ * quantities stay below 1,000,000), saying what the stock is now.
+ */
+export function fillPastMaximum(current: number): HttpError {
+  return fieldError('quantity', `The quantity after this fill must be less than ${QUANTITY_MAX}; it is ${current.toFixed(2)} now.`);
+}
 
 /** A checked fill or count, ready to write. */
 export interface QuantityEntry {

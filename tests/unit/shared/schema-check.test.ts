@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AssetForm, AssetUpdateForm, PRICE_LIMIT } from '../../../shared/api/assets.js';
 import { TaskForm } from '../../../shared/api/maintenance.js';
+import { FillForm, InventoryForm } from '../../../shared/api/quantities.js';
 import { schemaFieldErrors } from '../../../shared/api/schema-check.js';
+import { hasAtMostDecimalPlaces } from '../../../shared/rules/decimals.js';
 
 const valid = { location_id: 3, description: 'Grease the rollers', recurrence_interval: 30, last_completed_date: '2026-11-01', task_notes: null };
 
@@ -51,5 +53,27 @@ describe('the asset forms (spec 5)', () => {
   it('a price is at least 0 and below the server limit', () => {
     expect(schemaFieldErrors(AssetForm, { ...asset, purchase_price: -1 })).toEqual({ purchase_price: 'Ensure this value is greater than or equal to 0.' });
     expect(schemaFieldErrors(AssetForm, { ...asset, purchase_price: PRICE_LIMIT })).toEqual({ purchase_price: `Ensure this value is less than ${PRICE_LIMIT}.` });
+  });
+});
+
+describe('the fill and inventory forms (quantities kept to hundredths)', () => {
+  it('accept up to two decimal places and refuse more, in the server\'s words', () => {
+    for (const quantity of [0.01, 0.29, 2.35, 12.5, 999_999.99]) expect(schemaFieldErrors(FillForm, { quantity }), String(quantity)).toEqual({});
+    for (const quantity of [1e-300, 0.001, 2.345, 1.005]) {
+      expect(schemaFieldErrors(FillForm, { quantity }), String(quantity)).toEqual({ quantity: 'Ensure that there are no more than 2 decimal places.' });
+    }
+    expect(schemaFieldErrors(InventoryForm, { quantity: 0 })).toEqual({});
+    expect(schemaFieldErrors(InventoryForm, { quantity: 0.005 })).toEqual({ quantity: 'Ensure that there are no more than 2 decimal places.' });
+    // A broken bound is said first.
+    expect(schemaFieldErrors(FillForm, { quantity: 1e308 })).toEqual({ quantity: 'Ensure this value is less than 1000000.' });
+    expect(schemaFieldErrors(FillForm, { quantity: -0.001 })).toEqual({ quantity: 'Ensure this value is greater than 0.' });
+  });
+
+  it('count decimal places of the number as typed', () => {
+    expect(hasAtMostDecimalPlaces(0.1 + 0.2, 2)).toBe(false);
+    expect(hasAtMostDecimalPlaces(0.3, 2)).toBe(true);
+    expect(hasAtMostDecimalPlaces(Number('4.10'), 2)).toBe(true);
+    expect(hasAtMostDecimalPlaces(5, 0)).toBe(true);
+    expect(hasAtMostDecimalPlaces(Number.NaN, 2)).toBe(false);
   });
 });
