@@ -19,8 +19,8 @@ import { createStateHub } from './core/state-hub.js';
 import { CoreTasks } from './core/tasks.js';
 import { createToaster } from './core/toaster.js';
 import { createDataServices, type DataServicesOptions } from './data-services.js';
-import { createAreaApis } from './domains/index.js';
-import type { DomainContext } from './kit/domain-context.js';
+import { createAreaApis } from './areas/index.js';
+import type { AreaContext } from './kit/area-context.js';
 import type { FlushScheduler } from './outbox/flush-scheduler.js';
 import { sendHeartbeat, type HeartbeatTrigger } from './services/heartbeat.js';
 import { holdLock, whenLockFreed } from './services/locks.js';
@@ -208,7 +208,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
 
   // ---- the API -------------------------------------------------------------------------------
 
-  const domain: DomainContext = {
+  const areaContext: AreaContext = {
     api: http,
     cache,
     outbox,
@@ -277,7 +277,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       },
     },
 
-    ...createAreaApis(domain),
+    ...createAreaApis(areaContext),
   });
 
   return {

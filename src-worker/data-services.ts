@@ -1,7 +1,7 @@
 /**
  * Builds the data layer's pieces in one place, for the data worker core and for the service
  * worker's flush alike: device DB, bus, network state, session, API client, cache, outbox and the
- * handler registry with every domain's handlers.
+ * handler registry with every area's handlers.
  */
 import { xhrUploadFetch } from './api/xhr-upload.js';
 import type { UploadProgress } from '../shared/data/protocol.js';
@@ -10,7 +10,7 @@ import { DEVICE_DB_NAME, DeviceDb } from '../shared/data/db-schema.js';
 import type { NetworkState } from '../shared/data/protocol.js';
 import { ApiClient, type FetchLike } from './api/api-client.js';
 import { ResponseCache } from './cache/response-cache.js';
-import { registerAllHandlers } from './domains/index.js';
+import { registerAllHandlers } from './areas/index.js';
 import { NetworkMonitor } from './network/network-monitor.js';
 import { HandlerRegistry } from './outbox/handlers.js';
 import { OutboxStore } from './outbox/outbox-store.js';

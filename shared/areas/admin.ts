@@ -1,5 +1,5 @@
 /**
- * The administration area's calls from a tab to the data worker (`src-worker/domains/admin.ts`):
+ * The administration area's calls from a tab to the data worker (`src-worker/areas/admin.ts`):
  * the team's accounts and the contact inbox, for staff users. Reads are saved like every list;
  * the changes are sent now or not at all (they are not offline actions).
  */

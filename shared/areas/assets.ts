@@ -1,4 +1,4 @@
-/** The assets area's calls from a tab to the data worker (`src-worker/domains/assets.ts`). */
+/** The assets area's calls from a tab to the data worker (`src-worker/areas/assets.ts`). */
 import type { Asset } from '../api/assets.js';
 import type { Page } from '../api/common.js';
 import type { AssetType } from '../constants.js';

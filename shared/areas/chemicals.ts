@@ -1,4 +1,4 @@
-/** The chemicals and washes calls from a tab to the data worker (`src-worker/domains/chemicals.ts`, `washes.ts`). */
+/** The chemicals and washes calls from a tab to the data worker (`src-worker/areas/chemicals.ts`, `washes.ts`). */
 import type { Chemical, ChemicalQuantityRecord } from '../api/chemicals.js';
 import type { ReportSentResponse } from '../api/reports.js';
 import type { WashPackage, WashRecord } from '../api/washes.js';

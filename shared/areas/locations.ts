@@ -1,4 +1,4 @@
-/** The locations area's calls from a tab to the data worker (`src-worker/domains/locations.ts`). */
+/** The locations area's calls from a tab to the data worker (`src-worker/areas/locations.ts`). */
 import type { Page } from '../api/common.js';
 import type { Location, LocationCreateBody, LocationUpdateBody } from '../api/locations.js';
 import type { MutationResult, ReadResult } from '../data/protocol.js';

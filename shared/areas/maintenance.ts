@@ -1,4 +1,4 @@
-/** The maintenance area's calls from a tab to the data worker (implemented in `src-worker/domains/maintenance.ts`). */
+/** The maintenance area's calls from a tab to the data worker (implemented in `src-worker/areas/maintenance.ts`). */
 import type { Page } from '../api/common.js';
 import type { MaintenanceTask, TaskPatchBody } from '../api/maintenance.js';
 import type { MutationResult, ReadResult } from '../data/protocol.js';

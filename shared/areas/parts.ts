@@ -1,4 +1,4 @@
-/** The parts area's calls from a tab to the data worker (`src-worker/domains/parts.ts`). */
+/** The parts area's calls from a tab to the data worker (`src-worker/areas/parts.ts`). */
 import type { Part, PartQuantityRecord } from '../api/parts.js';
 import type { QuantityInput, StockApi } from './stock.js';
 

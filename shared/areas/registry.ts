@@ -1,11 +1,10 @@
 /**
- * The areas of the client, in one realm-free place: each area's name (its WorkerApi group, its
- * outbox domain, the `synced` event's domain) and its labels, used by the data worker and the tabs
+ * The areas of the client, in one realm-free place: each area's name (its WorkerApi group, the
+ * `domain` of its queued items, the `synced` event's area) and its labels, used by the data worker and the tabs
  * alike (the Offline Activity panel titles a queued item with `itemLabel`).
  *
  * Adding an area: one entry in AREAS, its calls in `shared/areas/<name>.ts` added to AreaApis,
- * then its worker module `src-worker/domains/<name>.ts` (found by the worker on its own) and its
- * screens. Nothing else is wired by hand.
+ * then its worker module `src-worker/areas/<name>.ts` (found by the worker on its own) and  * screens. Nothing else is wired by hand.
  */
 import type { AssetsApi } from './assets.js';
 import type { AdminApi } from './admin.js';
@@ -64,7 +63,7 @@ export function isAreaName(name: string): name is AreaName {
   return Object.hasOwn(AREAS, name);
 }
 
-/** The label of one record of `domain`, or the domain itself for one this build does not know. */
-export function areaItemLabel(domain: string): string {
-  return isAreaName(domain) ? AREAS[domain].itemLabel : domain;
+/** The label of one record of `area`, or the name itself for one this build does not know. */
+export function areaItemLabel(area: string): string {
+  return isAreaName(area) ? AREAS[area].itemLabel : area;
 }

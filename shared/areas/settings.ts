@@ -1,4 +1,4 @@
-/** The site's settings as a tab reads them through the data worker (`src-worker/domains/settings.ts`). */
+/** The site's settings as a tab reads them through the data worker (`src-worker/areas/settings.ts`). */
 import type { SiteSettings } from '../api/settings.js';
 import type { ReadResult } from '../data/protocol.js';
 

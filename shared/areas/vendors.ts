@@ -1,4 +1,4 @@
-/** The vendors area's calls from a tab to the data worker (`src-worker/domains/vendors.ts`). */
+/** The vendors area's calls from a tab to the data worker (`src-worker/areas/vendors.ts`). */
 import type { Page } from '../api/common.js';
 import type { Vendor, VendorBody } from '../api/vendors.js';
 import type { MutationResult, ReadResult } from '../data/protocol.js';

@@ -35,7 +35,7 @@ export type BusMessage =
   | { type: 'flush-requested'; from: string }
   | { type: 'flushed'; from: string }
   | { type: 'toast'; from: string; severity: ToastSeverity; summary: string; detail: string; key: string }
-  | { type: 'synced'; from: string; domain: string; targetIds: string[] }
+  | { type: 'synced'; from: string; area: string; targetIds: string[] }
   | { type: 'reload'; from: string; reason: 'forced-update' };
 
 export function isBusMessage(value: unknown): value is BusMessage {

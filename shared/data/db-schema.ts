@@ -23,6 +23,7 @@ export interface QueueAttachment {
 /** Spec 3 Queued mutation, plus what exactly-once delivery and the panel need. */
 export interface OutboxRow {
   id: string;
+  /** The area the write belongs to (its name in `shared/areas/registry.ts`); stored under the queue's own word for it, which the panel and its messages use. */
   domain: string;
   action: string;
   targetId: string | null;

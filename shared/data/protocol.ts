@@ -146,7 +146,7 @@ export type WorkerEvent =
   /** Session ended (refresh failed, second 401, logout in another tab): every tab goes here. */
   | { type: 'navigate'; to: string }
   /** Queued actions for these targets synced: open details reload. */
-  | { type: 'synced'; domain: string; targetIds: string[] }
+  | { type: 'synced'; area: string; targetIds: string[] }
   | { type: 'reload'; reason: 'forced-update' | 'protocol' };
 
 // ---- errors -----------------------------------------------------------------------------------

@@ -22,6 +22,6 @@ export function queueStatusText(item: Pick<QueueItemView, 'status' | 'lastError'
 }
 
 export function queueItemTitle(item: Pick<QueueItemView, 'domain' | 'action'>): string {
-  const domain = areaItemLabel(item.domain);
-  return `${domain} · ${item.action.charAt(0).toUpperCase()}${item.action.slice(1)}`;
+  const label = areaItemLabel(item.domain);
+  return `${label} · ${item.action.charAt(0).toUpperCase()}${item.action.slice(1)}`;
 }

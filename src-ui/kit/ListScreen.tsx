@@ -50,7 +50,7 @@ export interface ListTexts {
 
 export interface ListDef<T> extends ListQueryDef {
   /** The area whose queued writes, once synced, make the list reload. */
-  domain: AreaName;
+  area: AreaName;
   read(api: WorkerRemote, query: ListQuery): Promise<ReadResult<Page<T>>>;
   texts: ListTexts;
   /** Page changes wait this long for the next one (spec 9: the location list's 300 ms). */
@@ -143,12 +143,12 @@ export function ListScreen<T extends { id: number }>({
   const [text, setText] = useDebouncedSearch(query, go);
   const locations = useWorkerRead('locations', (api) => (def.locationKey ? api.locations.all() : Promise.resolve(NO_LOCATIONS)));
   const settings = useWorkerRead('settings', (api) => api.settings.get());
-  const list = useWorkerRead(`${def.domain}|${query.location ?? ''}|${query.page}|${query.search}`, (api) => def.read(api, query));
+  const list = useWorkerRead(`${def.area}|${query.location ?? ''}|${query.page}|${query.search}`, (api) => def.read(api, query));
 
   const failure = (query.location !== null && texts.locationFailure) || texts.failure;
 
   // Queued writes of the area reached the server: the list shows their effect.
-  useSynced(def.domain, 'any', () => void list.reload());
+  useSynced(def.area, 'any', () => void list.reload());
 
   // A page past the end (the list shrank) starts again at page 1.
   const pastTheEnd = list.error?.type === 'not_found' && query.page > 1;
@@ -168,7 +168,7 @@ export function ListScreen<T extends { id: number }>({
   useEffect(() => {
     if (own) rememberOrigin(def, here);
   }, [own, here]); // def is a constant of the screen
-  const id = (name: string) => `${def.domain}-filter-${name}`;
+  const id = (name: string) => `${def.area}-filter-${name}`;
   // One object for the screen's life, reading the latest page: the cards below are drawn again only
   // when the page, the query or the screen's card change (not when, say, the connection comes back).
   const latest = useRef({ page, list });

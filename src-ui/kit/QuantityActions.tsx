@@ -16,14 +16,14 @@ import { QuantityDialog, type QuantityTexts } from './QuantityDialog';
 import { PendingSync, usePendingActions } from './StatusActions';
 
 export function QuantityActions<Answer>({
-  domain,
+  area,
   id,
   texts,
   label,
   send,
   onRecorded,
 }: {
-  domain: AreaName;
+  area: AreaName;
   /** The stocked item's id (its queued records are listed under it). */
   id: number;
   texts: QuantityTexts;
@@ -33,7 +33,7 @@ export function QuantityActions<Answer>({
   onRecorded: (answer: Answer) => void;
 }) {
   const [modal, setModal] = useState<QuantityKind | null>(null);
-  const pending = usePendingActions(domain, id);
+  const pending = usePendingActions(area, id);
   return (
     <>
       <div className="button-row">

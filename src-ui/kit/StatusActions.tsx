@@ -61,19 +61,19 @@ export function PendingSync({ items }: { items: readonly QueueItemView[] }) {
 }
 
 /** The record's queued actions that still wait (shown in the Pending sync list, and disabling their buttons). */
-export function usePendingActions(domain: AreaName, recordId: number): QueueItemView[] {
+export function usePendingActions(area: AreaName, recordId: number): QueueItemView[] {
   const snap = useSnapshot(store);
-  return pendingActionsFor(snap.queue.items as QueueItemView[], domain, recordId);
+  return pendingActionsFor(snap.queue.items as QueueItemView[], area, recordId);
 }
 
 export function StatusActions<T>({
-  domain,
+  area,
   record,
   failures,
   onDone,
   onRefused,
 }: {
-  domain: ClaimableArea;
+  area: ClaimableArea;
   record: ClaimableRecord;
   /** The screen's fallback per action when the server refuses without a text of its own (spec 8). */
   failures: Record<StatusAction, string>;
@@ -83,7 +83,7 @@ export function StatusActions<T>({
   onRefused: () => void;
 }) {
   const user = useCurrentUser();
-  const pending = usePendingActions(domain, record.id);
+  const pending = usePendingActions(area, record.id);
   const [dialog, setDialog] = useState<StatusAction | null>(null);
   const [fieldNotes, setFieldNotes] = useState('');
   const [sending, setSending] = useState(false);
@@ -98,7 +98,7 @@ export function StatusActions<T>({
     try {
       const notes = fieldNotes.trim();
       const result = (await callWorker((api) => {
-        const group: StatusCalls = api[domain];
+        const group: StatusCalls = api[area];
         return action === 'complete' ? group.complete(record.id, notes) : group[action](record.id);
       })) as MutationResult<T>;
       setDialog(null);
@@ -114,8 +114,8 @@ export function StatusActions<T>({
     }
   };
 
-  const open = dialog ? dialogsFor(areaItemLabel(domain).toLowerCase())[dialog] : null;
-  const notesId = `${domain}-field-notes`;
+  const open = dialog ? dialogsFor(areaItemLabel(area).toLowerCase())[dialog] : null;
+  const notesId = `${area}-field-notes`;
 
   return (
     <>

@@ -25,8 +25,8 @@ export interface ClaimableRecord {
 }
 
 /** Queued actions for this record that still wait to be sent (not failed, not synced). */
-export function pendingActionsFor(items: readonly QueueItemView[], domain: string, recordId: number): QueueItemView[] {
-  return items.filter((i) => i.domain === domain && i.targetId === String(recordId) && (i.status === 'queued' || i.status === 'pending' || i.status === 'retrying'));
+export function pendingActionsFor(items: readonly QueueItemView[], area: string, recordId: number): QueueItemView[] {
+  return items.filter((i) => i.domain === area && i.targetId === String(recordId) && (i.status === 'queued' || i.status === 'pending' || i.status === 'retrying'));
 }
 
 export function isAssignedTo(record: Pick<ClaimableRecord, 'assigned_to'>, userId: number): boolean {

@@ -236,7 +236,7 @@ function handleEvent(event: WorkerEvent): void {
       navigate(event.to, { replace: true });
       break;
     case 'synced':
-      for (const listener of syncedListeners) listener(event.domain, event.targetIds);
+      for (const listener of syncedListeners) listener(event.area, event.targetIds);
       break;
     case 'reload':
       if (event.reason === 'forced-update') void applyServiceWorkerUpdate();
@@ -245,10 +245,10 @@ function handleEvent(event: WorkerEvent): void {
   }
 }
 
-type SyncedListener = (domain: string, targetIds: string[]) => void;
+type SyncedListener = (area: string, targetIds: string[]) => void;
 const syncedListeners = new Set<SyncedListener>();
 
-/** Called when queued actions of `domain` for these targets reached the server. */
+/** Called when queued actions of `area` for these targets reached the server. */
 export function onSynced(listener: SyncedListener): () => void {
   syncedListeners.add(listener);
   return () => syncedListeners.delete(listener);

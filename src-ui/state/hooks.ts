@@ -97,18 +97,18 @@ export function useWorkerRead<T>(key: string, read: (api: WorkerRemote) => Promi
 }
 
 /**
- * Runs `listener` when queued actions of `domain` synced: for this target, or with `'any'` for
+ * Runs `listener` when queued actions of `area` synced: for this target, or with `'any'` for
  * any record of the area (a list, which a queued create or a status change alters).
  */
-export function useSynced(domain: string, targetId: string | 'any' | null, listener: () => void): void {
+export function useSynced(area: string, targetId: string | 'any' | null, listener: () => void): void {
   const listenerRef = useRef(listener);
   listenerRef.current = listener;
   useEffect(() => {
     if (targetId === null) return;
-    return onSynced((syncedDomain, targetIds) => {
-      if (syncedDomain === domain && (targetId === 'any' || targetIds.includes(targetId))) listenerRef.current();
+    return onSynced((syncedArea, targetIds) => {
+      if (syncedArea === area && (targetId === 'any' || targetIds.includes(targetId))) listenerRef.current();
     });
-  }, [domain, targetId]);
+  }, [area, targetId]);
 }
 
 /** The current time, updated every `intervalMs` while `active`. */

@@ -39,7 +39,7 @@ export function routeBusMessage(message: BusMessage, to: BusRoutes): void {
       to.toast(message, false);
       break;
     case 'synced':
-      to.hub.emit({ type: 'synced', domain: message.domain, targetIds: message.targetIds });
+      to.hub.emit({ type: 'synced', area: message.area, targetIds: message.targetIds });
       break;
     case 'reload':
       to.hub.emit({ type: 'reload', reason: message.reason });

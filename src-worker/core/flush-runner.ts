@@ -37,9 +37,9 @@ export function createFlushScheduler(deps: FlushRunnerDeps): FlushScheduler {
         now,
         onItemChanged: deps.onItemChanged,
         onToast: (t) => deps.toast(t, true),
-        onSynced: (domain, targetIds) => {
-          deps.hub.emit({ type: 'synced', domain, targetIds });
-          bus.post({ type: 'synced', domain, targetIds });
+        onSynced: (area, targetIds) => {
+          deps.hub.emit({ type: 'synced', area, targetIds });
+          bus.post({ type: 'synced', area, targetIds });
         },
       });
       if (outcome.status === 'done' && outcome.sent + outcome.failed > 0) {

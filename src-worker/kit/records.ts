@@ -9,7 +9,7 @@ import type { ReadResult } from '../../shared/data/protocol.js';
 import { readThroughCache } from '../cache/cached-read.js';
 import type { CacheHit, CacheInvalidation } from '../cache/response-cache.js';
 import type { SavedAnswer, StoredWrite } from '../outbox/write-action.js';
-import type { DomainContext } from './domain-context.js';
+import type { AreaContext } from './area-context.js';
 
 /** List filters as the query carries them; empty ones are left out. */
 export type ListFilters = Record<string, string | number | null | undefined>;
@@ -24,10 +24,10 @@ export interface Records<T extends { id: number }> {
   readonly listPrefix: string;
   listPath(page: number | undefined, filters?: ListFilters): string;
   detailPath(id: number | string): string;
-  list(ctx: DomainContext, page: number | undefined, filters?: ListFilters): Promise<ReadResult<Page<T>>>;
-  get(ctx: DomainContext, id: number): Promise<ReadResult<T>>;
+  list(ctx: AreaContext, page: number | undefined, filters?: ListFilters): Promise<ReadResult<Page<T>>>;
+  get(ctx: AreaContext, id: number): Promise<ReadResult<T>>;
   /** Every record, saved under `<base>all`. */
-  all(ctx: DomainContext): Promise<ReadResult<T[]>>;
+  all(ctx: AreaContext): Promise<ReadResult<T[]>>;
   /** After a write to a record: every list page, the whole list and the record's detail are stale (spec 4). */
   staleAfterWrite(item: StoredWrite): CacheInvalidation;
   /** A write answered with the record: kept as its fresh detail. */
@@ -49,7 +49,7 @@ export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { 
   }
 
   /** A record never opened may still be inside a saved list page. */
-  async function fromSavedLists(ctx: DomainContext, id: number): Promise<CacheHit<T> | null> {
+  async function fromSavedLists(ctx: AreaContext, id: number): Promise<CacheHit<T> | null> {
     for (const page of await ctx.cache.withPrefix<Page<T>>(listPrefix)) {
       const record = page.data.results.find((r) => r.id === id);
       if (record) return { data: record, cachedAt: page.cachedAt };

@@ -3,6 +3,7 @@
  * bytes through the binary path, or mailed (POST {email, location}). Both need a connection and say
  * so plainly without one; neither is queued (a report is of the moment it is asked for).
  */
+import type { AreaName } from '../../shared/areas/registry.js';
 import { REPORT_SENT, type ReportSentResponse } from '../../shared/api/reports.js';
 import { isNormalizedError } from '../../shared/data/errors.js';
 import { ERROR_MESSAGES, QUEUE_CODES, SCREEN_MESSAGES } from '../../shared/data/messages.js';
@@ -10,9 +11,9 @@ import type { BinaryAnswer, MutationResult } from '../../shared/data/protocol.js
 import { defineWrite } from '../outbox/write-action.js';
 import { onlyOnline, writeNow } from '../outbox/write-now.js';
 import { binaryRead } from './binary.js';
-import type { DomainContext } from './domain-context.js';
+import type { AreaContext } from './area-context.js';
 
-/** An area's report calls (spec 7), over its DomainContext. */
+/** An area's report calls (spec 7), over its AreaContext. */
 export interface ReportCalls {
   report(location: number): Promise<BinaryAnswer>;
   emailReport(location: number, email: string): Promise<MutationResult<ReportSentResponse>>;
@@ -32,9 +33,9 @@ async function reportNeedsConnection<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** Every report is mailed with the same texts (spec 8: Report sent successfully! / Failed to send the report.). */
-export function reportAt(domain: string, path: `${string}/`): (ctx: DomainContext) => ReportCalls {
+export function reportAt(area: AreaName, path: `${string}/`): (ctx: AreaContext) => ReportCalls {
   const mail = defineWrite<ReportSentResponse>({
-    domain,
+    area,
     action: 'report',
     request: (item) => ({ method: 'POST', path, json: item.payload }),
     invalidates: () => ({}),

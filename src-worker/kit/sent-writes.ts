@@ -4,12 +4,13 @@
  * as the record's fresh copy and the saved lists dropped. They are never queued, so they are not
  * outbox handlers.
  */
+import type { AreaName } from '../../shared/areas/registry.js';
 import { ERROR_MESSAGES } from '../../shared/data/messages.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
 import { defineWrite } from '../outbox/write-action.js';
 import { writeNow } from '../outbox/write-now.js';
-import type { DomainContext } from './domain-context.js';
+import type { AreaContext } from './area-context.js';
 import type { Records } from './records.js';
 
 interface Texts {
@@ -18,15 +19,15 @@ interface Texts {
 }
 
 export interface SentWrites<T, Body> {
-  create(ctx: DomainContext, body: Body): Promise<MutationResult<T>>;
-  update(ctx: DomainContext, id: number, body: Body): Promise<MutationResult<T>>;
+  create(ctx: AreaContext, body: Body): Promise<MutationResult<T>>;
+  update(ctx: AreaContext, id: number, body: Body): Promise<MutationResult<T>>;
 }
 
-export function sentWrites<T extends { id: number }, Body extends object>(domain: string, records: Records<T>, texts: { create: Texts; update: Texts }): SentWrites<T, Body> {
+export function sentWrites<T extends { id: number }, Body extends object>(area: AreaName, records: Records<T>, texts: { create: Texts; update: Texts }): SentWrites<T, Body> {
   // Not kept for later: without a connection the write says so instead of queueing.
   const messages = (t: Texts) => ({ ...t, queued: ERROR_MESSAGES.needsConnection });
   const create = defineWrite<T>({
-    domain,
+    area,
     action: 'create',
     request: (item) => ({ method: 'POST', path: records.base, json: item.payload }),
     invalidates: records.staleAfterWrite,
@@ -34,7 +35,7 @@ export function sentWrites<T extends { id: number }, Body extends object>(domain
     messages: messages(texts.create),
   });
   const update = defineWrite<T>({
-    domain,
+    area,
     action: 'update',
     request: (item) => ({ method: 'PUT', path: records.detailPath(item.targetId ?? ''), json: item.payload }),
     invalidates: records.staleAfterWrite,

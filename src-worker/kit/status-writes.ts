@@ -3,10 +3,11 @@
  * `<base><id>/claim/`, `/unclaim/`, `/complete/` with optional field notes), defined once for every
  * area that has them (work orders, maintenance tasks). Each area gives its texts and its target label.
  */
+import type { AreaName } from '../../shared/areas/registry.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
 import { defineWrite, type WriteAction, type WriteMessages } from '../outbox/write-action.js';
 import { writeOrQueue, type WriteRequest } from '../outbox/write-or-queue.js';
-import type { DomainContext } from './domain-context.js';
+import type { AreaContext } from './area-context.js';
 import type { Records } from './records.js';
 
 export type StatusAction = 'claim' | 'unclaim' | 'complete';
@@ -21,13 +22,13 @@ export interface StatusWrites<T> {
   writes: readonly WriteAction<T>[];
   byAction: Record<StatusAction, WriteAction<T>>;
   /** The area's three calls; `target` names the record for the Offline Activity panel. */
-  api(ctx: DomainContext, target: (id: number) => Pick<WriteRequest, 'targetId' | 'targetLabel'>): StatusCalls<T>;
+  api(ctx: AreaContext, target: (id: number) => Pick<WriteRequest, 'targetId' | 'targetLabel'>): StatusCalls<T>;
 }
 
-export function statusWrites<T extends { id: number }>(domain: string, records: Records<T>, messages: Record<StatusAction, WriteMessages>): StatusWrites<T> {
+export function statusWrites<T extends { id: number }>(area: AreaName, records: Records<T>, messages: Record<StatusAction, WriteMessages>): StatusWrites<T> {
   const write = (action: StatusAction) =>
     defineWrite<T>({
-      domain,
+      area,
       action,
       request(item) {
         const notes = (item.payload as { field_notes?: string | null } | null)?.field_notes ?? null;

@@ -6,10 +6,11 @@
  * acted, the quantity); the answer is the record with the quantity on hand after it, which the
  * screen shows without reading again. Each area gives its paths, texts, list filter and body.
  */
+import type { AreaName } from '../../shared/areas/registry.js';
 import type { QuantityInput, QuantityKind, StockApi, StockTarget } from '../../shared/areas/stock.js';
 import { defineWrite, type WriteAction, type WriteMessages } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
-import type { DomainContext } from './domain-context.js';
+import type { AreaContext } from './area-context.js';
 import type { Records } from './records.js';
 import { reportAt } from './reports.js';
 
@@ -31,18 +32,18 @@ export interface StockDef<Item, Input extends QuantityInput, Answer> extends Rec
 
 export interface StockArea<Item, Input extends QuantityInput, Answer> {
   writes: readonly WriteAction<Answer>[];
-  api(ctx: DomainContext): StockApi<Item, Input, Answer>;
+  api(ctx: AreaContext): StockApi<Item, Input, Answer>;
 }
 
 export function stockArea<Item extends { id: number }, Input extends QuantityInput, Answer>(
-  domain: string,
+  area: AreaName,
   records: Records<Item>,
   def: StockDef<Item, Input, Answer>,
 ): StockArea<Item, Input, Answer> {
   const write = (kind: QuantityKind) => {
     const { path, ...messages } = def[kind];
     return defineWrite<Answer>({
-      domain,
+      area,
       action: kind,
       request: (item) => ({ method: 'POST', path, json: item.payload }),
       invalidates: records.staleAfterWrite,
@@ -54,7 +55,7 @@ export function stockArea<Item extends { id: number }, Input extends QuantityInp
     });
   };
   const byKind = { fill: write('fill'), inventory: write('inventory') };
-  const report = reportAt(domain, def.report);
+  const report = reportAt(area, def.report);
   return {
     writes: Object.values(byKind),
     api: (ctx) => ({

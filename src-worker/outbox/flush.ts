@@ -5,7 +5,7 @@
  * Under the lock 'outbox-flush' (taken only if free: one flush at a time anywhere), items go in the
  * order they were queued. An item waiting for its retry time is skipped, and so is every later item
  * for the same target, so a complete never overtakes its claim. Each item is set pending and sent
- * by its domain:action handler:
+ * by its area:action handler (the stored item names its area `domain`):
  * - success: synced (visible for 1 h), stats updated, the cached lists and the record's detail
  *   dropped, `synced` reported once no write for that target is left;
  * - offline, network or retryable failure: retrying, retryCount + 1, retry time by backoff, and the
@@ -42,7 +42,7 @@ export interface FlushDeps {
   onItemChanged: () => void;
   onToast: (toast: { severity: ToastSeverity; summary: string; detail: string }) => void;
   /** Every queued write for these targets has synced (open details reload). */
-  onSynced: (domain: string, targetIds: string[]) => void;
+  onSynced: (area: string, targetIds: string[]) => void;
 }
 
 export type FlushOutcome =
@@ -148,9 +148,9 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
 
   if (sent + failed + conflicts > 0) await db.setMeta('lastFlushAt', iso());
   const remaining = (await db.outbox.orderBy('createdAt').toArray()).filter((row) => isActiveStatus(row.status));
-  for (const [domain, ids] of syncedTargets) {
-    const done = [...ids].filter((id) => !remaining.some((row) => row.domain === domain && row.targetId === id));
-    if (done.length > 0) deps.onSynced(domain, done);
+  for (const [area, ids] of syncedTargets) {
+    const done = [...ids].filter((id) => !remaining.some((row) => row.domain === area && row.targetId === id));
+    if (done.length > 0) deps.onSynced(area, done);
   }
   if (sent + failed + conflicts > 0) deps.onItemChanged();
   return { status: 'done', sent, failed, conflicts, stoppedBy, nextRetryAt: nextRetryTime(remaining, deps.now()) };

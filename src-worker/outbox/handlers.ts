@@ -1,6 +1,6 @@
 /**
- * What sends a queued item: one handler per domain:action, registered by the domain modules
- * (src-worker/domains/*). The data worker and the service worker build the same registry.
+ * What sends a queued item: one handler per area:action, registered by the area modules
+ * (src-worker/areas/*). The data worker and the service worker build the same registry.
  */
 import type { OutboxRow } from '../../shared/data/db-schema.js';
 import type { ApiClient } from '../api/api-client.js';
@@ -26,11 +26,11 @@ export interface MutationHandler {
 export class HandlerRegistry {
   private readonly handlers = new Map<string, MutationHandler>();
 
-  register(domain: string, action: string, handler: MutationHandler): void {
-    this.handlers.set(`${domain}:${action}`, handler);
+  register(area: string, action: string, handler: MutationHandler): void {
+    this.handlers.set(`${area}:${action}`, handler);
   }
 
-  get(domain: string, action: string): MutationHandler | undefined {
-    return this.handlers.get(`${domain}:${action}`);
+  get(area: string, action: string): MutationHandler | undefined {
+    return this.handlers.get(`${area}:${action}`);
   }
 }

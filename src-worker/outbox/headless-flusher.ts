@@ -36,7 +36,7 @@ export async function flushOutboxHeadless(options: HeadlessFlushOptions = {}): P
       now: services.now,
       onItemChanged: () => bus.post({ type: 'queue-changed' }),
       onToast: (toast) => bus.post({ type: 'toast', ...toast, key: toastKey(toast.severity, toast.summary, toast.detail) }),
-      onSynced: (domain, targetIds) => bus.post({ type: 'synced', domain, targetIds }),
+      onSynced: (area, targetIds) => bus.post({ type: 'synced', area, targetIds }),
     });
     if (outcome.status === 'done' && outcome.sent + outcome.failed > 0) bus.post({ type: 'flushed' });
     return outcome;

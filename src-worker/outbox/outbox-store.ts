@@ -90,9 +90,9 @@ export class OutboxStore {
   }
 
   /** Whether writes to this target are already waiting (a new one must queue behind them). */
-  async hasActiveFor(domain: string, targetId: string): Promise<boolean> {
+  async hasActiveFor(area: string, targetId: string): Promise<boolean> {
     const rows = await this.active();
-    return rows.some((row) => row.domain === domain && row.targetId === targetId);
+    return rows.some((row) => row.domain === area && row.targetId === targetId);
   }
 
   /** The panel's list: active items plus recently finished ones, oldest first, without blobs. */

@@ -1,9 +1,10 @@
 /**
- * One definition per offline-capable write (a domain action): how its request is built from the
+ * One definition per offline-capable write (an area's action): how its request is built from the
  * stored item, which saved answers it makes stale, and its texts. The same definition serves the
  * online send (`write-or-queue.ts`) and the queued flush (`flush.ts`, through the handler that
  * `registerWriteAction` builds), so an online write and its replay cannot drift apart.
  */
+import type { AreaName } from '../../shared/areas/registry.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { BlobLike } from '../../shared/data/protocol.js';
 import type { ApiClient, ApiRequest } from '../api/api-client.js';
@@ -51,7 +52,7 @@ export interface SavedUpdate {
 }
 
 export interface WriteAction<Answer = unknown> {
-  domain: string;
+  area: AreaName;
   action: string;
   /** Method, path and JSON or FormData body for the stored item (the key and If-Match are added). */
   request(item: StoredWrite): Omit<ApiRequest, 'idempotencyKey' | 'ifMatch'>;
@@ -126,9 +127,9 @@ export async function sendWrite<Answer>(api: ApiClient, action: WriteAction<Answ
   return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer } : null, updated: action.updatesSaved?.(item, answer) ?? null } };
 }
 
-/** Makes the definition the outbox handler of its domain:action. */
+/** Makes the definition the outbox handler of its area:action. */
 export function registerWriteAction<Answer>(registry: HandlerRegistry, action: WriteAction<Answer>): void {
-  registry.register(action.domain, action.action, {
+  registry.register(action.area, action.action, {
     send: async (item, api) => (await sendWrite(api, action, item)).outcome,
     invalidates: (item) => action.invalidates(item),
   });

@@ -7,12 +7,12 @@
 import { needsConnectionError, toNormalizedError } from '../../shared/data/errors.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
-import type { DomainContext } from '../kit/domain-context.js';
+import type { AreaContext } from '../kit/area-context.js';
 import { fitAttachments } from '../media/fit-image.js';
 import { sendWrite, settleCache, type WriteAction, type WriteFile } from './write-action.js';
 
 /** Runs a call that needs the server now; without a connection it says so plainly. */
-export async function onlyOnline<T>(ctx: Pick<DomainContext, 'network'>, call: () => Promise<T>): Promise<T> {
+export async function onlyOnline<T>(ctx: Pick<AreaContext, 'network'>, call: () => Promise<T>): Promise<T> {
   if (ctx.network.isBrowserOffline()) throw needsConnectionError();
   try {
     return await call();
@@ -24,7 +24,7 @@ export async function onlyOnline<T>(ctx: Pick<DomainContext, 'network'>, call: (
 }
 
 export function writeNow<Answer>(
-  ctx: DomainContext,
+  ctx: AreaContext,
   action: WriteAction<Answer>,
   write: { targetId: string | null; payload: JsonValue; attachments?: readonly WriteFile[] },
 ): Promise<MutationResult<Answer>> {

@@ -12,7 +12,7 @@ import { isTransientFailure, queueError, toNormalizedError } from '../../shared/
 import { QUEUE_CODES } from '../../shared/data/messages.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
-import type { DomainContext } from '../kit/domain-context.js';
+import type { AreaContext } from '../kit/area-context.js';
 import { fitAttachments } from '../media/fit-image.js';
 import { sendWrite, settleCache, type StoredWrite, type WriteAction, type WriteFile } from './write-action.js';
 
@@ -25,7 +25,7 @@ export interface WriteRequest {
   attachments?: readonly WriteFile[];
 }
 
-export async function writeOrQueue<Answer>(ctx: DomainContext, action: WriteAction<Answer>, write: WriteRequest): Promise<MutationResult<Answer>> {
+export async function writeOrQueue<Answer>(ctx: AreaContext, action: WriteAction<Answer>, write: WriteRequest): Promise<MutationResult<Answer>> {
   // Photos are made to fit first, and the fitted files go both online and into the queue, so an
   // item that would not fit the queue is refused before anything is sent or stored: the screen
   // keeps its form and says what to do (spec 5 limit, the attachments' own message).
@@ -41,9 +41,9 @@ export async function writeOrQueue<Answer>(ctx: DomainContext, action: WriteActi
     attachments,
     idempotencyKey: crypto.randomUUID(),
   };
-  const { domain } = action;
+  const { area } = action;
   // Writes already waiting for this record go first: a complete must not overtake its claim.
-  const mustQueue = ctx.network.isBrowserOffline() || (item.targetId ? await ctx.outbox.hasActiveFor(domain, item.targetId) : false);
+  const mustQueue = ctx.network.isBrowserOffline() || (item.targetId ? await ctx.outbox.hasActiveFor(area, item.targetId) : false);
   if (!mustQueue) {
     try {
       const { answer, outcome } = await sendWrite(ctx.api, action, item, true);
@@ -55,7 +55,7 @@ export async function writeOrQueue<Answer>(ctx: DomainContext, action: WriteActi
     }
   }
   const row = await ctx.enqueue({
-    domain,
+    domain: area,
     action: action.action,
     targetId: item.targetId,
     targetLabel: write.targetLabel,

@@ -13,7 +13,7 @@ import { ListScreen, type ListDef, type ListItemTools } from '../../kit/ListScre
 
 const LIST: ListDef<AdminContactMessage> = {
   path: '/admin/contact-messages',
-  domain: 'admin',
+  area: 'admin',
   read: (api, query) => api.admin.messages({ page: query.page }),
   texts: {
     title: 'Contact Messages',

@@ -22,7 +22,7 @@ export const USER_LIST: ListQueryDef = { path: '/admin/users', searchParam: 'sea
 
 const LIST: ListDef<AdminUser> = {
   ...USER_LIST,
-  domain: 'admin',
+  area: 'admin',
   read: (api, query) => api.admin.users({ page: query.page, search: query.search }),
   texts: {
     title: 'Users',

@@ -30,7 +30,7 @@ import { ASSET_LIST } from './asset-list';
 
 const LIST: ListDef<Asset> = {
   ...ASSET_LIST,
-  domain: 'assets',
+  area: 'assets',
   read: (api, query) => api.assets.list({ page: query.page, location: query.location }),
   texts: {
     title: 'Assets',

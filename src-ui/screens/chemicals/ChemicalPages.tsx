@@ -29,7 +29,7 @@ const CHEMICAL_LIST: ListQueryDef = { path: '/chemical-list', locationKey: 'chem
 
 const LIST: ListDef<Chemical> = {
   ...CHEMICAL_LIST,
-  domain: 'chemicals',
+  area: 'chemicals',
   read: (api, query) => api.chemicals.list({ page: query.page, location: query.location }),
   allowedLocations: (settings) => settings.chemical_locations,
   texts: {
@@ -154,7 +154,7 @@ export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
               ]}
             />
             <QuantityActions
-              domain="chemicals"
+              area="chemicals"
               id={chemical.id}
               texts={MODALS}
               label={`Quantity (${chemical.unit})`}

@@ -8,7 +8,7 @@ import { LOCATION_LIST, LocationType } from './location-display';
 
 const LIST: ListDef<Location> = {
   ...LOCATION_LIST,
-  domain: 'locations',
+  area: 'locations',
   read: (api, query) => api.locations.list({ page: query.page }),
   pageDebounceMs: 300,
   texts: {

@@ -63,7 +63,7 @@ export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
         <div className="panel">
           <TaskFields task={task} today={today} />
           <StatusActions<MaintenanceTask>
-            domain="maintenance"
+            area="maintenance"
             record={{ id: task.id, claimed: task.assigned_to.length > 0, closed: false, assigned_to: task.assigned_to }}
             failures={FAILURES}
             onDone={(action, result) => {

@@ -14,7 +14,7 @@ import { TaskStatusTag, taskStatusClass, useSiteToday } from './task-display';
 
 const LIST: ListDef<MaintenanceTask> = {
   ...MAINTENANCE_LIST,
-  domain: 'maintenance',
+  area: 'maintenance',
   read: (api, query) => api.maintenance.list({ page: query.page, location: query.location, search: query.search || null }),
   texts: {
     title: 'Preventative Maintenance',

@@ -23,7 +23,7 @@ const PART_LIST: ListQueryDef = { path: '/part-list', locationKey: 'partSelected
 
 const LIST: ListDef<Part> = {
   ...PART_LIST,
-  domain: 'parts',
+  area: 'parts',
   read: (api, query) => api.parts.list({ page: query.page, location: query.location }),
   allowedLocations: (settings) => settings.part_locations,
   texts: {
@@ -112,7 +112,7 @@ export function PartDetailPage({ params }: { params: { id?: string } }) {
             ]}
           />
           <QuantityActions
-            domain="parts"
+            area="parts"
             id={part.id}
             texts={MODALS}
             label="Quantity"

@@ -18,7 +18,7 @@ const VENDOR_LIST: ListQueryDef = { path: '/vendor-list' };
 
 const LIST: ListDef<Vendor> = {
   ...VENDOR_LIST,
-  domain: 'vendors',
+  area: 'vendors',
   read: (api, query) => api.vendors.list({ page: query.page }),
   texts: {
     title: 'Vendors',

@@ -75,7 +75,7 @@ export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
         <div className="panel">
           <WorkOrderFields order={order} />
           <StatusActions<WorkOrder>
-            domain="workorders"
+            area="workorders"
             record={{ id: order.id, claimed: order.status === 'Claimed', closed: order.status === 'Completed', assigned_to: order.assigned_to }}
             failures={FAILURES}
             // The server answered with the order as it now is: shown as it is, no second request.

@@ -12,7 +12,7 @@ import { WorkOrderStatus } from './WorkOrderStatus';
 
 const LIST: ListDef<WorkOrder> = {
   ...WORKORDER_LIST,
-  domain: 'workorders',
+  area: 'workorders',
   read: (api, query) => api.workorders.list({ page: query.page, location: query.location, search: query.search || null }),
   texts: {
     title: 'Active Work Orders',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS, areaItemLabel } from '../../../shared/areas/registry.js';
-import { AREA_MODULES, checkAreas, registerAllHandlers } from '../../../src-worker/domains/index.js';
+import { AREA_MODULES, checkAreas, registerAllHandlers } from '../../../src-worker/areas/index.js';
 import { defineArea, type AreaModule } from '../../../src-worker/kit/area.js';
 import { HandlerRegistry } from '../../../src-worker/outbox/handlers.js';
 import { defineWrite } from '../../../src-worker/outbox/write-action.js';
@@ -8,7 +8,7 @@ import { createHarness } from '../helpers/data-core-harness.js';
 import { createFakeApi } from '../helpers/fake-api.js';
 
 const noop = defineWrite({
-  domain: 'contact',
+  area: 'contact',
   action: 'send',
   request: () => ({ method: 'POST', path: 'contact/', json: {} }),
   invalidates: () => ({}),
@@ -35,7 +35,7 @@ describe('area registration', () => {
     for (const module of AREA_MODULES) for (const write of module.writes ?? []) expect(registry.get(module.name, write.action)).toBeDefined();
   });
 
-  it('a module registers its writes as handlers by domain:action', () => {
+  it('a module registers its writes as handlers by area:action', () => {
     const registry = new HandlerRegistry();
     registerAllHandlers(registry, [contact()]);
     expect(registry.get('contact', 'send')).toBeDefined();
@@ -46,8 +46,8 @@ describe('area registration', () => {
     const stray = { ...contact(), name: 'vendorz' } as unknown as AreaModule;
     expect(() => checkAreas([...AREA_MODULES, stray])).toThrow('area module "vendorz" has no entry in shared/areas/registry.ts');
     expect(() => checkAreas([...AREA_MODULES, contact()])).toThrow('area "contact" is defined twice');
-    expect(() => checkAreas(others)).toThrow('no module under src-worker/domains/ for the area(s) contact');
-    expect(() => contact([{ ...noop, domain: 'workorders' }])).toThrow('area contact: write workorders:send belongs to another area');
+    expect(() => checkAreas(others)).toThrow('no module under src-worker/areas/ for the area(s) contact');
+    expect(() => contact([{ ...noop, area: 'workorders' }])).toThrow('area contact: write workorders:send belongs to another area');
   });
 
   it('labels one record of an area for the Offline Activity panel', () => {

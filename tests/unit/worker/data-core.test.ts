@@ -166,7 +166,7 @@ describe('work orders offline, then back online', () => {
     // Replayed writes are background work: the badge shows them, the global spinner does not.
     expect(patches(h.events).some((p) => p.busy !== undefined)).toBe(false);
     await eventually(() => {
-      const syncedIds = h.events.flatMap((e) => (e.type === 'synced' && e.domain === 'workorders' ? e.targetIds : []));
+      const syncedIds = h.events.flatMap((e) => (e.type === 'synced' && e.area === 'workorders' ? e.targetIds : []));
       expect(new Set(syncedIds)).toEqual(new Set(['77', '5']));
     });
   });
@@ -249,8 +249,8 @@ describe('several contexts, one device', () => {
 
     expect(api.callsTo('POST', 'workorders/12/claim/')).toHaveLength(1);
     await eventually(() => {
-      expect(h.tab.events).toContainEqual({ type: 'synced', domain: 'workorders', targetIds: ['12'] });
-      expect(otherTab.events).toContainEqual({ type: 'synced', domain: 'workorders', targetIds: ['12'] });
+      expect(h.tab.events).toContainEqual({ type: 'synced', area: 'workorders', targetIds: ['12'] });
+      expect(otherTab.events).toContainEqual({ type: 'synced', area: 'workorders', targetIds: ['12'] });
       expect(h.core.state().queue.items[0]).toMatchObject({ status: 'synced' });
       expect(other.state().queue.items[0]).toMatchObject({ status: 'synced' });
     });

@@ -31,7 +31,7 @@ function deps(handlers: HandlerRegistry = registry): FlushDeps {
     now: () => s.clock.now,
     onItemChanged: () => undefined,
     onToast: (t) => toasts.push(t),
-    onSynced: (domain, ids) => synced.push([domain, ids]),
+    onSynced: (area, ids) => synced.push([area, ids]),
   };
 }
 

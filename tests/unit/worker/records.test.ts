@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DomainContext } from '../../../src-worker/kit/domain-context.js';
+import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { recordsAt } from '../../../src-worker/kit/records.js';
 import { BASE_URL, createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
 import { createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;
-let ctx: DomainContext;
+let ctx: AreaContext;
 /** Any area's records: nothing here is particular to work orders. */
 const tasks = recordsAt<{ id: number; name: string }>('maintenance/');
 

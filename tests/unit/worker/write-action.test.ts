@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../../shared/api/workorders.js';
-import type { DomainContext } from '../../../src-worker/kit/domain-context.js';
-import { area as maintenanceArea, updateTask } from '../../../src-worker/domains/maintenance.js';
-import { claimWorkorder, completeWorkorder, createWorkorder } from '../../../src-worker/domains/workorders.js';
+import type { AreaContext } from '../../../src-worker/kit/area-context.js';
+import { area as maintenanceArea, updateTask } from '../../../src-worker/areas/maintenance.js';
+import { claimWorkorder, completeWorkorder, createWorkorder } from '../../../src-worker/areas/workorders.js';
 import { flushOutbox } from '../../../src-worker/outbox/flush.js';
 import { HandlerRegistry } from '../../../src-worker/outbox/handlers.js';
 import { defineWrite, registerWriteAction, type WriteAction } from '../../../src-worker/outbox/write-action.js';
@@ -12,7 +12,7 @@ import { createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;
-let ctx: DomainContext;
+let ctx: AreaContext;
 
 beforeEach(() => {
   api = createFakeApi();
@@ -119,7 +119,7 @@ describe('a write is defined once (online send and queued flush)', () => {
 
   it('an update with a precondition sends If-Match in both paths, and a 412 is not retried', async () => {
     const update = defineWrite<WorkOrder>({
-      domain: 'notes',
+      area: 'contact',
       action: 'update',
       request: (item) => ({ method: 'PATCH', path: `notes/${item.targetId}/`, json: item.payload }),
       precondition: (item) => String((item.payload as { version: number }).version),
@@ -157,7 +157,7 @@ describe('a write is defined once (online send and queued flush)', () => {
 
 describe('a queued update refused because the record changed meanwhile (412, stale version)', () => {
   const versioned = defineWrite<WorkOrder>({
-    domain: 'notes',
+    area: 'contact',
     action: 'update',
     request: (item) => ({ method: 'PATCH', path: `notes/${item.targetId}/`, json: (item.payload as { changes: unknown }).changes }),
     precondition: (item) => String((item.payload as { version: number }).version),
@@ -247,7 +247,7 @@ describe('maintenance writes are defined on the same kit', () => {
 
   it('claim, unclaim and complete use the shared status writes at the task paths', async () => {
     const { writes } = maintenanceArea;
-    expect(writes?.map((w) => `${w.domain}:${w.action}`)).toEqual(['maintenance:create', 'maintenance:update', 'maintenance:claim', 'maintenance:unclaim', 'maintenance:complete']);
+    expect(writes?.map((w) => `${w.area}:${w.action}`)).toEqual(['maintenance:create', 'maintenance:update', 'maintenance:claim', 'maintenance:unclaim', 'maintenance:complete']);
     const complete = writes!.find((w) => w.action === 'complete')!;
     api.on('POST', 'maintenance/tasks/7/complete/', () => json(200, task(7, 6)));
     const r = await bothPaths(complete, { targetId: '7', targetLabel: 'Task #7', payload: { field_notes: 'Rollers greased' } }, 'maintenance/tasks/7/');

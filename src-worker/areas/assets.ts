@@ -33,7 +33,7 @@ function body(fields: Fields, item: StoredWrite): Pick<ApiRequest, 'json' | 'for
 const sentNow = (success: string, failure: string) => ({ success, failure, queued: ERROR_MESSAGES.needsConnection });
 
 const createAsset = defineWrite<Asset>({
-  domain: 'assets',
+  area: 'assets',
   action: 'create',
   request: (item) => ({ method: 'POST', path: 'assets/create/', ...body(item.payload as Fields, item) }),
   invalidates: assets.staleAfterWrite,
@@ -44,7 +44,7 @@ const createAsset = defineWrite<Asset>({
 /** Edit and move alike: PATCH of the changed fields on the version shown. */
 const patchAsset = (action: string, success: string, failure: string) =>
   defineWrite<Asset>({
-    domain: 'assets',
+    area: 'assets',
     action,
     request: (item) => ({ method: 'PATCH', path: assets.detailPath(item.targetId ?? ''), ...body((item.payload as unknown as VersionedChanges).changes, item) }),
     precondition: versionedPrecondition,

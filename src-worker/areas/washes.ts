@@ -14,7 +14,7 @@ import { writeOrQueue } from '../outbox/write-or-queue.js';
 const RECORDS = 'washes/washrecords/';
 
 export const recordWash = defineWrite<WashRecord>({
-  domain: 'washes',
+  area: 'washes',
   action: 'record',
   request: (item) => ({ method: 'POST', path: RECORDS, json: item.payload }),
   // Wash records are not kept on the device; the chemicals' saved pages show no counts.

@@ -1,5 +1,5 @@
 /**
- * What a domain module needs to serve the WorkerApi: the API client, the cache, and a way to
+ * What an area module needs to serve the WorkerApi: the API client, the cache, and a way to
  * store a write for later (which also tells the tabs and starts a flush).
  */
 import type { OutboxRow } from '../../shared/data/db-schema.js';
@@ -8,7 +8,7 @@ import type { ResponseCache } from '../cache/response-cache.js';
 import type { NetworkMonitor } from '../network/network-monitor.js';
 import type { NewMutation, OutboxStore } from '../outbox/outbox-store.js';
 
-export interface DomainContext {
+export interface AreaContext {
   api: ApiClient;
   cache: ResponseCache;
   outbox: OutboxStore;

@@ -17,7 +17,7 @@ import { writeOrQueue } from '../outbox/write-or-queue.js';
 export const tasks = recordsAt<MaintenanceTask>('maintenance/tasks/');
 
 export const createTask = defineWrite<MaintenanceTask>({
-  domain: 'maintenance',
+  area: 'maintenance',
   action: 'create',
   request: (item) => ({ method: 'POST', path: 'maintenance/tasks/', json: item.payload }),
   invalidates: tasks.staleAfterWrite,
@@ -26,7 +26,7 @@ export const createTask = defineWrite<MaintenanceTask>({
 });
 
 export const updateTask = defineWrite<MaintenanceTask>({
-  domain: 'maintenance',
+  area: 'maintenance',
   action: 'update',
   request: (item) => ({ method: 'PATCH', path: tasks.detailPath(item.targetId ?? ''), json: (item.payload as unknown as VersionedChanges).changes }),
   precondition: versionedPrecondition,

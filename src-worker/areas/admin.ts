@@ -12,7 +12,7 @@ import type { MutationResult } from '../../shared/data/protocol.js';
 import { defineWrite, type WriteAction } from '../outbox/write-action.js';
 import { writeNow } from '../outbox/write-now.js';
 import { defineArea } from '../kit/area.js';
-import type { DomainContext } from '../kit/domain-context.js';
+import type { AreaContext } from '../kit/area-context.js';
 import { recordsAt } from '../kit/records.js';
 
 export const users = recordsAt<AdminUser>('admin/users/');
@@ -37,7 +37,7 @@ const USER_MAIL_PATHS: Record<UserMail, string> = {
 const sentNow = (success: string, failure: string) => ({ success, failure, queued: ERROR_MESSAGES.needsConnection });
 
 const changeUser = defineWrite<AdminUser>({
-  domain: 'admin',
+  area: 'admin',
   action: 'changeUser',
   request: (item) => ({ method: 'PATCH', path: users.detailPath(item.targetId ?? ''), json: item.payload }),
   // Every saved page of users and the user's detail; the answer becomes the fresh detail.
@@ -48,7 +48,7 @@ const changeUser = defineWrite<AdminUser>({
 });
 
 const mailUser = defineWrite<AdminMailSent>({
-  domain: 'admin',
+  area: 'admin',
   action: 'mailUser',
   request: (item) => ({ method: 'POST', path: `${users.detailPath(item.targetId ?? '')}${(item.payload as { path: string }).path}` }),
   // A mail changes nothing that is shown.
@@ -57,7 +57,7 @@ const mailUser = defineWrite<AdminMailSent>({
 });
 
 const markMessage = defineWrite<AdminContactMessage>({
-  domain: 'admin',
+  area: 'admin',
   action: 'markMessage',
   request: (item) => ({ method: 'PATCH', path: contactMessages.detailPath(item.targetId ?? ''), json: item.payload }),
   // There is no detail read of a message, so only the saved pages are dropped.
@@ -67,7 +67,7 @@ const markMessage = defineWrite<AdminContactMessage>({
 
 /** Sent now; the answer's toast is worded from the server's answer. */
 async function send<Answer>(
-  ctx: DomainContext,
+  ctx: AreaContext,
   action: WriteAction<Answer>,
   id: number,
   payload: JsonValue,

@@ -1,12 +1,12 @@
 /// <reference types="vite/client" />
 /**
- * Every area module of the data worker, found rather than listed: each `domains/<name>.ts` exports
+ * Every area module of the data worker, found rather than listed: each `areas/<name>.ts` exports
  * `area = defineArea({...})`. The data worker builds the WorkerApi's area groups from them and
  * the data worker and the service worker both register their writes as outbox handlers.
  */
 import { AREAS, isAreaName, type AreaApis } from '../../shared/areas/registry.js';
 import type { AreaModule } from '../kit/area.js';
-import type { DomainContext } from '../kit/domain-context.js';
+import type { AreaContext } from '../kit/area-context.js';
 import type { HandlerRegistry } from '../outbox/handlers.js';
 import { registerWriteAction } from '../outbox/write-action.js';
 
@@ -22,14 +22,14 @@ export function checkAreas(modules: readonly (AreaModule | undefined)[]): AreaMo
     byName.set(module.name, module);
   }
   const missing = Object.keys(AREAS).filter((name) => !byName.has(name));
-  if (missing.length > 0) throw new Error(`no module under src-worker/domains/ for the area(s) ${missing.join(', ')}`);
+  if (missing.length > 0) throw new Error(`no module under src-worker/areas/ for the area(s) ${missing.join(', ')}`);
   return [...byName.values()];
 }
 
 export const AREA_MODULES: readonly AreaModule[] = checkAreas(Object.values(found));
 
 /** Each area's WorkerApi group. */
-export function createAreaApis(ctx: DomainContext, modules: readonly AreaModule[] = AREA_MODULES): AreaApis {
+export function createAreaApis(ctx: AreaContext, modules: readonly AreaModule[] = AREA_MODULES): AreaApis {
   // Built from the checked modules: every AreaApis key is present (checkAreas), each with its group.
   return Object.fromEntries(modules.map((module) => [module.name, module.api(ctx)])) as unknown as AreaApis;
 }

@@ -19,7 +19,7 @@ interface CreatePayload {
 }
 
 export const createWorkorder = defineWrite<WorkOrder>({
-  domain: 'workorders',
+  area: 'workorders',
   action: 'create',
   request(item) {
     const payload = item.payload as unknown as CreatePayload;
