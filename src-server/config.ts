@@ -3,9 +3,10 @@
  * so `npm start` works on a fresh clone; README.md lists them all.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PRIVATE_FILE_MODE, makePrivateDir } from './private-files.js';
 
 export interface SiteCapabilities {
   /** Locations whose chemicals are tracked (chemical list filter). */
@@ -102,7 +103,7 @@ function loadSecret(env: Env, dataDir: string): string {
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  writeFileSync(file, secret + '\n', { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 
@@ -152,9 +153,9 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = positiveInt('PORT', env.PORT, 8000);
   const dataDir = resolve(env.DATA_DIR || './data');
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const uploadsDir = join(dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
+  makePrivateDir(uploadsDir);
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');

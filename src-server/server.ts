@@ -14,11 +14,14 @@ import { purgeIdempotencyKeys } from './http/idempotency.js';
 import { TokenService } from './modules/auth/jwt.js';
 import { seedDemoData } from './demo/seed.js';
 import { firstStaffAdvice } from './modules/admin/first-start.js';
+import { makeDataPrivate } from './private-files.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Migrations and demo data: once, before anything answers requests. */
 async function prepareDatabase(config: Config): Promise<Db> {
+  const fixed = makeDataPrivate(config.dataDir);
+  if (fixed) console.log(`${config.dataDir}: ${fixed} ${fixed === 1 ? 'file or folder was' : 'files or folders were'} open to other local users; now only this account can read ${fixed === 1 ? 'it' : 'them'}.`);
   const database = openDatabase(config);
   await migrate(database);
   if (config.demoData) {

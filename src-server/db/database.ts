@@ -1,10 +1,12 @@
 /** Opens the configured database: embedded SQLite file by default, PostgreSQL when DATABASE_URL is set. */
 import { createHash } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -26,7 +28,11 @@ export function openDatabase(config: DbConfig): Db {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  const sqlite = new SQLite(config.sqliteFile ?? join(config.dataDir, 'cmms.sqlite3'));
+  const file = config.sqliteFile ?? join(config.dataDir, 'cmms.sqlite3');
+  // Created owner-only before SQLite opens it (an empty file is an empty database): it holds the
+  // password hashes, and SQLite gives its -wal and -shm files the same permissions.
+  if (file !== ':memory:') closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  const sqlite = new SQLite(file);
   // WAL lets readers run beside the single writer; busy_timeout rides out a brief lock.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -2,6 +2,7 @@
 import { mkdir, open, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Stats } from 'node:fs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 import { assertStorageKey, typeOfKey, type ByteRange, type FileStorage, type ObjectInfo, type ObjectStream } from './file-storage.js';
 
 /** "Not there" answers from the file system: a missing file, or a file where a folder should be. */
@@ -28,9 +29,9 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
+    await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
     // 'wx': a generated name that somehow exists already is an error, never an overwrite.
-    await writeFile(path, data, { flag: 'wx' });
+    await writeFile(path, data, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {

@@ -2,10 +2,11 @@
  * Outgoing mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written as
  * an .eml file under DATA_DIR/outbox so a single-machine install needs no mail server.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRIVATE_FILE_MODE, makePrivateDir } from '../private-files.js';
 
 export interface MailAttachment {
   filename: string;
@@ -35,7 +36,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     };
   }
   const outbox = join(opts.dataDir, 'outbox');
-  mkdirSync(outbox, { recursive: true });
+  makePrivateDir(outbox);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;
   return {
@@ -43,7 +44,8 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
       const info = await transport.sendMail({ from: opts.from, ...mail });
       const safeTo = mail.to.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 100);
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++sequence}-${safeTo}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      // Live activation and reset links: readable by the server's account only.
+      writeFileSync(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
       // Activation and reset links are credentials: only an operator who asks for debug output sees them.
       opts.log.debug({ to: mail.to, links: mail.text.match(/https?:\/\/\S+/g) ?? [] }, 'links in the mail');
