@@ -2,6 +2,7 @@
 import type { Page } from '../api/common.js';
 import type { MaintenanceTask, TaskPatchBody } from '../api/maintenance.js';
 import type { MutationResult, ReadResult } from '../data/protocol.js';
+import type { StatusCalls } from './claims.js';
 
 export interface TaskListParams {
   page?: number;
@@ -27,12 +28,9 @@ export interface TaskEdit {
   changes: TaskPatchBody;
 }
 
-export interface MaintenanceApi {
+export interface MaintenanceApi extends StatusCalls<MaintenanceTask> {
   list(params: TaskListParams): Promise<ReadResult<Page<MaintenanceTask>>>;
   get(id: number): Promise<ReadResult<MaintenanceTask>>;
   create(input: NewTask): Promise<MutationResult<MaintenanceTask>>;
   update(id: number, edit: TaskEdit): Promise<MutationResult<MaintenanceTask>>;
-  claim(id: number): Promise<MutationResult<MaintenanceTask>>;
-  unclaim(id: number): Promise<MutationResult<MaintenanceTask>>;
-  complete(id: number, fieldNotes: string): Promise<MutationResult<MaintenanceTask>>;
 }

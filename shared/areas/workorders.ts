@@ -2,6 +2,7 @@
 import type { Page } from '../api/common.js';
 import type { WorkOrder } from '../api/workorders.js';
 import type { ChosenFile, MutationResult, ReadResult } from '../data/protocol.js';
+import type { StatusCalls } from './claims.js';
 
 export interface WorkOrderListParams {
   page?: number;
@@ -15,11 +16,8 @@ export interface NewWorkOrder {
   files: ChosenFile[];
 }
 
-export interface WorkordersApi {
+export interface WorkordersApi extends StatusCalls<WorkOrder> {
   list(params: WorkOrderListParams): Promise<ReadResult<Page<WorkOrder>>>;
   get(id: number): Promise<ReadResult<WorkOrder>>;
   create(input: NewWorkOrder): Promise<MutationResult<WorkOrder>>;
-  claim(id: number): Promise<MutationResult<WorkOrder>>;
-  unclaim(id: number): Promise<MutationResult<WorkOrder>>;
-  complete(id: number, fieldNotes: string): Promise<MutationResult<WorkOrder>>;
 }

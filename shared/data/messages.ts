@@ -2,6 +2,7 @@
  * Every user-facing text of spec section 8, word for word. The data worker builds its errors from
  * these; the screens import them for their fallbacks, successes, queued notices and banners.
  */
+import type { AreaName } from '../areas/registry.js';
 import type { NormalizedError } from './protocol.js';
 
 /** Spec 8 Normalised errors: the message of each error type. */
@@ -72,7 +73,7 @@ export function attachmentTypeRefusedMessage(name: string): string {
 /** An update form saved without any change: nothing is sent. */
 export const NOTHING_CHANGED = 'Nothing has changed.';
 
-/** Spec 8 Screen fallback messages, by area. */
+/** Spec 8 Screen fallback messages, by area (and the reports' own). */
 export const SCREEN_MESSAGES = {
   locations: {
     loadList: 'Failed to load locations.',
@@ -122,13 +123,17 @@ export const SCREEN_MESSAGES = {
   chemicals: {
     fetchForLocation: 'Failed to fetch chemicals for the selected location.',
     fetchData: 'Failed to fetch data',
-    fetchWashRecords: 'Failed to fetch wash records',
-    /** Used when the server's reply has no message for its `count` field. */
-    recordWashCount: 'Failed to record wash count',
     recordFill: 'Failed to record chemical fill...',
     recordInventory: 'Failed to record chemical inventory...',
     fetchOne: 'Failed to fetch chemical...',
   },
+  washes: {
+    fetchRecords: 'Failed to fetch wash records',
+    /** Used when the server's reply has no message for its `count` field. */
+    recordCount: 'Failed to record wash count',
+  },
+  /** Read with the screen that needs them (a list's location filter): that screen's text is said. */
+  settings: {},
   parts: {
     loadList: 'Failed to load parts.',
     loadForLocation: 'Failed to load parts for the selected location.',
@@ -161,95 +166,113 @@ export const SCREEN_MESSAGES = {
     loadMessages: 'Failed to load contact messages.',
     markMessage: 'Failed to update this message.',
   },
-} as const;
+} as const satisfies ByArea<Record<string, string>>;
 
-/** Spec 8 not-found texts. */
+/**
+ * Each area's texts are kept under its name (`shared/areas/registry.ts`), so adding an area without
+ * a place for its texts does not compile; groups that are not areas (reports, account) sit beside.
+ */
+type ByArea<Texts> = { [K in AreaName]: Texts } & Record<string, Texts>;
+
+/** Spec 8 not-found texts: `list` for an empty list, `one` for a record that is not there. */
 export const NOT_FOUND_MESSAGES = {
-  assets: 'No assets found...',
-  workorders: 'No work orders found...',
-  chemicals: 'No chemicals found...',
-  parts: 'No parts found...',
-  workorder: 'Work order not found...',
-  chemicalOrLocation: 'Chemical or location not found...',
-  /** The spec names no texts for these; worded like the work-order ones. */
-  asset: 'Asset not found...',
-  tasks: 'No tasks found...',
-  task: 'Task not found...',
-  locations: 'No locations found...',
-  location: 'Location not found...',
-  vendors: 'No vendors found...',
-  vendor: 'Vendor not found...',
-  part: 'Part not found...',
-  users: 'No users found...',
-  contactMessages: 'No contact messages yet...',
-} as const;
+  workorders: { list: 'No work orders found...', one: 'Work order not found...' },
+  chemicals: { list: 'No chemicals found...', one: 'Chemical or location not found...' },
+  parts: { list: 'No parts found...', one: 'Part not found...' },
+  assets: { list: 'No assets found...', one: 'Asset not found...' },
+  // The spec names no texts for the rest; worded like the work-order ones.
+  maintenance: { list: 'No tasks found...', one: 'Task not found...' },
+  locations: { list: 'No locations found...', one: 'Location not found...' },
+  vendors: { list: 'No vendors found...', one: 'Vendor not found...' },
+  admin: { users: 'No users found...', contactMessages: 'No contact messages yet...' },
+  // Shown within the chemicals' screens, a form and the site's settings: nothing of their own.
+  washes: {},
+  contact: {},
+  settings: {},
+} as const satisfies ByArea<Record<string, string>>;
 
 /** Spec 8 Success messages. */
 export const SUCCESS_MESSAGES = {
-  workorderCreated: 'Work order created successfully!',
-  workorderCompleted: 'Work order marked as complete!',
-  workorderClaimed: 'Work order claimed successfully!',
-  workorderUnclaimed: 'Work order unclaimed successfully!',
-  washCountRecorded: 'Wash count recorded successfully!',
-  reportSent: 'Report sent successfully!',
-  chemicalFillRecorded: 'Chemical fill recorded successfully!',
-  chemicalInventoryRecorded: 'Chemical inventory recorded successfully!',
-  partFillRecorded: 'Part fill recorded successfully!',
-  partInventoryRecorded: 'Part inventory recorded successfully!',
-  assetCreated: 'Asset created successfully',
-  assetLocationUpdated: 'Asset location updated successfully!',
-  assetUpdated: 'Asset updated successfully',
-  locationCreated: 'Location created successfully',
-  locationUpdated: 'Location updated successfully',
-  maintenanceCreated: 'Maintenance task created successfully',
-  taskCompleted: 'Task marked as complete!',
-  taskClaimed: 'Task claimed successfully!',
-  taskUnclaimed: 'Task unclaimed successfully!',
-  maintenanceUpdated: 'Maintenance updated successfully',
-  vendorCreated: 'Vendor created successfully',
-  vendorUpdated: 'Vendor updated successfully',
-  contactSent: 'Contact message sent successfully!',
-  // The spec names these three without giving their wording.
-  accountActivated: 'Your account has been activated. You can now sign in.',
-  resetEmailSent: 'If an account exists for that email, a password reset link has been sent.',
-  passwordReset: 'Your password has been reset. You can now sign in.',
-  /** Register success: the spec's "activation-email message", wording not given. */
-  registered: 'Account created. Check your email for the activation link.',
-} as const;
-
-/**
- * The answers to a staff user's change of an account (not in the spec), naming the account. The two
- * mails are answered with the server's own words (`shared/api/admin.ts`).
- */
-export const ADMIN_SUCCESS_MESSAGES = {
-  grantFullAccess: (email: string) => `Full access granted to ${email}.`,
-  revokeFullAccess: (email: string) => `Full access revoked for ${email}.`,
-  deactivate: (email: string) => `${email} is deactivated and signed out everywhere.`,
-  reactivate: (email: string) => `${email} is active again.`,
-  makeStaff: (email: string) => `${email} is now a staff user.`,
-  removeStaff: (email: string) => `${email} is no longer a staff user.`,
-  markRead: 'Message marked as read.',
-  markUnread: 'Message marked as unread.',
-} as const;
+  workorders: {
+    created: 'Work order created successfully!',
+    completed: 'Work order marked as complete!',
+    claimed: 'Work order claimed successfully!',
+    unclaimed: 'Work order unclaimed successfully!',
+  },
+  maintenance: {
+    created: 'Maintenance task created successfully',
+    completed: 'Task marked as complete!',
+    claimed: 'Task claimed successfully!',
+    unclaimed: 'Task unclaimed successfully!',
+    updated: 'Maintenance updated successfully',
+  },
+  washes: { countRecorded: 'Wash count recorded successfully!' },
+  chemicals: { fillRecorded: 'Chemical fill recorded successfully!', inventoryRecorded: 'Chemical inventory recorded successfully!' },
+  parts: { fillRecorded: 'Part fill recorded successfully!', inventoryRecorded: 'Part inventory recorded successfully!' },
+  assets: { created: 'Asset created successfully', locationUpdated: 'Asset location updated successfully!', updated: 'Asset updated successfully' },
+  locations: { created: 'Location created successfully', updated: 'Location updated successfully' },
+  vendors: { created: 'Vendor created successfully', updated: 'Vendor updated successfully' },
+  contact: { sent: 'Contact message sent successfully!' },
+  /**
+   * The answers to a staff user's change of an account (not in the spec), naming the account. The
+   * two mails are answered with the server's own words (`shared/api/admin.ts`).
+   */
+  admin: {
+    grantFullAccess: (email: string) => `Full access granted to ${email}.`,
+    revokeFullAccess: (email: string) => `Full access revoked for ${email}.`,
+    deactivate: (email: string) => `${email} is deactivated and signed out everywhere.`,
+    reactivate: (email: string) => `${email} is active again.`,
+    makeStaff: (email: string) => `${email} is now a staff user.`,
+    removeStaff: (email: string) => `${email} is no longer a staff user.`,
+    markRead: 'Message marked as read.',
+    markUnread: 'Message marked as unread.',
+  },
+  // Read only: nothing to report.
+  settings: {},
+  reports: { sent: 'Report sent successfully!' },
+  account: {
+    // The spec names these three without giving their wording.
+    activated: 'Your account has been activated. You can now sign in.',
+    resetEmailSent: 'If an account exists for that email, a password reset link has been sent.',
+    passwordReset: 'Your password has been reset. You can now sign in.',
+    /** Register success: the spec's "activation-email message", wording not given. */
+    registered: 'Account created. Check your email for the activation link.',
+  },
+} as const satisfies ByArea<Record<string, string | ((email: string) => string)>>;
 
 /** Spec 8 Queued (info) messages: what a stored action reports instead of success. */
 export const QUEUED_MESSAGES = {
-  workorderCreate: "You're offline. We'll submit this work order automatically once the connection is back.",
-  workorderComplete: "We'll mark this work order complete once your connection is back.",
-  workorderClaim: "We'll claim this work order once you're back online.",
-  workorderUnclaim: "We'll unclaim this work order once you're back online.",
-  maintenanceCreate: "You're offline. We'll create this maintenance task once the connection returns",
-  taskComplete: "We'll mark this task complete once the connection returns",
-  taskClaimOrUnclaim: "We'll claim or unclaim this task once you're back online",
-  /** Quantities and counts made without signal (a car-wash bay): the spec gives no texts; worded like the task ones. */
-  partFill: "You're offline. We'll record this part fill once the connection returns",
-  partInventory: "You're offline. We'll record this part inventory once the connection returns",
-  chemicalFill: "You're offline. We'll record this chemical fill once the connection returns",
-  chemicalInventory: "You're offline. We'll record this chemical inventory once the connection returns",
-  washCount: "You're offline. We'll record these wash counts once the connection returns",
-  /** Spec 4 queues updates too but gives no text; worded like the create's. */
-  maintenanceUpdate: "You're offline. We'll save these changes to the task once the connection returns",
-} as const;
+  workorders: {
+    create: "You're offline. We'll submit this work order automatically once the connection is back.",
+    complete: "We'll mark this work order complete once your connection is back.",
+    claim: "We'll claim this work order once you're back online.",
+    unclaim: "We'll unclaim this work order once you're back online.",
+  },
+  maintenance: {
+    create: "You're offline. We'll create this maintenance task once the connection returns",
+    complete: "We'll mark this task complete once the connection returns",
+    claimOrUnclaim: "We'll claim or unclaim this task once you're back online",
+    /** Spec 4 queues updates too but gives no text; worded like the create's. */
+    update: "You're offline. We'll save these changes to the task once the connection returns",
+  },
+  // Quantities and counts made without signal (a car-wash bay): the spec gives no texts; worded like the task ones.
+  parts: {
+    fill: "You're offline. We'll record this part fill once the connection returns",
+    inventory: "You're offline. We'll record this part inventory once the connection returns",
+  },
+  chemicals: {
+    fill: "You're offline. We'll record this chemical fill once the connection returns",
+    inventory: "You're offline. We'll record this chemical inventory once the connection returns",
+  },
+  washes: { count: "You're offline. We'll record these wash counts once the connection returns" },
+  // Not offline actions (spec 4): their writes need a connection and say so instead.
+  assets: {},
+  locations: {},
+  vendors: {},
+  contact: {},
+  admin: {},
+  settings: {},
+} as const satisfies ByArea<Record<string, string>>;
 
 /** Spec 8 Offline banners above saved data. */
 export const OFFLINE_BANNERS = {

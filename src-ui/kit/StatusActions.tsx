@@ -9,6 +9,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import type { StatusAction, StatusCalls } from '../../shared/areas/claims';
 import { areaItemLabel, type AreaApis, type AreaName } from '../../shared/areas/registry';
 import { messageForScreen } from '../../shared/data/messages';
 import type { MutationResult, QueueItemView } from '../../shared/data/protocol';
@@ -18,16 +19,10 @@ import { toDataError } from '../state/errors';
 import { useCurrentUser, useNow } from '../state/hooks';
 import { store } from '../state/store';
 import { showToast } from '../state/toasts';
-import { claimButton, completeButton, pendingActionsFor, type ClaimableRecord, type StatusAction } from './status-rules';
+import { claimButton, completeButton, pendingActionsFor, type ClaimableRecord } from './status-rules';
 
 /** The areas whose records have Claim / Unclaim / Complete (their WorkerApi groups have the three calls). */
 type ClaimableArea = { [K in AreaName]: AreaApis[K] extends StatusCalls ? K : never }[AreaName];
-
-interface StatusCalls {
-  claim(id: number): Promise<MutationResult<unknown>>;
-  unclaim(id: number): Promise<MutationResult<unknown>>;
-  complete(id: number, fieldNotes: string): Promise<MutationResult<unknown>>;
-}
 
 interface DialogText {
   header: string;

@@ -4,9 +4,8 @@
  * Pure.
  */
 import type { UserRef } from '../../shared/api/common';
+import type { StatusAction } from '../../shared/areas/claims';
 import type { QueueItemView } from '../../shared/data/protocol';
-
-export type StatusAction = 'claim' | 'unclaim' | 'complete';
 
 export interface ActionState {
   label: string;

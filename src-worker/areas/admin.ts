@@ -7,7 +7,7 @@
 import type { AdminContactMessage, AdminMailSent, AdminUser, AdminUserPatch } from '../../shared/api/admin.js';
 import type { UserChange, UserMail } from '../../shared/areas/admin.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
-import { ADMIN_SUCCESS_MESSAGES, ERROR_MESSAGES, SCREEN_MESSAGES } from '../../shared/data/messages.js';
+import { ERROR_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
 import { defineWrite, type WriteAction } from '../outbox/write-action.js';
 import { writeNow } from '../outbox/write-now.js';
@@ -47,10 +47,10 @@ const changeUser = defineWrite<AdminUser>({
   messages: sentNow('', SCREEN_MESSAGES.admin.changeUser),
 });
 
-const mailUser = defineWrite<AdminMailSent>({
+const mailUser = defineWrite<AdminMailSent, { path: string }>({
   area: 'admin',
   action: 'mailUser',
-  request: (item) => ({ method: 'POST', path: `${users.detailPath(item.targetId ?? '')}${(item.payload as { path: string }).path}` }),
+  request: (item) => ({ method: 'POST', path: `${users.detailPath(item.targetId ?? '')}${item.payload.path}` }),
   // A mail changes nothing that is shown.
   invalidates: () => ({}),
   messages: sentNow('', SCREEN_MESSAGES.admin.mailUser),
@@ -82,10 +82,10 @@ export const area = defineArea({
   api: (ctx) => ({
     users: (params) => users.list(ctx, params.page, { search: params.search }),
     user: (id) => users.get(ctx, id),
-    changeUser: (id, change) => send(ctx, changeUser, id, { ...USER_CHANGES[change] }, (user) => ADMIN_SUCCESS_MESSAGES[change](user.email)),
+    changeUser: (id, change) => send(ctx, changeUser, id, { ...USER_CHANGES[change] }, (user) => SUCCESS_MESSAGES.admin[change](user.email)),
     mailUser: (id, mail) => send(ctx, mailUser, id, { path: USER_MAIL_PATHS[mail] }, (answer) => answer.detail),
     messages: (params) => contactMessages.list(ctx, params.page),
     markMessage: (id, read) =>
-      send(ctx, markMessage, id, { read }, (message) => (message.read ? ADMIN_SUCCESS_MESSAGES.markRead : ADMIN_SUCCESS_MESSAGES.markUnread)),
+      send(ctx, markMessage, id, { read }, (message) => (message.read ? SUCCESS_MESSAGES.admin.markRead : SUCCESS_MESSAGES.admin.markUnread)),
   }),
 });

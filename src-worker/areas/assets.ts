@@ -20,7 +20,7 @@ export const assets = recordsAt<Asset>('assets/', { list: 'assets/list/' });
 type Fields = { [field: string]: JsonValue };
 
 /** JSON, or multipart with the thumbnail (every value as text, null as empty: the server's reading). */
-function body(fields: Fields, item: StoredWrite): Pick<ApiRequest, 'json' | 'form'> {
+function body(fields: Fields, item: StoredWrite<JsonValue>): Pick<ApiRequest, 'json' | 'form'> {
   const [thumbnail] = item.attachments;
   if (!thumbnail) return { json: fields };
   const form = new FormData();
@@ -32,31 +32,31 @@ function body(fields: Fields, item: StoredWrite): Pick<ApiRequest, 'json' | 'for
 // Not kept for later: without a connection a write says so instead of queueing.
 const sentNow = (success: string, failure: string) => ({ success, failure, queued: ERROR_MESSAGES.needsConnection });
 
-const createAsset = defineWrite<Asset>({
+const createAsset = defineWrite<Asset, Fields>({
   area: 'assets',
   action: 'create',
-  request: (item) => ({ method: 'POST', path: 'assets/create/', ...body(item.payload as Fields, item) }),
+  request: (item) => ({ method: 'POST', path: 'assets/create/', ...body(item.payload, item) }),
   invalidates: assets.staleAfterWrite,
   saves: assets.savesRecord,
-  messages: sentNow(SUCCESS_MESSAGES.assetCreated, SCREEN_MESSAGES.assets.create),
+  messages: sentNow(SUCCESS_MESSAGES.assets.created, SCREEN_MESSAGES.assets.create),
 });
 
 /** Edit and move alike: PATCH of the changed fields on the version shown. */
 const patchAsset = (action: string, success: string, failure: string) =>
-  defineWrite<Asset>({
+  defineWrite<Asset, VersionedChanges>({
     area: 'assets',
     action,
-    request: (item) => ({ method: 'PATCH', path: assets.detailPath(item.targetId ?? ''), ...body((item.payload as unknown as VersionedChanges).changes, item) }),
+    request: (item) => ({ method: 'PATCH', path: assets.detailPath(item.targetId ?? ''), ...body(item.payload.changes, item) }),
     precondition: versionedPrecondition,
     invalidates: assets.staleAfterWrite,
     saves: assets.savesRecord,
     messages: sentNow(success, failure),
   });
 
-const updateAsset = patchAsset('update', SUCCESS_MESSAGES.assetUpdated, SCREEN_MESSAGES.assets.update);
-const moveAsset = patchAsset('move', SUCCESS_MESSAGES.assetLocationUpdated, SCREEN_MESSAGES.assets.updateLocation);
+const updateAsset = patchAsset('update', SUCCESS_MESSAGES.assets.updated, SCREEN_MESSAGES.assets.update);
+const moveAsset = patchAsset('move', SUCCESS_MESSAGES.assets.locationUpdated, SCREEN_MESSAGES.assets.updateLocation);
 
-const versioned = (version: number, changes: object): JsonValue => ({ version, changes: changes as Fields }) satisfies VersionedChanges;
+const versioned = (version: number, changes: object): VersionedChanges => ({ version, changes: changes as Fields });
 
 export const area = defineArea({
   name: 'assets',

@@ -15,8 +15,8 @@ export const chemicals = recordsAt<Chemical>('chemicals/', { list: 'chemicals/li
 const stock = stockArea<Chemical, ChemicalQuantityInput, ChemicalQuantityRecord>('chemicals', chemicals, {
   // spec 7: the list is filtered by `locations__id`.
   locationFilter: 'locations__id',
-  fill: { path: 'chemicals/chemicalfills/create/', success: SUCCESS_MESSAGES.chemicalFillRecorded, queued: QUEUED_MESSAGES.chemicalFill, failure: SCREEN_MESSAGES.chemicals.recordFill },
-  inventory: { path: 'chemicals/chemicalinventories/create/', success: SUCCESS_MESSAGES.chemicalInventoryRecorded, queued: QUEUED_MESSAGES.chemicalInventory, failure: SCREEN_MESSAGES.chemicals.recordInventory },
+  fill: { path: 'chemicals/chemicalfills/create/', success: SUCCESS_MESSAGES.chemicals.fillRecorded, queued: QUEUED_MESSAGES.chemicals.fill, failure: SCREEN_MESSAGES.chemicals.recordFill },
+  inventory: { path: 'chemicals/chemicalinventories/create/', success: SUCCESS_MESSAGES.chemicals.inventoryRecorded, queued: QUEUED_MESSAGES.chemicals.inventory, failure: SCREEN_MESSAGES.chemicals.recordInventory },
   report: 'chemicals/chemical-inventory-report/',
   body: (chemical, input) => ({ chemical: chemical.id, chemical_location_id: input.entryId, date: input.date, quantity: input.quantity }) satisfies ChemicalQuantityRequest,
   afterRecord: chemicalAfterRecord,

@@ -8,8 +8,8 @@ import { sentWrites } from '../kit/sent-writes.js';
 export const locations = recordsAt<Location>('locations/');
 
 const writes = sentWrites<Location, LocationCreateBody | LocationUpdateBody>('locations', locations, {
-  create: { success: SUCCESS_MESSAGES.locationCreated, failure: SCREEN_MESSAGES.locations.create },
-  update: { success: SUCCESS_MESSAGES.locationUpdated, failure: SCREEN_MESSAGES.locations.update },
+  create: { success: SUCCESS_MESSAGES.locations.created, failure: SCREEN_MESSAGES.locations.create },
+  update: { success: SUCCESS_MESSAGES.locations.updated, failure: SCREEN_MESSAGES.locations.update },
 });
 
 export const area = defineArea({

@@ -22,23 +22,23 @@ export const createTask = defineWrite<MaintenanceTask>({
   request: (item) => ({ method: 'POST', path: 'maintenance/tasks/', json: item.payload }),
   invalidates: tasks.staleAfterWrite,
   saves: tasks.savesRecord,
-  messages: { success: SUCCESS_MESSAGES.maintenanceCreated, queued: QUEUED_MESSAGES.maintenanceCreate, failure: SCREEN_MESSAGES.maintenance.create },
+  messages: { success: SUCCESS_MESSAGES.maintenance.created, queued: QUEUED_MESSAGES.maintenance.create, failure: SCREEN_MESSAGES.maintenance.create },
 });
 
-export const updateTask = defineWrite<MaintenanceTask>({
+export const updateTask = defineWrite<MaintenanceTask, VersionedChanges>({
   area: 'maintenance',
   action: 'update',
-  request: (item) => ({ method: 'PATCH', path: tasks.detailPath(item.targetId ?? ''), json: (item.payload as unknown as VersionedChanges).changes }),
+  request: (item) => ({ method: 'PATCH', path: tasks.detailPath(item.targetId ?? ''), json: item.payload.changes }),
   precondition: versionedPrecondition,
   invalidates: tasks.staleAfterWrite,
   saves: tasks.savesRecord,
-  messages: { success: SUCCESS_MESSAGES.maintenanceUpdated, queued: QUEUED_MESSAGES.maintenanceUpdate, failure: SCREEN_MESSAGES.maintenance.update },
+  messages: { success: SUCCESS_MESSAGES.maintenance.updated, queued: QUEUED_MESSAGES.maintenance.update, failure: SCREEN_MESSAGES.maintenance.update },
 });
 
 const status = statusWrites('maintenance', tasks, {
-  claim: { success: SUCCESS_MESSAGES.taskClaimed, queued: QUEUED_MESSAGES.taskClaimOrUnclaim, failure: SCREEN_MESSAGES.maintenance.claim },
-  unclaim: { success: SUCCESS_MESSAGES.taskUnclaimed, queued: QUEUED_MESSAGES.taskClaimOrUnclaim, failure: SCREEN_MESSAGES.maintenance.unclaim },
-  complete: { success: SUCCESS_MESSAGES.taskCompleted, queued: QUEUED_MESSAGES.taskComplete, failure: SCREEN_MESSAGES.maintenance.complete },
+  claim: { success: SUCCESS_MESSAGES.maintenance.claimed, queued: QUEUED_MESSAGES.maintenance.claimOrUnclaim, failure: SCREEN_MESSAGES.maintenance.claim },
+  unclaim: { success: SUCCESS_MESSAGES.maintenance.unclaimed, queued: QUEUED_MESSAGES.maintenance.claimOrUnclaim, failure: SCREEN_MESSAGES.maintenance.unclaim },
+  complete: { success: SUCCESS_MESSAGES.maintenance.completed, queued: QUEUED_MESSAGES.maintenance.complete, failure: SCREEN_MESSAGES.maintenance.complete },
 });
 
 const target = (id: number) => ({ targetId: String(id), targetLabel: `Task #${id}` });
@@ -51,7 +51,7 @@ export const area = defineArea({
     get: (id) => tasks.get(ctx, id),
     create: (input: NewTask) => writeOrQueue(ctx, createTask, { targetId: null, targetLabel: null, payload: { ...input } }),
     update: (id, edit: TaskEdit) =>
-      writeOrQueue(ctx, updateTask, { ...target(id), payload: { version: edit.version, changes: edit.changes as { [field: string]: JsonValue } } satisfies VersionedChanges }),
+      writeOrQueue(ctx, updateTask, { ...target(id), payload: { version: edit.version, changes: edit.changes as { [field: string]: JsonValue } } }),
     ...status.api(ctx, target),
   }),
 });

@@ -14,8 +14,8 @@ export const parts = recordsAt<Part>('parts/', { list: 'parts/list/' });
 
 const stock = stockArea<Part, QuantityInput, PartQuantityRecord>('parts', parts, {
   locationFilter: 'location',
-  fill: { path: 'parts/partfills/create/', success: SUCCESS_MESSAGES.partFillRecorded, queued: QUEUED_MESSAGES.partFill, failure: SCREEN_MESSAGES.parts.recordFill },
-  inventory: { path: 'parts/partinventories/create/', success: SUCCESS_MESSAGES.partInventoryRecorded, queued: QUEUED_MESSAGES.partInventory, failure: SCREEN_MESSAGES.parts.recordInventory },
+  fill: { path: 'parts/partfills/create/', success: SUCCESS_MESSAGES.parts.fillRecorded, queued: QUEUED_MESSAGES.parts.fill, failure: SCREEN_MESSAGES.parts.recordFill },
+  inventory: { path: 'parts/partinventories/create/', success: SUCCESS_MESSAGES.parts.inventoryRecorded, queued: QUEUED_MESSAGES.parts.inventory, failure: SCREEN_MESSAGES.parts.recordInventory },
   report: 'parts/part-inventory-report/',
   body: (part, input) => ({ part: part.id, date: input.date, quantity: input.quantity }) satisfies PartQuantityRequest,
   afterRecord: partAfterRecord,

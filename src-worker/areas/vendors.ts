@@ -8,8 +8,8 @@ import { sentWrites } from '../kit/sent-writes.js';
 export const vendors = recordsAt<Vendor>('vendors/');
 
 const writes = sentWrites<Vendor, VendorBody>('vendors', vendors, {
-  create: { success: SUCCESS_MESSAGES.vendorCreated, failure: SCREEN_MESSAGES.vendors.create },
-  update: { success: SUCCESS_MESSAGES.vendorUpdated, failure: SCREEN_MESSAGES.vendors.update },
+  create: { success: SUCCESS_MESSAGES.vendors.created, failure: SCREEN_MESSAGES.vendors.create },
+  update: { success: SUCCESS_MESSAGES.vendors.updated, failure: SCREEN_MESSAGES.vendors.update },
 });
 
 export const area = defineArea({

@@ -19,7 +19,7 @@ export const recordWash = defineWrite<WashRecord>({
   request: (item) => ({ method: 'POST', path: RECORDS, json: item.payload }),
   // Wash records are not kept on the device; the chemicals' saved pages show no counts.
   invalidates: () => ({ prefixes: [`${RECORDS}?`] }),
-  messages: { success: SUCCESS_MESSAGES.washCountRecorded, queued: QUEUED_MESSAGES.washCount, failure: SCREEN_MESSAGES.chemicals.recordWashCount },
+  messages: { success: SUCCESS_MESSAGES.washes.countRecorded, queued: QUEUED_MESSAGES.washes.count, failure: SCREEN_MESSAGES.washes.recordCount },
 });
 
 const report = reportAt('washes', 'washes/car-wash-report/');

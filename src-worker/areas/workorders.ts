@@ -13,16 +13,16 @@ import { writeOrQueue } from '../outbox/write-or-queue.js';
 
 export const workorders = recordsAt<WorkOrder>('workorders/');
 
-interface CreatePayload {
+type CreatePayload = {
   location_id: number;
   description: string;
-}
+};
 
-export const createWorkorder = defineWrite<WorkOrder>({
+export const createWorkorder = defineWrite<WorkOrder, CreatePayload>({
   area: 'workorders',
   action: 'create',
   request(item) {
-    const payload = item.payload as unknown as CreatePayload;
+    const { payload } = item;
     const form = new FormData();
     form.append('location_id', String(payload.location_id));
     form.append('description', payload.description);
@@ -31,13 +31,13 @@ export const createWorkorder = defineWrite<WorkOrder>({
   },
   invalidates: workorders.staleAfterWrite,
   saves: workorders.savesRecord,
-  messages: { success: SUCCESS_MESSAGES.workorderCreated, queued: QUEUED_MESSAGES.workorderCreate, failure: SCREEN_MESSAGES.workorders.create },
+  messages: { success: SUCCESS_MESSAGES.workorders.created, queued: QUEUED_MESSAGES.workorders.create, failure: SCREEN_MESSAGES.workorders.create },
 });
 
 const status = statusWrites('workorders', workorders, {
-  claim: { success: SUCCESS_MESSAGES.workorderClaimed, queued: QUEUED_MESSAGES.workorderClaim, failure: SCREEN_MESSAGES.workorders.claim },
-  unclaim: { success: SUCCESS_MESSAGES.workorderUnclaimed, queued: QUEUED_MESSAGES.workorderUnclaim, failure: SCREEN_MESSAGES.workorders.unclaim },
-  complete: { success: SUCCESS_MESSAGES.workorderCompleted, queued: QUEUED_MESSAGES.workorderComplete, failure: SCREEN_MESSAGES.workorders.complete },
+  claim: { success: SUCCESS_MESSAGES.workorders.claimed, queued: QUEUED_MESSAGES.workorders.claim, failure: SCREEN_MESSAGES.workorders.claim },
+  unclaim: { success: SUCCESS_MESSAGES.workorders.unclaimed, queued: QUEUED_MESSAGES.workorders.unclaim, failure: SCREEN_MESSAGES.workorders.unclaim },
+  complete: { success: SUCCESS_MESSAGES.workorders.completed, queued: QUEUED_MESSAGES.workorders.complete, failure: SCREEN_MESSAGES.workorders.complete },
 });
 
 export const claimWorkorder = status.byAction.claim;
@@ -56,7 +56,7 @@ export const area = defineArea({
       writeOrQueue(ctx, createWorkorder, {
         targetId: null,
         targetLabel: null,
-        payload: { location_id: input.locationId, description: input.description } satisfies CreatePayload,
+        payload: { location_id: input.locationId, description: input.description },
         attachments: input.files,
       }),
     ...status.api(ctx, target),

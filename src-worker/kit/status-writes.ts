@@ -4,34 +4,30 @@
  * area that has them (work orders, maintenance tasks). Each area gives its texts and its target label.
  */
 import type { AreaName } from '../../shared/areas/registry.js';
-import type { MutationResult } from '../../shared/data/protocol.js';
+import type { StatusAction, StatusCalls } from '../../shared/areas/claims.js';
 import { defineWrite, type WriteAction, type WriteMessages } from '../outbox/write-action.js';
 import { writeOrQueue, type WriteRequest } from '../outbox/write-or-queue.js';
 import type { AreaContext } from './area-context.js';
 import type { Records } from './records.js';
 
-export type StatusAction = 'claim' | 'unclaim' | 'complete';
-
-export interface StatusCalls<T> {
-  claim(id: number): Promise<MutationResult<T>>;
-  unclaim(id: number): Promise<MutationResult<T>>;
-  complete(id: number, fieldNotes: string): Promise<MutationResult<T>>;
-}
 
 export interface StatusWrites<T> {
-  writes: readonly WriteAction<T>[];
-  byAction: Record<StatusAction, WriteAction<T>>;
+  writes: readonly WriteAction<T, StatusPayload>[];
+  byAction: Record<StatusAction, WriteAction<T, StatusPayload>>;
   /** The area's three calls; `target` names the record for the Offline Activity panel. */
   api(ctx: AreaContext, target: (id: number) => Pick<WriteRequest, 'targetId' | 'targetLabel'>): StatusCalls<T>;
 }
 
+/** What a status write stores: a completion's field notes; nothing for a claim or an unclaim. */
+type StatusPayload = { field_notes: string | null } | null;
+
 export function statusWrites<T extends { id: number }>(area: AreaName, records: Records<T>, messages: Record<StatusAction, WriteMessages>): StatusWrites<T> {
   const write = (action: StatusAction) =>
-    defineWrite<T>({
+    defineWrite<T, StatusPayload>({
       area,
       action,
       request(item) {
-        const notes = (item.payload as { field_notes?: string | null } | null)?.field_notes ?? null;
+        const notes = item.payload?.field_notes ?? null;
         return { method: 'POST', path: `${records.detailPath(item.targetId ?? '')}${action}/`, json: action === 'complete' ? { field_notes: notes } : {} };
       },
       invalidates: records.staleAfterWrite,

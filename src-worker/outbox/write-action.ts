@@ -20,11 +20,12 @@ export interface WriteFile {
 
 /**
  * What a write is built from: the outbox row when replayed, the same fields in memory when sent at
- * once. Its idempotency key is shared by every attempt.
+ * once. Its idempotency key is shared by every attempt. `Payload` is the definition's own type of
+ * what it stores, so its request reads the payload without a cast.
  */
-export interface StoredWrite {
+export interface StoredWrite<Payload extends JsonValue = JsonValue> {
   targetId: string | null;
-  payload: JsonValue;
+  payload: Payload;
   attachments: readonly WriteFile[];
   idempotencyKey: string;
 }
@@ -51,25 +52,25 @@ export interface SavedUpdate {
   update(saved: unknown): unknown;
 }
 
-export interface WriteAction<Answer = unknown> {
+export interface WriteAction<Answer = unknown, Payload extends JsonValue = JsonValue> {
   area: AreaName;
   action: string;
   /** Method, path and JSON or FormData body for the stored item (the key and If-Match are added). */
-  request(item: StoredWrite): Omit<ApiRequest, 'idempotencyKey' | 'ifMatch'>;
+  request(item: StoredWrite<Payload>): Omit<ApiRequest, 'idempotencyKey' | 'ifMatch'>;
   /**
    * The version the write is based on, sent as `If-Match` (updates). A 412 answer means someone
    * changed the record since: the write is not retried (a "conflict" rather than a failure).
    */
-  precondition?(item: StoredWrite): string | null;
+  precondition?(item: StoredWrite<Payload>): string | null;
   /** Saved answers the write makes stale (spec 4: the cached lists and the record's detail). */
-  invalidates(item: StoredWrite): CacheInvalidation;
+  invalidates(item: StoredWrite<Payload>): CacheInvalidation;
   /** Where the answer is kept as the record's fresh copy, if it is one. */
   saves?(answer: Answer): SavedAnswer | null;
   /**
    * A saved copy the answer brings up to date without being that record itself (a fill's answer
    * carries the part's quantity on hand): kept, updated, rather than dropped with the stale ones.
    */
-  updatesSaved?(item: StoredWrite, answer: Answer): SavedUpdate | null;
+  updatesSaved?(item: StoredWrite<Payload>, answer: Answer): SavedUpdate | null;
   messages: WriteMessages;
 }
 
@@ -77,24 +78,24 @@ export interface WriteAction<Answer = unknown> {
  * The stored payload of an update: only the fields the user changed, and the version of the record
  * the edit was made on (sent as If-Match, so an edit never overwrites a newer write).
  */
-export interface VersionedChanges {
+export type VersionedChanges = {
   version: number;
   changes: { [field: string]: JsonValue };
-}
+};
 
 /** The `precondition` of an update whose payload is VersionedChanges. */
-export function versionedPrecondition(item: StoredWrite): string | null {
-  const payload = item.payload as Partial<VersionedChanges> | null;
-  return payload && typeof payload.version === 'number' ? String(payload.version) : null;
+export function versionedPrecondition(item: StoredWrite<VersionedChanges>): string | null {
+  // Checked although typed: the payload may have been stored by an older client.
+  return typeof item.payload?.version === 'number' ? String(item.payload.version) : null;
 }
 
-/** Identity helper that keeps the answer type of a definition. */
-export function defineWrite<Answer>(action: WriteAction<Answer>): WriteAction<Answer> {
+/** Identity helper that keeps the answer and payload types of a definition. */
+export function defineWrite<Answer, Payload extends JsonValue = JsonValue>(action: WriteAction<Answer, Payload>): WriteAction<Answer, Payload> {
   return action;
 }
 
 /** The HTTP request of a write: the definition's, with the item's key and precondition. */
-export function requestFor(action: WriteAction<unknown>, item: StoredWrite): ApiRequest {
+export function requestFor<Payload extends JsonValue>(action: WriteAction<unknown, Payload>, item: StoredWrite<Payload>): ApiRequest {
   const request: ApiRequest = { ...action.request(item), idempotencyKey: item.idempotencyKey };
   const version = action.precondition?.(item) ?? null;
   if (version !== null) request.ifMatch = version;
@@ -121,16 +122,19 @@ export async function settleCache(cache: ResponseCache, invalidation: CacheInval
  * badge and the Offline Activity panel show it, and a spinner flickering on and off for each of a
  * hundred replayed requests cost the tab a render each time.
  */
-export async function sendWrite<Answer>(api: ApiClient, action: WriteAction<Answer>, item: StoredWrite, waitedOn = false): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
+export async function sendWrite<Answer, Payload extends JsonValue>(api: ApiClient, action: WriteAction<Answer, Payload>, item: StoredWrite<Payload>, waitedOn = false): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
   const answer = await api.request<Answer>({ ...requestFor(action, item), spinner: waitedOn, reportProgress: waitedOn && item.attachments.length > 0 });
   const saved = action.saves?.(answer) ?? null;
   return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer } : null, updated: action.updatesSaved?.(item, answer) ?? null } };
 }
 
 /** Makes the definition the outbox handler of its area:action. */
-export function registerWriteAction<Answer>(registry: HandlerRegistry, action: WriteAction<Answer>): void {
+export function registerWriteAction<Answer, Payload extends JsonValue>(registry: HandlerRegistry, action: WriteAction<Answer, Payload>): void {
+  // The one place a stored payload takes its definition's type: the row was written by
+  // `writeOrQueue` from this definition's own `WriteRequest<Payload>` (same area and action).
+  const asStored = (item: StoredWrite) => item as StoredWrite<Payload>;
   registry.register(action.area, action.action, {
-    send: async (item, api) => (await sendWrite(api, action, item)).outcome,
-    invalidates: (item) => action.invalidates(item),
+    send: async (item, api) => (await sendWrite(api, action, asStored(item))).outcome,
+    invalidates: (item) => action.invalidates(asStored(item)),
   });
 }

@@ -23,10 +23,10 @@ export async function onlyOnline<T>(ctx: Pick<AreaContext, 'network'>, call: () 
   }
 }
 
-export function writeNow<Answer>(
+export function writeNow<Answer, Payload extends JsonValue>(
   ctx: AreaContext,
-  action: WriteAction<Answer>,
-  write: { targetId: string | null; payload: JsonValue; attachments?: readonly WriteFile[] },
+  action: WriteAction<Answer, Payload>,
+  write: { targetId: string | null; payload: Payload; attachments?: readonly WriteFile[] },
 ): Promise<MutationResult<Answer>> {
   return onlyOnline(ctx, async () => {
     // Photos are made to fit here too (an asset's thumbnail), so a phone photo uploads quickly.

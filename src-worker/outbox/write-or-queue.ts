@@ -17,15 +17,15 @@ import { fitAttachments } from '../media/fit-image.js';
 import { sendWrite, settleCache, type StoredWrite, type WriteAction, type WriteFile } from './write-action.js';
 
 /** One write as a screen asked for it. */
-export interface WriteRequest {
+export interface WriteRequest<Payload extends JsonValue = JsonValue> {
   targetId: string | null;
   /** Human label of the target for the Offline Activity panel, e.g. "Work order #12". */
   targetLabel: string | null;
-  payload: JsonValue;
+  payload: Payload;
   attachments?: readonly WriteFile[];
 }
 
-export async function writeOrQueue<Answer>(ctx: AreaContext, action: WriteAction<Answer>, write: WriteRequest): Promise<MutationResult<Answer>> {
+export async function writeOrQueue<Answer, Payload extends JsonValue>(ctx: AreaContext, action: WriteAction<Answer, Payload>, write: WriteRequest<Payload>): Promise<MutationResult<Answer>> {
   // Photos are made to fit first, and the fitted files go both online and into the queue, so an
   // item that would not fit the queue is refused before anything is sent or stored: the screen
   // keeps its form and says what to do (spec 5 limit, the attachments' own message).
@@ -35,7 +35,7 @@ export async function writeOrQueue<Answer>(ctx: AreaContext, action: WriteAction
     attachments.map((a) => a.blob.size),
   );
   if (attachments.length > 0 && !fit.fits) throw queueError(fit.message, QUEUE_CODES.itemTooLarge);
-  const item: StoredWrite = {
+  const item: StoredWrite<Payload> = {
     targetId: write.targetId,
     payload: write.payload,
     attachments,

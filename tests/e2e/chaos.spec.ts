@@ -313,9 +313,9 @@ const ORDER_AREA: ClaimArea = {
   detail: (id) => `/workorder-detail/${id}`,
   heading: (id) => `Work Order #${id}`,
   texts: {
-    claim: [SUCCESS_MESSAGES.workorderClaimed, QUEUED_MESSAGES.workorderClaim],
-    unclaim: [SUCCESS_MESSAGES.workorderUnclaimed, QUEUED_MESSAGES.workorderUnclaim],
-    complete: [SUCCESS_MESSAGES.workorderCompleted, QUEUED_MESSAGES.workorderComplete],
+    claim: [SUCCESS_MESSAGES.workorders.claimed, QUEUED_MESSAGES.workorders.claim],
+    unclaim: [SUCCESS_MESSAGES.workorders.unclaimed, QUEUED_MESSAGES.workorders.unclaim],
+    complete: [SUCCESS_MESSAGES.workorders.completed, QUEUED_MESSAGES.workorders.complete],
   },
   apply: (oracle, id, action) => oracle.applyOrder(id, action),
 };
@@ -325,9 +325,9 @@ const TASK_AREA: ClaimArea = {
   detail: (id) => `/maintenance-detail/${id}`,
   heading: (id) => `Task #${id}`,
   texts: {
-    claim: [SUCCESS_MESSAGES.taskClaimed, QUEUED_MESSAGES.taskClaimOrUnclaim],
-    unclaim: [SUCCESS_MESSAGES.taskUnclaimed, QUEUED_MESSAGES.taskClaimOrUnclaim],
-    complete: [SUCCESS_MESSAGES.taskCompleted, QUEUED_MESSAGES.taskComplete],
+    claim: [SUCCESS_MESSAGES.maintenance.claimed, QUEUED_MESSAGES.maintenance.claimOrUnclaim],
+    unclaim: [SUCCESS_MESSAGES.maintenance.unclaimed, QUEUED_MESSAGES.maintenance.claimOrUnclaim],
+    complete: [SUCCESS_MESSAGES.maintenance.completed, QUEUED_MESSAGES.maintenance.complete],
   },
   apply: (oracle, id, action) => oracle.applyTask(id, action),
 };
@@ -383,14 +383,14 @@ async function create(run: Run): Promise<void> {
   await chooseOption(page, 'Location', run.location.name);
   await page.getByLabel('Description').fill(description);
   await page.getByRole('button', { name: 'Create Work Order' }).click();
-  await outcome(page, [SUCCESS_MESSAGES.workorderCreated, QUEUED_MESSAGES.workorderCreate]);
+  await outcome(page, [SUCCESS_MESSAGES.workorders.created, QUEUED_MESSAGES.workorders.create]);
   oracle.created.push(description);
   oracle.note(`create "${description}"`);
 }
 
 const QUANTITY_DIALOGS = {
-  fill: { button: 'Fill', dialog: 'Fill Part', save: 'Save Fill', texts: [SUCCESS_MESSAGES.partFillRecorded, QUEUED_MESSAGES.partFill] },
-  inventory: { button: 'Inventory', dialog: 'Inventory Part', save: 'Save Inventory', texts: [SUCCESS_MESSAGES.partInventoryRecorded, QUEUED_MESSAGES.partInventory] },
+  fill: { button: 'Fill', dialog: 'Fill Part', save: 'Save Fill', texts: [SUCCESS_MESSAGES.parts.fillRecorded, QUEUED_MESSAGES.parts.fill] },
+  inventory: { button: 'Inventory', dialog: 'Inventory Part', save: 'Save Inventory', texts: [SUCCESS_MESSAGES.parts.inventoryRecorded, QUEUED_MESSAGES.parts.inventory] },
 } as const;
 
 /** A fill (adds) or an inventory count (replaces) of a part, from its detail. */
@@ -432,7 +432,7 @@ async function recordWashes(run: Run, rng: Random, carWash: CarWash): Promise<vo
     counts.set(pkg.id, Number(value ?? 0));
   }
   await dialog.getByRole('button', { name: 'Save Counts' }).click();
-  await outcome(page, [SUCCESS_MESSAGES.washCountRecorded, QUEUED_MESSAGES.washCount]);
+  await outcome(page, [SUCCESS_MESSAGES.washes.countRecorded, QUEUED_MESSAGES.washes.count]);
   oracle.applyWash(counts);
   oracle.note(`wash counts at ${carWash.id}: ${typed.map((t) => t ?? '-').join(' ')}`);
 }

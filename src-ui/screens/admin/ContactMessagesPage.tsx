@@ -19,7 +19,7 @@ const LIST: ListDef<AdminContactMessage> = {
     title: 'Contact Messages',
     itemsLabel: 'Contact messages',
     loading: 'Loading contact messages...',
-    empty: NOT_FOUND_MESSAGES.contactMessages,
+    empty: NOT_FOUND_MESSAGES.admin.contactMessages,
     failure: SCREEN_MESSAGES.admin.loadMessages,
     saved: OFFLINE_BANNERS.savedData,
   },

@@ -29,7 +29,7 @@ const LIST: ListDef<AdminUser> = {
     searchPlaceholder: 'Name or email',
     itemsLabel: 'Users',
     loading: 'Loading users...',
-    empty: NOT_FOUND_MESSAGES.users,
+    empty: NOT_FOUND_MESSAGES.admin.users,
     failure: SCREEN_MESSAGES.admin.loadUsers,
     saved: OFFLINE_BANNERS.savedData,
   },

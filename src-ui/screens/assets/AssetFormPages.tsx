@@ -173,7 +173,7 @@ export function AssetUpdatePage({ params }: { params: { id?: string } }) {
 
   return (
     <FormScreen title="Update Asset" back={detailPath}>
-      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.asset, failure: SCREEN_MESSAGES.assets.fetchOne, loading: 'Loading asset...' }}>
+      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.assets.one, failure: SCREEN_MESSAGES.assets.fetchOne, loading: 'Loading asset...' }}>
         <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
           <ChangedMeanwhileNotice text={edit.changedMeanwhile} />
           {edit.base?.thumbnail_url ? (

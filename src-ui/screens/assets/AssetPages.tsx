@@ -37,7 +37,7 @@ const LIST: ListDef<Asset> = {
     allLocations: 'All Assets',
     itemsLabel: 'Assets',
     loading: 'Loading assets...',
-    empty: NOT_FOUND_MESSAGES.assets,
+    empty: NOT_FOUND_MESSAGES.assets.list,
     failure: SCREEN_MESSAGES.assets.loadList,
     locationFailure: SCREEN_MESSAGES.assets.loadForLocation,
     saved: OFFLINE_BANNERS.savedData,
@@ -47,7 +47,7 @@ const LIST: ListDef<Asset> = {
 const TEXTS: DetailTexts = {
   title: 'Asset',
   loading: 'Loading asset...',
-  notFound: NOT_FOUND_MESSAGES.asset,
+  notFound: NOT_FOUND_MESSAGES.assets.one,
   failure: SCREEN_MESSAGES.assets.loadDetails,
   saved: OFFLINE_BANNERS.savedData,
   refreshFailure: SCREEN_MESSAGES.assets.fetchOne,

@@ -34,7 +34,7 @@ export function RegisterPage() {
     if (!next.re_password && values.password !== values.re_password) next.re_password = PASSWORD_MISMATCH;
     setErrors(next);
     if (Object.keys(next).length) return;
-    await send((api) => api.session.register({ ...values, email: values.email.trim().toLowerCase() }), { success: SUCCESS_MESSAGES.registered, to: '/', clear: () => setValues(EMPTY) }, (err) => {
+    await send((api) => api.session.register({ ...values, email: values.email.trim().toLowerCase() }), { success: SUCCESS_MESSAGES.account.registered, to: '/', clear: () => setValues(EMPTY) }, (err) => {
       const fromServer: Partial<Record<Fields, string>> = {};
       for (const { name } of FIELDS) {
         const message = fieldError(err, name);

@@ -25,7 +25,7 @@ export function ResetPasswordConfirmPage({ params }: { params: { uid?: string; t
     await send(
       (api) => api.session.confirmPasswordReset({ uid: params.uid ?? '', token: params.token ?? '', new_password: password, re_new_password: again }),
       {
-        success: SUCCESS_MESSAGES.passwordReset,
+        success: SUCCESS_MESSAGES.account.passwordReset,
         to: '/',
         clear: () => {
           setPassword('');

@@ -18,7 +18,7 @@ export function ResetPasswordPage() {
       return;
     }
     setError(null);
-    await send((api) => api.session.requestPasswordReset(email.trim().toLowerCase()), { success: SUCCESS_MESSAGES.resetEmailSent, to: '/', clear: () => setEmail('') });
+    await send((api) => api.session.requestPasswordReset(email.trim().toLowerCase()), { success: SUCCESS_MESSAGES.account.resetEmailSent, to: '/', clear: () => setEmail('') });
   };
 
   return (

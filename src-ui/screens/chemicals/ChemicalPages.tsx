@@ -37,7 +37,7 @@ const LIST: ListDef<Chemical> = {
     allLocations: 'All Chemicals',
     itemsLabel: 'Chemicals',
     loading: 'Loading chemicals...',
-    empty: NOT_FOUND_MESSAGES.chemicals,
+    empty: NOT_FOUND_MESSAGES.chemicals.list,
     // Spec 8: the general text for All Chemicals, the location's own while one is chosen.
     failure: SCREEN_MESSAGES.chemicals.fetchData,
     locationFailure: SCREEN_MESSAGES.chemicals.fetchForLocation,
@@ -122,7 +122,7 @@ export function ChemicalListPage() {
 const TEXTS: DetailTexts = {
   title: 'Chemical',
   loading: 'Loading chemical...',
-  notFound: NOT_FOUND_MESSAGES.chemicalOrLocation,
+  notFound: NOT_FOUND_MESSAGES.chemicals.one,
   failure: SCREEN_MESSAGES.chemicals.fetchOne,
   saved: OFFLINE_BANNERS.savedData,
   refreshFailure: SCREEN_MESSAGES.chemicals.fetchOne,
@@ -140,7 +140,7 @@ export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
     <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(CHEMICAL_LIST)} heading={chemicalName}>
       {(chemical) => {
         const entry = chemical.locations.find((e) => e.location.id === location) ?? (location === null ? chemical.locations[0] : undefined);
-        if (!entry) return <p className="empty-text">{NOT_FOUND_MESSAGES.chemicalOrLocation}</p>;
+        if (!entry) return <p className="empty-text">{NOT_FOUND_MESSAGES.chemicals.one}</p>;
         return (
           <div className="panel">
             <DetailRows

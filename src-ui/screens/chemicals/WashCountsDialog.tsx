@@ -36,7 +36,7 @@ function CountsForm({ location, packages, onClose }: { location: { id: number; l
         else done = result.message;
         form.resetField(String(pkg.id), { defaultValue: null });
       } catch (err) {
-        showRefusal(form, err, SCREEN_MESSAGES.chemicals.recordWashCount, { count: String(pkg.id) });
+        showRefusal(form, err, SCREEN_MESSAGES.washes.recordCount, { count: String(pkg.id) });
         return;
       }
     }
@@ -62,7 +62,7 @@ export function WashCountsDialog({ location, visible, onClose }: { location: { i
   let content;
   if (packages.result) content = <CountsForm key={location.id} location={location} packages={packages.result.data} onClose={onClose} />;
   // The packages are the car wash's wash-record headings (spec 7 reads them with the wash records): spec 8's text for those.
-  else if (packages.error) content = <PageError message={messageForScreen(packages.error, SCREEN_MESSAGES.chemicals.fetchWashRecords)} onRetry={() => void packages.reload()} />;
+  else if (packages.error) content = <PageError message={messageForScreen(packages.error, SCREEN_MESSAGES.washes.fetchRecords)} onRetry={() => void packages.reload()} />;
   else content = <p role="status">Loading wash packages...</p>;
   return (
     <Dialog header="Enter Wash Counts" visible={visible} onHide={onClose} style={{ width: 'min(28rem, calc(100vw - 2rem))' }}>

@@ -10,7 +10,7 @@ import { LOCATION_LIST, LocationType, orNA } from './location-display';
 const TEXTS: DetailTexts = {
   title: 'Location',
   loading: 'Loading location...',
-  notFound: NOT_FOUND_MESSAGES.location,
+  notFound: NOT_FOUND_MESSAGES.locations.one,
   failure: SCREEN_MESSAGES.locations.loadOne,
   saved: OFFLINE_BANNERS.savedData,
   refreshFailure: SCREEN_MESSAGES.locations.fetchOne,

@@ -91,7 +91,7 @@ export function LocationUpdatePage({ params }: { params: { id?: string } }) {
       send={(api, body) => api.locations.update(id ?? 0, body as unknown as LocationUpdateBody)}
       failure={SCREEN_MESSAGES.locations.update}
       detailPath={detailPath}
-      load={{ read, valuesOf, notFound: NOT_FOUND_MESSAGES.location, failure: SCREEN_MESSAGES.locations.fetchOne }}
+      load={{ read, valuesOf, notFound: NOT_FOUND_MESSAGES.locations.one, failure: SCREEN_MESSAGES.locations.fetchOne }}
     />
   );
 }

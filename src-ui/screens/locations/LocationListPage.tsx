@@ -15,7 +15,7 @@ const LIST: ListDef<Location> = {
     title: 'Locations',
     itemsLabel: 'Locations',
     loading: 'Loading locations...',
-    empty: NOT_FOUND_MESSAGES.locations,
+    empty: NOT_FOUND_MESSAGES.locations.list,
     failure: SCREEN_MESSAGES.locations.fetchData,
     saved: OFFLINE_BANNERS.savedData,
   },

@@ -18,7 +18,7 @@ import { TaskStatusTag, useSiteToday } from './task-display';
 const TEXTS: DetailTexts = {
   title: 'Task',
   loading: 'Loading task...',
-  notFound: NOT_FOUND_MESSAGES.task,
+  notFound: NOT_FOUND_MESSAGES.maintenance.one,
   failure: SCREEN_MESSAGES.maintenance.loadOne,
   saved: OFFLINE_BANNERS.tasks,
   refreshFailure: SCREEN_MESSAGES.maintenance.fetchOne,

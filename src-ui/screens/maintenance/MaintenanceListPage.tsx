@@ -22,7 +22,7 @@ const LIST: ListDef<MaintenanceTask> = {
     searchPlaceholder: 'Search description or location',
     itemsLabel: 'Maintenance tasks',
     loading: 'Loading tasks...',
-    empty: NOT_FOUND_MESSAGES.tasks,
+    empty: NOT_FOUND_MESSAGES.maintenance.list,
     failure: SCREEN_MESSAGES.maintenance.fetchList,
     saved: OFFLINE_BANNERS.tasks,
   },

@@ -147,7 +147,7 @@ export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
 
   return (
     <FormScreen title="Update Maintenance" back={detailPath}>
-      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.task, failure: SCREEN_MESSAGES.maintenance.fetchOne, loading: 'Loading task...' }}>
+      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.maintenance.one, failure: SCREEN_MESSAGES.maintenance.fetchOne, loading: 'Loading task...' }}>
         <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
           <ChangedMeanwhileNotice text={edit.changedMeanwhile} />
           <TaskFields form={form} idPrefix="task-edit" />

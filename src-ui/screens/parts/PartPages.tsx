@@ -31,7 +31,7 @@ const LIST: ListDef<Part> = {
     allLocations: 'All Parts',
     itemsLabel: 'Parts',
     loading: 'Loading parts...',
-    empty: NOT_FOUND_MESSAGES.parts,
+    empty: NOT_FOUND_MESSAGES.parts.list,
     failure: SCREEN_MESSAGES.parts.loadList,
     locationFailure: SCREEN_MESSAGES.parts.loadForLocation,
     saved: OFFLINE_BANNERS.savedData,
@@ -41,7 +41,7 @@ const LIST: ListDef<Part> = {
 const TEXTS: DetailTexts = {
   title: 'Part',
   loading: 'Loading part...',
-  notFound: NOT_FOUND_MESSAGES.part,
+  notFound: NOT_FOUND_MESSAGES.parts.one,
   failure: SCREEN_MESSAGES.parts.loadOne,
   saved: OFFLINE_BANNERS.savedData,
   refreshFailure: SCREEN_MESSAGES.parts.loadOne,

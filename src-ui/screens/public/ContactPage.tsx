@@ -32,7 +32,7 @@ export function ContactPage() {
     setSending(true);
     try {
       await callWorker((api) => api.contact.send({ name: values.name.trim(), email: values.email.trim(), message: values.message.trim() }));
-      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.contactSent });
+      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.contact.sent });
       // The message is not offered again, whether the screen stays or is left (and reached again by Back).
       setValues((v) => ({ ...v, message: '' }));
       if (user && !user.full_feature_access) navigate('/workorder-home');

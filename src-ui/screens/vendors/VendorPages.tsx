@@ -24,7 +24,7 @@ const LIST: ListDef<Vendor> = {
     title: 'Vendors',
     itemsLabel: 'Vendors',
     loading: 'Loading vendors...',
-    empty: NOT_FOUND_MESSAGES.vendors,
+    empty: NOT_FOUND_MESSAGES.vendors.list,
     failure: SCREEN_MESSAGES.vendors.loadList,
     saved: OFFLINE_BANNERS.savedData,
   },
@@ -33,7 +33,7 @@ const LIST: ListDef<Vendor> = {
 const TEXTS: DetailTexts = {
   title: 'Vendor',
   loading: 'Loading vendor...',
-  notFound: NOT_FOUND_MESSAGES.vendor,
+  notFound: NOT_FOUND_MESSAGES.vendors.one,
   failure: SCREEN_MESSAGES.vendors.loadOne,
   saved: OFFLINE_BANNERS.savedData,
   refreshFailure: SCREEN_MESSAGES.vendors.fetchOne,
@@ -147,7 +147,7 @@ export function VendorUpdatePage({ params }: { params: { id?: string } }) {
       send={(api, body) => api.vendors.update(id ?? 0, body as VendorBody)}
       failure={SCREEN_MESSAGES.vendors.update}
       detailPath={detailPath}
-      load={{ read, valuesOf, notFound: NOT_FOUND_MESSAGES.vendor, failure: SCREEN_MESSAGES.vendors.fetchOne }}
+      load={{ read, valuesOf, notFound: NOT_FOUND_MESSAGES.vendors.one, failure: SCREEN_MESSAGES.vendors.fetchOne }}
     />
   );
 }

@@ -16,7 +16,7 @@ import { WorkOrderStatus } from './WorkOrderStatus';
 const TEXTS: DetailTexts = {
   title: 'Work Order',
   loading: 'Loading work order...',
-  notFound: NOT_FOUND_MESSAGES.workorder,
+  notFound: NOT_FOUND_MESSAGES.workorders.one,
   failure: SCREEN_MESSAGES.workorders.loadDetails,
   saved: OFFLINE_BANNERS.workorderDetail,
   refreshFailure: SCREEN_MESSAGES.workorders.refreshAfterSync,

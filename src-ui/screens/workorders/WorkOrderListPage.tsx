@@ -20,7 +20,7 @@ const LIST: ListDef<WorkOrder> = {
     searchPlaceholder: 'Search work orders',
     itemsLabel: 'Work orders',
     loading: 'Loading work orders...',
-    empty: NOT_FOUND_MESSAGES.workorders,
+    empty: NOT_FOUND_MESSAGES.workorders.list,
     failure: SCREEN_MESSAGES.workorders.fetchAll,
     saved: OFFLINE_BANNERS.workorderList,
   },

@@ -82,7 +82,7 @@ describe('work orders online', () => {
 
     const result = await h.core.api.workorders.create({ locationId: 4, description: 'Door stuck', files: [{ name: 'door.jpg', type: 'image/jpeg', blob: new Blob(['jpg']) }] });
 
-    expect(result).toEqual({ status: 'done', data: { id: 9, status: 'Pending' }, message: SUCCESS_MESSAGES.workorderCreated });
+    expect(result).toEqual({ status: 'done', data: { id: 9, status: 'Pending' }, message: SUCCESS_MESSAGES.workorders.created });
     const [call] = api.callsTo('POST', 'workorders/');
     expect(call!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(call!.form!.get('location_id')).toBe('4');
@@ -104,7 +104,7 @@ describe('work orders online', () => {
 
     const result = await h.core.api.workorders.claim(3);
 
-    expect(result).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorderClaim });
+    expect(result).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.claim });
     await eventually(() => expect(h.core.state().queue.items).toEqual([expect.objectContaining({ domain: 'workorders', action: 'claim', targetId: '3', targetLabel: 'Work order #3' })]));
     const keys = api.callsTo('POST', 'workorders/3/claim/').map((c) => c.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(1);
@@ -139,9 +139,9 @@ describe('work orders offline, then back online', () => {
     const claimed = await h.core.api.workorders.claim(5);
     const completed = await h.core.api.workorders.complete(5, 'Fixed');
 
-    expect(created).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorderCreate });
-    expect(claimed).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorderClaim });
-    expect(completed).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorderComplete });
+    expect(created).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.create });
+    expect(claimed).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.claim });
+    expect(completed).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.complete });
     expect(api.calls.filter((c) => c.path.startsWith('workorders'))).toEqual([]);
     await eventually(() => {
       expect(h.core.state().queue.stats.totalItems).toBe(3);
