@@ -10,6 +10,7 @@ import type { Db } from './db/database.js';
 import { requestScoped } from './db/request-transaction.js';
 import type { AppDeps } from './deps.js';
 import { registerAccessControl } from './http/access.js';
+import { httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerHostCheck } from './http/host-header.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -44,6 +45,8 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    http: httpServerOptions(config),
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
 
@@ -63,6 +66,7 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     users,
   };
 
+  limitConnectionsPerAddress(app, config.maxConnectionsPerAddress);
   registerErrorHandling(app);
   registerHostCheck(app);
   registerPublicOrigin(app, config);

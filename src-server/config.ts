@@ -56,6 +56,12 @@ export interface Config {
   /** Prefix of every key this server writes in Redis (several installs may share one Redis). */
   redisKeyPrefix: string;
   trustProxy: boolean;
+  /** Milliseconds a client has to send a request's headers. */
+  headersTimeoutMs: number;
+  /** Milliseconds a client has to send a whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** Connections one client address may hold open at once, per server process; 0 = no limit. */
+  maxConnectionsPerAddress: number;
   logLevel: string;
   /** Directory of the built client (vite build output). */
   clientDir: string;
@@ -87,6 +93,23 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
   return n;
+}
+
+function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 or more), got "${value}"`);
+  return n;
+}
+
+/** HEADERS_TIMEOUT_S and REQUEST_TIMEOUT_S; Node refuses a header limit longer than the whole request's. */
+function requestTimeouts(env: Env): { headersTimeoutMs: number; requestTimeoutMs: number } {
+  const headers = positiveInt('HEADERS_TIMEOUT_S', env.HEADERS_TIMEOUT_S, 30);
+  // Five minutes (Node's own default, which Fastify turns off): a 5 MB upload gets through at
+  // about 140 kbit/s, slower than a poor mobile uplink.
+  const request = positiveInt('REQUEST_TIMEOUT_S', env.REQUEST_TIMEOUT_S, 300);
+  if (headers > request) throw new Error(`HEADERS_TIMEOUT_S (${headers}) cannot be longer than REQUEST_TIMEOUT_S (${request}), which counts the headers too`);
+  return { headersTimeoutMs: headers * 1000, requestTimeoutMs: request * 1000 };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -164,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('DATABASE_SCHEMA must be a plain lower-case identifier');
   const chemicalReportLocationId = positiveInt('CHEMICAL_REPORT_LOCATION', env.CHEMICAL_REPORT_LOCATION, 3003);
   const serverProcesses = positiveInt('SERVER_PROCESSES', env.SERVER_PROCESSES, availableParallelism());
+  const trustProxy = flag(env.TRUST_PROXY, false);
   return {
     host,
     port,
@@ -201,7 +225,12 @@ export function loadConfig(env: Env = process.env): Config {
     uploadQuotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cmms:',
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy,
+    ...requestTimeouts(env),
+    // A browser keeps up to 6 connections to a site, so 128 leaves room for a team behind one
+    // address (NAT). Behind a trusted proxy every connection comes from the proxy: no limit there
+    // unless set, the proxy is what faces the clients.
+    maxConnectionsPerAddress: nonNegativeInt('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, trustProxy ? 0 : 128),
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || './dist'),
   };
