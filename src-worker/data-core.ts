@@ -6,29 +6,26 @@
  * Other contexts (fallback-mode instances in other tabs, the service worker) change the same device
  * DB; their notices on the bus make this instance re-read what changed.
  */
-import { CACHE_PURGE_INTERVAL_MS, HEARTBEAT_INTERVAL_MS, VERSION_CHECK_INTERVAL_MS } from '../shared/constants.js';
 import { LOCKS, type BusMessage } from '../shared/data/bus.js';
-import { queueError } from '../shared/data/errors.js';
-import { QUEUE_CODES, QUEUE_MESSAGES } from '../shared/data/messages.js';
 import { PROTOCOL_VERSION, type DataState, type StatePatch, type UploadProgress, type WorkerApi } from '../shared/data/protocol.js';
+import { createAreaApis } from './areas/index.js';
+import { createBackgroundJobs } from './core/background-jobs.js';
 import { routeBusMessage } from './core/bus-routes.js';
-import { guardApi } from './core/guard-api.js';
-import { createQueueView } from './core/queue-view.js';
 import { createFlushScheduler } from './core/flush-runner.js';
+import { guardApi } from './core/guard-api.js';
+import { queueCalls } from './core/queue-calls.js';
+import { createQueueView } from './core/queue-view.js';
+import { createSessionReactions } from './core/session-reactions.js';
 import { createStateHub } from './core/state-hub.js';
 import { CoreTasks } from './core/tasks.js';
 import { createToaster } from './core/toaster.js';
 import { createDataServices, type DataServicesOptions } from './data-services.js';
-import { createAreaApis } from './areas/index.js';
 import type { AreaContext } from './kit/area-context.js';
 import type { FlushScheduler } from './outbox/flush-scheduler.js';
-import { sendHeartbeat, type HeartbeatTrigger } from './services/heartbeat.js';
 import { holdLock, whenLockFreed } from './services/locks.js';
-import { readStorageState, requestPersistentStorage } from './services/storage.js';
+import { requestPersistentStorage } from './services/storage.js';
 import { TabHub } from './services/tab-hub.js';
-import { checkVersion, type VersionCheckDeps } from './services/version-check.js';
 import { createSessionApi } from './session/session-api.js';
-import type { SessionChange } from './session/session-store.js';
 
 export interface DataCoreOptions extends Omit<DataServicesOptions, 'contextId'> {
   mode: 'shared' | 'dedicated';
@@ -38,7 +35,8 @@ export interface DataCoreOptions extends Omit<DataServicesOptions, 'contextId'> 
 }
 
 export interface DataCore {
-  readonly api: WorkerApi;
+  /** What the tabs call (over Comlink). Not to be confused with the server's API client, `services.api`. */
+  readonly workerApi: WorkerApi;
   readonly instanceId: string;
   /** Resolves once the state has been read from the device DB. */
   readonly ready: Promise<void>;
@@ -48,6 +46,10 @@ export interface DataCore {
   close(): Promise<void>;
 }
 
+/**
+ * Assembles the core from its parts (`core/`): the state pushed to the tabs, the queue's view and
+ * flush, the session's reactions, the background jobs, start-up, and the WorkerApi.
+ */
 export function createDataCore(options: DataCoreOptions): DataCore {
   const instanceId = options.instanceId ?? crypto.randomUUID();
   const hub = new TabHub();
@@ -60,16 +62,16 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       onNetworkChange: (network) => {
         const cameOnline = !state.network.isOnline && network.isOnline;
         setState({ network });
-        if (cameOnline) background(scheduler.request());
+        if (cameOnline) requestFlush();
       },
-      onSessionChange: (reason) => background(sessionChanged(reason)),
-      onSessionExpired: () => expireSession(),
+      onSessionChange: (reason) => background(sessionReactions.changed(reason)),
+      onSessionExpired: () => sessionReactions.expire(),
       onBusy: (delta) => setState({ busy: Math.max(0, state.busy + delta) }),
       onUploadProgress: (progress) => uploadProgress(progress),
     },
   );
-  const { db, bus, now, network, session, api: http, cache, outbox } = services;
-  const toast = createToaster(hub, bus, now);
+  const { db, bus, network, session, api, cache, outbox } = services;
+  const toast = createToaster(hub, bus, services.now);
 
   const stateHub = createStateHub(hub, { network: network.state, host: { mode: options.mode, instanceId } });
   const { state } = stateHub;
@@ -84,7 +86,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     if (progress === null || state.upload === null || percent(progress) !== percent(state.upload)) setState({ upload: progress });
   }
 
-  // ---- queue ---------------------------------------------------------------------------------
+  // ---- the queue and its flush ------------------------------------------------------------------
 
   const queueView = createQueueView({ db, outbox, onQueue: (queue) => setState({ queue }), closed: () => tasks.closed });
   const refreshQueue = () => queueView.refresh();
@@ -102,71 +104,28 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     toast,
     canFlush: async () => !tasks.closed && Boolean((await session.tokens())?.access) && !network.isBrowserOffline(),
     onItemChanged: queueChanged,
-    onFlushed: () => background(refreshStorage()),
+    onFlushed: () => background(jobs.refreshStorage()),
     onError: (error) => background(Promise.reject(error)),
   });
+  const requestFlush = () => background(scheduler.request());
 
-  // ---- session -------------------------------------------------------------------------------
+  // ---- the session and the background jobs -----------------------------------------------------
 
-  async function sessionChanged(reason: SessionChange): Promise<void> {
-    const user = await session.user();
-    setState({ session: { status: user ? 'signed-in' : 'signed-out', user } });
-    if (reason === 'expired') hub.emit({ type: 'navigate', to: '/login' });
-    if (reason === 'logout') hub.emit({ type: 'navigate', to: '/' });
-    if (reason === 'login' || reason === 'logout' || reason === 'signed-out') background(refreshQueue());
-    if (reason === 'login') {
+  const jobs = createBackgroundJobs({ services, hub, tasks, setState, queueChanged, refreshQueue });
+
+  const sessionReactions = createSessionReactions({
+    session,
+    hub,
+    setState,
+    refreshQueue,
+    background,
+    onLogin: async () => {
       await requestPersistentStorage();
-      background(refreshStorage());
-      background(scheduler.request());
-      background(heartbeat('visible'));
-    }
-  }
-
-  let expiring: Promise<void> | null = null;
-  /** Spec 4: the session cannot be renewed. Concurrent failures end it once. */
-  function expireSession(): Promise<void> {
-    expiring ??= (async () => {
-      if ((await session.tokens()) || (await session.user())) await session.clear('expired');
-    })().finally(() => {
-      expiring = null;
-    });
-    return expiring;
-  }
-
-  // ---- background jobs -------------------------------------------------------------------------
-
-  const heartbeat = (trigger: HeartbeatTrigger) => sendHeartbeat({ db, api: http, network, session, now, tabs: () => hub.hellos() }, trigger);
-
-  const versionDeps: VersionCheckDeps = {
-    db,
-    api: http,
-    network,
-    now,
-    onState: (version) => {
-      setState({ version });
-      bus.post({ type: 'version-changed' });
+      background(jobs.refreshStorage());
+      requestFlush();
+      background(jobs.heartbeat('visible'));
     },
-    onForcedReload: () => {
-      hub.emit({ type: 'reload', reason: 'forced-update' });
-      bus.post({ type: 'reload', reason: 'forced-update' });
-    },
-    setTimer: (run, ms) => tasks.later(run, ms),
-  };
-
-  async function loadVersion(): Promise<void> {
-    const version = await db.getMeta('versionState');
-    if (version) setState({ version });
-  }
-
-  async function refreshStorage(): Promise<void> {
-    setState({ storage: await readStorageState() });
-  }
-
-  async function purge(): Promise<void> {
-    await cache.purgeExpired();
-    if ((await outbox.purgeFinished()) > 0) queueChanged();
-    else await refreshQueue();
-  }
+  });
 
   function onBus(message: BusMessage): void {
     routeBusMessage(message, {
@@ -176,10 +135,10 @@ export function createDataCore(options: DataCoreOptions): DataCore {
         background(refreshQueue());
         background(scheduler.rearm());
       },
-      sessionChanged: (reason) => background(sessionChanged(reason)),
+      sessionChanged: (reason) => background(sessionReactions.changed(reason)),
       networkChanged: () => background(network.load()),
-      versionChanged: () => background(loadVersion()),
-      flushRequested: () => background(scheduler.request()),
+      versionChanged: () => background(jobs.loadVersion()),
+      flushRequested: requestFlush,
     });
   }
 
@@ -194,22 +153,17 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     await network.load();
     const user = await session.user();
     setState({ session: { status: user ? 'signed-in' : 'signed-out', user } });
-    await purge();
-    await loadVersion();
-    await refreshStorage();
-    if (options.timers !== false) {
-      tasks.every(() => heartbeat('timer'), HEARTBEAT_INTERVAL_MS);
-      tasks.every(() => checkVersion(versionDeps), VERSION_CHECK_INTERVAL_MS);
-      tasks.every(purge, CACHE_PURGE_INTERVAL_MS);
-      background(checkVersion(versionDeps));
-    }
-    background(scheduler.request());
+    await jobs.purge();
+    await jobs.loadVersion();
+    await jobs.refreshStorage();
+    if (options.timers !== false) jobs.startTimers();
+    requestFlush();
   })();
 
-  // ---- the API -------------------------------------------------------------------------------
+  // ---- the WorkerApi ---------------------------------------------------------------------------
 
   const areaContext: AreaContext = {
-    api: http,
+    api,
     cache,
     outbox,
     network,
@@ -217,20 +171,20 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       const user = await session.user();
       const row = await outbox.enqueueMutation({ ...mutation, userId: user?.id ?? null });
       queueChanged();
-      background(scheduler.request());
-      background(refreshStorage());
+      requestFlush();
+      background(jobs.refreshStorage());
       return row;
     },
   };
 
-  const api: WorkerApi = guardApi<WorkerApi>({
+  const workerApi: WorkerApi = guardApi<WorkerApi>({
     async connect(hello, events) {
       await ready;
       hub.add(hello, events, (onDead) => whenLockFreed(LOCKS.tab(hello.tabId), onDead));
       await network.browserReported(hello.online);
       if (hello.visible) {
-        background(heartbeat('visible'));
-        background(scheduler.request());
+        background(jobs.heartbeat('visible'));
+        requestFlush();
       }
       return { state: structuredClone(state), instanceId, protocol: PROTOCOL_VERSION };
     },
@@ -243,45 +197,24 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       async browserOnline(online) {
         await ready;
         await network.browserChanged(online);
-        if (online) background(scheduler.request());
+        if (online) requestFlush();
       },
       async tabVisible() {
         await ready;
-        background(scheduler.request());
-        background(heartbeat('visible'));
-        background(checkVersion(versionDeps));
-        background(refreshStorage());
+        requestFlush();
+        background(jobs.heartbeat('visible'));
+        background(jobs.checkVersion());
+        background(jobs.refreshStorage());
       },
     },
 
-    session: createSessionApi({ db, api: http, session, cache, outbox, onQueueCleared: queueChanged }),
-
-    queue: {
-      async retry() {
-        await outbox.retryNow();
-        queueChanged();
-        background(scheduler.request());
-      },
-      async clear() {
-        await outbox.clear();
-        queueChanged();
-      },
-      async remove(id) {
-        await outbox.remove(id);
-        queueChanged();
-      },
-      async reapply(id) {
-        if (!(await outbox.reapply(id))) throw queueError(QUEUE_MESSAGES.reapplyImpossible, QUEUE_CODES.reapplyImpossible);
-        queueChanged();
-        background(scheduler.request());
-      },
-    },
-
+    session: createSessionApi({ db, api, session, cache, outbox, onQueueCleared: queueChanged }),
+    queue: queueCalls({ outbox, queueChanged, requestFlush }),
     ...createAreaApis(areaContext),
   });
 
   return {
-    api,
+    workerApi,
     instanceId,
     ready,
     state: () => state,

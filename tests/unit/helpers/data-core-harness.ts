@@ -60,7 +60,7 @@ export async function connectTab(core: DataCore, overrides: Partial<TabHello> = 
   const events: WorkerEvent[] = [];
   channel.port2.onmessage = (e: MessageEvent<WorkerEvent>) => events.push(e.data);
   const portClosed = new Promise<void>((resolve) => channel.port2.addEventListener('close', () => resolve()));
-  await core.api.connect(hello, channel.port1);
+  await core.workerApi.connect(hello, channel.port1);
   return {
     hello,
     events,

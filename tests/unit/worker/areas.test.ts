@@ -25,8 +25,8 @@ describe('area registration', () => {
   it('the data worker serves each area group and replays each area write', async () => {
     const { core, close } = await createHarness(createFakeApi());
     try {
-      for (const name of Object.keys(AREAS)) expect(typeof (core.api as unknown as Record<string, unknown>)[name]).toBe('object');
-      expect(Object.keys(core.api.workorders).sort()).toEqual(['claim', 'complete', 'create', 'get', 'list', 'unclaim']);
+      for (const name of Object.keys(AREAS)) expect(typeof (core.workerApi as unknown as Record<string, unknown>)[name]).toBe('object');
+      expect(Object.keys(core.workerApi.workorders).sort()).toEqual(['claim', 'complete', 'create', 'get', 'list', 'unclaim']);
     } finally {
       await close();
     }

@@ -22,7 +22,7 @@ async function signedIn(api: FakeApi = createFakeApi()): Promise<H> {
   serverWithUser(api);
   const h = await createHarness(api);
   cleanups.push(() => h.close());
-  await h.core.api.session.login('tech@example.com', 'pw');
+  await h.core.workerApi.session.login('tech@example.com', 'pw');
   return h;
 }
 
@@ -34,12 +34,12 @@ describe('network state from requests (spec 4 Online/offline)', () => {
     const h = await signedIn(api);
     api.down = true;
 
-    await expect(h.core.api.workorders.get(1)).rejects.toMatchObject({ type: 'network' });
+    await expect(h.core.workerApi.workorders.get(1)).rejects.toMatchObject({ type: 'network' });
     await eventually(() => expect(h.core.state().network).toMatchObject({ isOnline: false, lastReason: 'network-error' }));
     expect(h.core.state().network.issues).toEqual([expect.objectContaining({ key: 'network', type: 'network', count: 1 })]);
 
     api.down = false;
-    await expect(h.core.api.workorders.get(1)).rejects.toMatchObject({ type: 'not_found' });
+    await expect(h.core.workerApi.workorders.get(1)).rejects.toMatchObject({ type: 'not_found' });
     await eventually(() => expect(h.core.state().network).toMatchObject({ isOnline: true, lastReason: 'response' }));
     expect(patches(h.events).some((p) => p.network?.isOnline === false)).toBe(true);
   });
@@ -47,10 +47,10 @@ describe('network state from requests (spec 4 Online/offline)', () => {
   it('with the browser offline a failure is the offline error: recorded as an issue, never toasted', async () => {
     const api = createFakeApi();
     const h = await signedIn(api);
-    await h.core.api.network.browserOnline(false);
+    await h.core.workerApi.network.browserOnline(false);
     api.down = true;
 
-    await expect(h.core.api.workorders.get(1)).rejects.toMatchObject({ type: 'offline', shouldNotify: false });
+    await expect(h.core.workerApi.workorders.get(1)).rejects.toMatchObject({ type: 'offline', shouldNotify: false });
 
     await eventually(() => expect(h.core.state().network.issues).toEqual([expect.objectContaining({ key: 'offline', type: 'offline' })]));
     expect(h.core.state().network).toMatchObject({ isOnline: false, lastReason: 'browser-offline' });
@@ -59,8 +59,8 @@ describe('network state from requests (spec 4 Online/offline)', () => {
 
   it('forwarded duplicates change nothing', async () => {
     const h = await signedIn();
-    await h.core.api.network.browserOnline(false);
-    await h.core.api.network.browserOnline(false);
+    await h.core.workerApi.network.browserOnline(false);
+    await h.core.workerApi.network.browserOnline(false);
     await eventually(() => expect(h.core.state().network.events.filter((e) => e.reason === 'browser-offline')).toHaveLength(1));
   });
 
@@ -69,7 +69,7 @@ describe('network state from requests (spec 4 Online/offline)', () => {
     const h = await signedIn(api);
     api.on('GET', 'workorders/1/', () => json(200, { id: 1 }));
     h.events.length = 0;
-    await h.core.api.workorders.get(1);
+    await h.core.workerApi.workorders.get(1);
     await eventually(() => expect(patches(h.events).map((p) => p.busy).filter((b) => b !== undefined)).toEqual([1, 0]));
   });
 });
@@ -80,7 +80,7 @@ describe('work orders online', () => {
     const h = await signedIn(api);
     api.on('POST', 'workorders/', () => json(201, { id: 9, status: 'Pending' }));
 
-    const result = await h.core.api.workorders.create({ locationId: 4, description: 'Door stuck', files: [{ name: 'door.jpg', type: 'image/jpeg', blob: new Blob(['jpg']) }] });
+    const result = await h.core.workerApi.workorders.create({ locationId: 4, description: 'Door stuck', files: [{ name: 'door.jpg', type: 'image/jpeg', blob: new Blob(['jpg']) }] });
 
     expect(result).toEqual({ status: 'done', data: { id: 9, status: 'Pending' }, message: SUCCESS_MESSAGES.workorders.created });
     const [call] = api.callsTo('POST', 'workorders/');
@@ -93,7 +93,7 @@ describe('work orders online', () => {
     const api = createFakeApi();
     const h = await signedIn(api);
     api.on('POST', 'workorders/3/claim/', () => json(409, { detail: 'This work order is already claimed by Ann Smith.' }));
-    await expect(h.core.api.workorders.claim(3)).rejects.toMatchObject({ type: 'validation', serverMessage: 'This work order is already claimed by Ann Smith.' });
+    await expect(h.core.workerApi.workorders.claim(3)).rejects.toMatchObject({ type: 'validation', serverMessage: 'This work order is already claimed by Ann Smith.' });
     expect(h.core.state().queue.stats.totalItems).toBe(0);
   });
 
@@ -102,7 +102,7 @@ describe('work orders online', () => {
     const h = await signedIn(api);
     api.on('POST', 'workorders/3/claim/', () => json(503, { detail: 'busy' }));
 
-    const result = await h.core.api.workorders.claim(3);
+    const result = await h.core.workerApi.workorders.claim(3);
 
     expect(result).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.claim });
     await eventually(() => expect(h.core.state().queue.items).toEqual([expect.objectContaining({ domain: 'workorders', action: 'claim', targetId: '3', targetLabel: 'Work order #3' })]));
@@ -114,9 +114,9 @@ describe('work orders online', () => {
     const api = createFakeApi();
     const h = await signedIn(api);
     api.on('GET', 'workorders/?page=1&location=2', () => json(200, { count: 1, next: null, previous: null, results: [{ id: 31, description: 'Saved' }] }));
-    await h.core.api.workorders.list({ page: 1, location: 2 });
+    await h.core.workerApi.workorders.list({ page: 1, location: 2 });
     api.down = true;
-    const detail = await h.core.api.workorders.get(31);
+    const detail = await h.core.workerApi.workorders.get(31);
     expect(detail).toMatchObject({ data: { id: 31, description: 'Saved' }, fromCache: true });
   });
 
@@ -125,7 +125,7 @@ describe('work orders online', () => {
     const h = await signedIn(api);
     api.on('GET', 'locations/?page=1', () => json(200, { count: 3, next: `${BASE_URL}locations/?page=2`, previous: null, results: [{ id: 1 }, { id: 2 }] }));
     api.on('GET', 'locations/?page=2', () => json(200, { count: 3, next: null, previous: null, results: [{ id: 3 }] }));
-    expect((await h.core.api.locations.all()).data.map((l) => l.id)).toEqual([1, 2, 3]);
+    expect((await h.core.workerApi.locations.all()).data.map((l) => l.id)).toEqual([1, 2, 3]);
   });
 });
 
@@ -133,11 +133,11 @@ describe('work orders offline, then back online', () => {
   it('create, claim and complete are queued with their info texts, then each reaches the server once, in order', async () => {
     const api = createFakeApi();
     const h = await signedIn(api);
-    await h.core.api.network.browserOnline(false);
+    await h.core.workerApi.network.browserOnline(false);
 
-    const created = await h.core.api.workorders.create({ locationId: 2, description: 'Leak', files: [{ name: 'leak.png', type: 'image/png', blob: new Blob(['png']) }] });
-    const claimed = await h.core.api.workorders.claim(5);
-    const completed = await h.core.api.workorders.complete(5, 'Fixed');
+    const created = await h.core.workerApi.workorders.create({ locationId: 2, description: 'Leak', files: [{ name: 'leak.png', type: 'image/png', blob: new Blob(['png']) }] });
+    const claimed = await h.core.workerApi.workorders.claim(5);
+    const completed = await h.core.workerApi.workorders.complete(5, 'Fixed');
 
     expect(created).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.create });
     expect(claimed).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.claim });
@@ -155,7 +155,7 @@ describe('work orders offline, then back online', () => {
     api.on('POST', 'workorders/', () => json(201, { id: 77 }));
     api.on('POST', /^workorders\/5\/(claim|complete)\/$/, () => json(200, { id: 5 }));
     h.events.length = 0;
-    await h.core.api.network.browserOnline(true);
+    await h.core.workerApi.network.browserOnline(true);
 
     await eventually(() => {
       expect(h.core.state().queue.stats.totalItems).toBe(0);
@@ -175,9 +175,9 @@ describe('work orders offline, then back online', () => {
     const api = createFakeApi();
     const h = await signedIn(api);
     api.on('POST', 'workorders/6/claim/', () => json(503, null));
-    await h.core.api.workorders.claim(6);
+    await h.core.workerApi.workorders.claim(6);
     const before = api.calls.length;
-    const result = await h.core.api.workorders.complete(6, '');
+    const result = await h.core.workerApi.workorders.complete(6, '');
     expect(result.status).toBe('queued');
     expect(api.calls.slice(before).some((c) => c.path === 'workorders/6/complete/')).toBe(false);
   });
@@ -186,31 +186,31 @@ describe('work orders offline, then back online', () => {
     const api = createFakeApi();
     const h = await signedIn(api);
     api.on('POST', 'workorders/8/claim/', () => json(503, null));
-    await h.core.api.workorders.claim(8);
+    await h.core.workerApi.workorders.claim(8);
     await eventually(() => expect(h.core.state().queue.items[0]).toMatchObject({ status: 'retrying', retryCount: 1 }));
 
     api.on('POST', 'workorders/8/claim/', () => json(200, { id: 8 }));
-    await h.core.api.queue.retry();
+    await h.core.workerApi.queue.retry();
     await eventually(() => expect(h.core.state().queue.items[0]).toMatchObject({ status: 'synced' }));
 
-    await h.core.api.network.browserOnline(false);
-    await h.core.api.workorders.claim(9);
-    await h.core.api.workorders.claim(10);
+    await h.core.workerApi.network.browserOnline(false);
+    await h.core.workerApi.workorders.claim(9);
+    await h.core.workerApi.workorders.claim(10);
     await eventually(() => expect(h.core.state().queue.stats.totalItems).toBe(2));
     const first = h.core.state().queue.items.find((i) => i.targetId === '9')!;
-    await h.core.api.queue.remove(first.id);
+    await h.core.workerApi.queue.remove(first.id);
     await eventually(() => expect(h.core.state().queue.stats.totalItems).toBe(1));
-    await h.core.api.queue.clear();
+    await h.core.workerApi.queue.clear();
     await eventually(() => expect(h.core.state().queue.items).toEqual([]));
   });
 
   it('a queued write refused by the server ends failed with its message in the panel and a toast', async () => {
     const api = createFakeApi();
     const h = await signedIn(api);
-    await h.core.api.network.browserOnline(false);
-    await h.core.api.workorders.claim(4);
+    await h.core.workerApi.network.browserOnline(false);
+    await h.core.workerApi.workorders.claim(4);
     api.on('POST', 'workorders/4/claim/', () => json(409, { detail: 'This work order is already claimed by Ann Smith.' }));
-    await h.core.api.network.browserOnline(true);
+    await h.core.workerApi.network.browserOnline(true);
     await eventually(() => {
       expect(h.core.state().queue.items[0]).toMatchObject({ status: 'failed', lastError: 'This work order is already claimed by Ann Smith.' });
       expect(h.core.state().queue.error).toBe('This work order is already claimed by Ann Smith.');
@@ -231,7 +231,7 @@ describe('several contexts, one device', () => {
     const otherTab = await connectTab(other, { online: false });
     cleanups.push(() => otherTab.close());
 
-    await other.api.workorders.claim(12);
+    await other.workerApi.workorders.claim(12);
     await eventually(() => expect(h.core.state().queue.stats.totalItems).toBe(1));
 
     let release!: () => void;
@@ -268,7 +268,7 @@ describe('several contexts, one device', () => {
     doomed.die();
 
     await doomed.portClosed;
-    await h.core.api.network.browserOnline(false);
+    await h.core.workerApi.network.browserOnline(false);
     await eventually(() => expect(h.tab.events.some((e) => e.type === 'patch' && e.patch.network?.isOnline === false)).toBe(true));
     expect(doomed.events.some((e) => e.type === 'patch' && e.patch.network?.isOnline === false)).toBe(false);
   });

@@ -18,9 +18,9 @@ describe('a report without a connection', () => {
 
   it('is neither downloaded nor mailed, says that reports need a connection, and is not queued', async () => {
     api.down = true;
-    await expect(harness.core.api.parts.report(3003)).rejects.toMatchObject(refusal);
-    await expect(harness.core.api.washes.emailReport(1102, 'stores@example.com')).rejects.toMatchObject(refusal);
-    await expect(harness.core.api.chemicals.emailReport(3003, 'stores@example.com')).rejects.toMatchObject(refusal);
+    await expect(harness.core.workerApi.parts.report(3003)).rejects.toMatchObject(refusal);
+    await expect(harness.core.workerApi.washes.emailReport(1102, 'stores@example.com')).rejects.toMatchObject(refusal);
+    await expect(harness.core.workerApi.chemicals.emailReport(3003, 'stores@example.com')).rejects.toMatchObject(refusal);
     expect(ERROR_MESSAGES.reportNeedsConnection).not.toBe(ERROR_MESSAGES.needsConnection);
     expect(harness.core.state().queue.items).toEqual([]);
   });

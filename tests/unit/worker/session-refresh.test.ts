@@ -35,7 +35,7 @@ function tokenServer(api: FakeApi, opts: { refreshDelayMs?: number; refuseRefres
 }
 
 async function signIn(h: Harness): Promise<void> {
-  await h.core.api.session.login('Tech@Example.com', 'pw');
+  await h.core.workerApi.session.login('Tech@Example.com', 'pw');
 }
 
 describe('sign-in', () => {
@@ -43,12 +43,12 @@ describe('sign-in', () => {
     const api = createFakeApi();
     tokenServer(api);
     const h = await start(api);
-    const user = await h.core.api.session.login('  Tech@Example.COM ', 'Secret1!');
+    const user = await h.core.workerApi.session.login('  Tech@Example.COM ', 'Secret1!');
     expect(api.callsTo('POST', 'auth/jwt/create/')[0]!.json).toEqual({ email: 'tech@example.com', password: 'Secret1!' });
     expect(api.callsTo('POST', 'auth/jwt/create/')[0]!.headers.authorization).toBeUndefined();
     expect(api.callsTo('GET', 'auth/users/me/')[0]!.headers.authorization).toBe('Bearer A1');
     expect(user.email).toBe('tech@example.com');
-    expect(await h.core.api.session.hasRefreshToken()).toBe(true);
+    expect(await h.core.workerApi.session.hasRefreshToken()).toBe(true);
     await eventually(() => expect(h.events).toContainEqual({ type: 'patch', patch: expect.objectContaining({ session: { status: 'signed-in', user } }) }));
   });
 
@@ -56,7 +56,7 @@ describe('sign-in', () => {
     const api = createFakeApi();
     api.on('POST', 'auth/jwt/create/', () => json(401, { detail: 'No active account found with the given credentials' }));
     const h = await start(api);
-    await expect(h.core.api.session.login('a@b.c', 'x')).rejects.toMatchObject({ type: 'auth', status: 401 });
+    await expect(h.core.workerApi.session.login('a@b.c', 'x')).rejects.toMatchObject({ type: 'auth', status: 401 });
     expect(h.core.state().session).toEqual({ status: 'signed-out', user: null });
     expect(h.events.some((e) => e.type === 'navigate')).toBe(false);
   });
@@ -70,7 +70,7 @@ describe('single-flight refresh (spec 4 Session refresh)', () => {
     await signIn(h);
     server.current = 'A2'; // A1 has expired on the server
 
-    const results = await Promise.all([1, 2, 3, 4, 5].map((id) => h.core.api.workorders.get(id)));
+    const results = await Promise.all([1, 2, 3, 4, 5].map((id) => h.core.workerApi.workorders.get(id)));
 
     expect(results.map((r) => r.data)).toEqual([1, 2, 3, 4, 5].map((id) => ({ id })));
     expect(server.refreshes).toEqual(['R1']);
@@ -79,7 +79,7 @@ describe('single-flight refresh (spec 4 Session refresh)', () => {
     }
     // The rotated refresh token is kept too: the next refresh uses it.
     server.current = 'A3';
-    await h.core.api.workorders.get(9);
+    await h.core.workerApi.workorders.get(9);
     expect(server.refreshes).toEqual(['R1', 'R2']);
   });
 
@@ -93,7 +93,7 @@ describe('single-flight refresh (spec 4 Session refresh)', () => {
     await second.ready;
     server.current = 'A2';
 
-    await Promise.all([first.core.api.workorders.get(1), second.api.workorders.get(2), first.core.api.workorders.get(3), second.api.workorders.get(4)]);
+    await Promise.all([first.core.workerApi.workorders.get(1), second.workerApi.workorders.get(2), first.core.workerApi.workorders.get(3), second.workerApi.workorders.get(4)]);
 
     expect(server.refreshes).toEqual(['R1']);
     expect(first.events.some((e) => e.type === 'navigate')).toBe(false);
@@ -108,12 +108,12 @@ describe('single-flight refresh (spec 4 Session refresh)', () => {
     await signIn(h);
     server.current = 'A2';
 
-    const failures = await Promise.allSettled([h.core.api.workorders.get(1), h.core.api.workorders.get(2)]);
+    const failures = await Promise.allSettled([h.core.workerApi.workorders.get(1), h.core.workerApi.workorders.get(2)]);
 
     expect(failures.map((f) => f.status)).toEqual(['rejected', 'rejected']);
     expect((failures[0] as PromiseRejectedResult).reason as NormalizedError).toMatchObject({ type: 'auth', message: 'Your session has expired. Please sign in again.' });
     expect(server.refreshes).toEqual(['R1']);
-    expect(await h.core.api.session.hasRefreshToken()).toBe(false);
+    expect(await h.core.workerApi.session.hasRefreshToken()).toBe(false);
     await eventually(() => {
       expect(h.tab.events.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', to: '/login' }]);
       expect(otherTab.events.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', to: '/login' }]);
@@ -129,12 +129,12 @@ describe('single-flight refresh (spec 4 Session refresh)', () => {
     server.current = 'A2';
     api.on('GET', 'workorders/77/', () => json(401, { detail: 'Given token not valid for any token type' }));
 
-    await expect(h.core.api.workorders.get(77)).rejects.toMatchObject({ type: 'auth' });
+    await expect(h.core.workerApi.workorders.get(77)).rejects.toMatchObject({ type: 'auth' });
 
     expect(api.callsTo('GET', 'workorders/77/')).toHaveLength(2);
     expect(server.refreshes).toEqual(['R1']);
     await eventually(() => expect(h.events).toContainEqual({ type: 'navigate', to: '/login' }));
-    expect(await h.core.api.session.hasRefreshToken()).toBe(false);
+    expect(await h.core.workerApi.session.hasRefreshToken()).toBe(false);
   });
 
   it('without a refresh token a 401 goes straight to /login', async () => {
@@ -147,7 +147,7 @@ describe('single-flight refresh (spec 4 Session refresh)', () => {
     await db.setMeta('tokens', { access: 'old', refresh: '' });
     db.close();
 
-    await expect(h.core.api.workorders.get(1)).rejects.toMatchObject({ type: 'auth' });
+    await expect(h.core.workerApi.workorders.get(1)).rejects.toMatchObject({ type: 'auth' });
 
     expect(api.callsTo('POST', 'auth/jwt/refresh/')).toHaveLength(0);
     await eventually(() => expect(h.events).toContainEqual({ type: 'navigate', to: '/login' }));
@@ -161,9 +161,9 @@ describe('single-flight refresh (spec 4 Session refresh)', () => {
     server.current = 'A2';
     api.on('POST', 'auth/jwt/refresh/', () => json(503, { detail: 'down' }));
 
-    await expect(h.core.api.workorders.get(1)).rejects.toMatchObject({ type: 'server' });
+    await expect(h.core.workerApi.workorders.get(1)).rejects.toMatchObject({ type: 'server' });
 
-    expect(await h.core.api.session.hasRefreshToken()).toBe(true);
+    expect(await h.core.workerApi.session.hasRefreshToken()).toBe(true);
     expect(h.events.some((e) => e.type === 'navigate')).toBe(false);
   });
 });
@@ -175,21 +175,21 @@ describe('logout', () => {
     api.on('POST', 'auth/jwt/logout/', () => new Response(null, { status: 204 }));
     const h = await start(api);
     await signIn(h);
-    await h.core.api.workorders.get(5);
-    await h.core.api.network.browserOnline(false);
-    await expect(h.core.api.workorders.claim(5)).resolves.toMatchObject({ status: 'queued' });
+    await h.core.workerApi.workorders.get(5);
+    await h.core.workerApi.network.browserOnline(false);
+    await expect(h.core.workerApi.workorders.claim(5)).resolves.toMatchObject({ status: 'queued' });
     await eventually(() => expect(h.core.state().queue.stats.totalItems).toBe(1));
 
-    await h.core.api.session.logout();
+    await h.core.workerApi.session.logout();
 
     expect(api.callsTo('POST', 'auth/jwt/logout/')[0]!.json).toEqual({ refresh: 'R1' });
-    expect(await h.core.api.session.hasRefreshToken()).toBe(false);
+    expect(await h.core.workerApi.session.hasRefreshToken()).toBe(false);
     await eventually(() => {
       expect(h.core.state().session).toEqual({ status: 'signed-out', user: null });
       expect(h.core.state().queue.stats.totalItems).toBe(0);
       expect(h.events).toContainEqual({ type: 'navigate', to: '/' });
     });
     api.down = true;
-    await expect(h.core.api.workorders.get(5)).rejects.toMatchObject({ type: 'offline' });
+    await expect(h.core.workerApi.workorders.get(5)).rejects.toMatchObject({ type: 'offline' });
   });
 });

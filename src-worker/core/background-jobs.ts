@@ -1,0 +1,79 @@
+/**
+ * The core's jobs that run on their own: the heartbeat, the version check, the storage estimate and
+ * the purge of expired saved answers and finished queue items, each on its timer once started (and
+ * each also run on demand: a tab shown again, a login, a flush).
+ */
+import { CACHE_PURGE_INTERVAL_MS, HEARTBEAT_INTERVAL_MS, VERSION_CHECK_INTERVAL_MS } from '../../shared/constants.js';
+import type { StatePatch } from '../../shared/data/protocol.js';
+import type { DataServices } from '../data-services.js';
+import { sendHeartbeat, type HeartbeatTrigger } from '../services/heartbeat.js';
+import { readStorageState } from '../services/storage.js';
+import type { TabHub } from '../services/tab-hub.js';
+import { checkVersion, type VersionCheckDeps } from '../services/version-check.js';
+import type { CoreTasks } from './tasks.js';
+
+export interface BackgroundJobDeps {
+  services: DataServices;
+  hub: TabHub;
+  tasks: CoreTasks;
+  setState(patch: StatePatch): void;
+  /** The outbox lost finished items: show it and tell the other contexts. */
+  queueChanged(): void;
+  refreshQueue(): Promise<void>;
+}
+
+export interface BackgroundJobs {
+  heartbeat(trigger: HeartbeatTrigger): Promise<boolean>;
+  checkVersion(): Promise<void>;
+  /** The version state another context saved. */
+  loadVersion(): Promise<void>;
+  refreshStorage(): Promise<void>;
+  purge(): Promise<void>;
+  /** The periodic runs, and a first version check. */
+  startTimers(): void;
+}
+
+export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
+  const { db, api, network, session, now, bus, cache, outbox } = deps.services;
+  const { hub, tasks, setState } = deps;
+
+  const versionDeps: VersionCheckDeps = {
+    db,
+    api,
+    network,
+    now,
+    onState: (version) => {
+      setState({ version });
+      bus.post({ type: 'version-changed' });
+    },
+    onForcedReload: () => {
+      hub.emit({ type: 'reload', reason: 'forced-update' });
+      bus.post({ type: 'reload', reason: 'forced-update' });
+    },
+    setTimer: (run, ms) => tasks.later(run, ms),
+  };
+
+  const jobs: BackgroundJobs = {
+    heartbeat: (trigger) => sendHeartbeat({ db, api, network, session, now, tabs: () => hub.hellos() }, trigger),
+    checkVersion: () => checkVersion(versionDeps),
+    async loadVersion() {
+      const version = await db.getMeta('versionState');
+      if (version) setState({ version });
+    },
+    async refreshStorage() {
+      setState({ storage: await readStorageState() });
+    },
+    async purge() {
+      await cache.purgeExpired();
+      if ((await outbox.purgeFinished()) > 0) deps.queueChanged();
+      else await deps.refreshQueue();
+    },
+    startTimers() {
+      tasks.every(() => jobs.heartbeat('timer'), HEARTBEAT_INTERVAL_MS);
+      tasks.every(() => jobs.checkVersion(), VERSION_CHECK_INTERVAL_MS);
+      tasks.every(() => jobs.purge(), CACHE_PURGE_INTERVAL_MS);
+      tasks.background(jobs.checkVersion());
+    },
+  };
+  return jobs;
+}
