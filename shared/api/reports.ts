@@ -1,8 +1,11 @@
 /** Report requests shared by the chemical, car wash and part reports. */
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Spec 5: non-space text, @, non-space, a dot, non-space. */
-/** Spec 5: text, @, text, a dot, text; one address only (no lists, no display names). */
+/**
+ * Spec 5: text, @, text, a dot, text; one address only (no lists, no display names). The server
+ * judges a report address by the stricter rule of shared/rules/email-address.ts
+ * (`plainEmailAddress`), with the same message; a form should use that rule too.
+ */
 export const REPORT_EMAIL_PATTERN = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 export const INVALID_REPORT_EMAIL = 'Please enter a valid email address.';
 export const REPORT_SENT = 'Report sent successfully!';

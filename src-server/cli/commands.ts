@@ -4,6 +4,7 @@
  * or setting a password ends that user's sessions. Each command prints what it changed.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { plainEmailAddress } from '../../shared/rules/email-address.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -26,8 +27,6 @@ Commands:
   activate --email E                    switch an account on again
   set-password --email E --password P   set a new password and end the user's sessions
   --help                                show this text`;
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A refusal the operator can fix: printed with the exit code, nothing changed. */
 class CliError extends Error {
@@ -56,9 +55,20 @@ interface Command {
   run(values: Values, ctx: Context): Promise<void>;
 }
 
+/** The address of a new account: one plain address (shared/rules/email-address.ts), as every way in demands. */
 function requireEmail(values: Values): string {
+  const email = typeof values.email === 'string' ? plainEmailAddress(values.email) : null;
+  if (email === null) throw usageError('A valid --email is required.');
+  return email;
+}
+
+/**
+ * The address of an existing account, as it was stored: accounts made before the address rule may
+ * hold one the rule refuses (a look-alike), and the operator must still be able to switch it off.
+ */
+function accountEmail(values: Values): string {
   const email = values.email;
-  if (typeof email !== 'string' || !EMAIL_RE.test(email)) throw usageError('A valid --email is required.');
+  if (typeof email !== 'string' || email.trim() === '') throw usageError('A valid --email is required.');
   return email;
 }
 
@@ -166,29 +176,29 @@ const COMMANDS: Record<string, Command> = {
   },
   'set-access': {
     options: { email: { type: 'string' }, 'full-access': { type: 'string' } },
-    check: (values) => void [requireEmail(values), onOff(values, 'full-access')],
-    run: (values, ctx) => change(ctx, requireEmail(values), { full_feature_access: onOff(values, 'full-access') }),
+    check: (values) => void [accountEmail(values), onOff(values, 'full-access')],
+    run: (values, ctx) => change(ctx, accountEmail(values), { full_feature_access: onOff(values, 'full-access') }),
   },
   'set-staff': {
     options: { email: { type: 'string' }, staff: { type: 'string' } },
-    check: (values) => void [requireEmail(values), onOff(values, 'staff')],
-    run: (values, ctx) => change(ctx, requireEmail(values), { is_staff: onOff(values, 'staff') }),
+    check: (values) => void [accountEmail(values), onOff(values, 'staff')],
+    run: (values, ctx) => change(ctx, accountEmail(values), { is_staff: onOff(values, 'staff') }),
   },
   deactivate: {
     options: { email: { type: 'string' } },
-    check: (values) => void requireEmail(values),
-    run: (values, ctx) => change(ctx, requireEmail(values), { is_active: false }, '; its sessions were ended'),
+    check: (values) => void accountEmail(values),
+    run: (values, ctx) => change(ctx, accountEmail(values), { is_active: false }, '; its sessions were ended'),
   },
   activate: {
     options: { email: { type: 'string' } },
-    check: (values) => void requireEmail(values),
-    run: (values, ctx) => change(ctx, requireEmail(values), { is_active: true }),
+    check: (values) => void accountEmail(values),
+    run: (values, ctx) => change(ctx, accountEmail(values), { is_active: true }),
   },
   'set-password': {
     options: { email: { type: 'string' }, password: { type: 'string' } },
-    check: (values) => void requireEmail(values),
+    check: (values) => void accountEmail(values),
     async run(values, ctx) {
-      const user = await userByEmail(ctx, requireEmail(values));
+      const user = await userByEmail(ctx, accountEmail(values));
       await ctx.admin.setPassword(user, checkPassword(values.password, user));
       console.log(`${user.email} (id ${user.id}): password set; its sessions were ended.`);
     },

@@ -21,6 +21,8 @@ export interface UsersTable {
   date_joined: string;
   /** When the account was first activated; null until then (migration 0004). */
   activated_at?: string | null;
+  /** What the address looks like (shared/rules/email-address.ts `emailSkeleton`; migration 0008). */
+  email_skeleton?: string | null;
 }
 
 export interface RefreshTokensTable {

@@ -1,19 +1,23 @@
 /** Getting a rendered report to the user: as a download, or mailed as an attachment; the routes that do it. */
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { INVALID_REPORT_EMAIL, REPORT_EMAIL_PATTERN, REPORT_SENT, type ReportSentResponse } from '../../shared/api/reports.js';
+import { INVALID_REPORT_EMAIL, REPORT_SENT, type ReportSentResponse } from '../../shared/api/reports.js';
 import { PRODUCT_NAME } from '../../shared/constants.js';
+import { plainEmailAddress } from '../../shared/rules/email-address.js';
 import type { Config } from '../config.js';
 import { HttpError, type FieldErrors } from '../http/errors.js';
 import { perUserLimit } from '../http/rate-limits.js';
 import { throwIfErrors } from '../http/text.js';
 import type { Mailer } from '../mail/mailer.js';
 
-/** The report address, trimmed, or the spec's message recorded in `errors`. */
+/**
+ * The report address: one plain address (shared/rules/email-address.ts), else the spec's message
+ * (blank included) recorded in `errors`.
+ */
 export function reportEmail(errors: FieldErrors, value: string): string {
-  const email = value.trim();
-  if (!REPORT_EMAIL_PATTERN.test(email)) (errors.email ??= []).push(INVALID_REPORT_EMAIL);
-  return email;
+  const email = plainEmailAddress(value);
+  if (email === null) (errors.email ??= []).push(INVALID_REPORT_EMAIL);
+  return email ?? '';
 }
 
 export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {

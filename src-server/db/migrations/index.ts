@@ -7,6 +7,7 @@ import * as m0004 from './0004_account_activation.js';
 import * as m0005 from './0005_record_versions.js';
 import * as m0006 from './0006_contact_read.js';
 import * as m0007 from './0007_upload_owners.js';
+import * as m0008 from './0008_email_skeleton.js';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { name: '0005_record_versions', up: m0005.up },
   { name: '0006_contact_read', up: m0006.up },
   { name: '0007_upload_owners', up: m0007.up },
+  { name: '0008_email_skeleton', up: m0008.up },
 ];

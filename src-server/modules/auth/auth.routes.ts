@@ -10,12 +10,13 @@ import { requiredText, throwIfErrors } from '../../http/text.js';
 import { presentUser, type UserRow } from '../users/users.repository.js';
 import { decodeUid, type AccountTokenPurpose } from './account-tokens.js';
 import { activationMailFor, awaitsActivation, passwordResetMailFor } from './auth.emails.js';
+import { emailField } from '../../http/email.js';
 import { usersAdminService } from '../admin/users-admin.service.js';
 import type { Mail } from '../../mail/mailer.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORDS_DIFFER = "The two password fields didn't match.";
+export const LOOKALIKE_EMAIL = 'This email address looks too much like that of another account. Please use another address, or ask your administrator.';
 
 export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const { users, tokens, accountTokens, mailer, config } = deps;
@@ -51,8 +52,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
   api.post<{ Body: RegisterBody }>('/auth/users/', { schema: { body: RegisterBody }, config: limited }, async (request, reply) => {
     const b = request.body;
     const errors: FieldErrors = {};
-    const email = requiredText(errors, 'email', b.email);
-    if (email && !EMAIL_RE.test(email)) (errors.email ??= []).push('Enter a valid email address.');
+    const email = emailField(errors, 'email', b.email);
     const first = requiredText(errors, 'first_name', b.first_name);
     const last = requiredText(errors, 'last_name', b.last_name);
     if (!b.password) (errors.password ??= []).push('This field may not be blank.');
@@ -63,6 +63,8 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       if (problems.length) errors.password = problems;
     }
     if (!errors.email && (await users.findByEmail(email))) (errors.email ??= []).push('user with this email already exists.');
+    // Only accounts made before the address rule can look like an allowed address (email-address.ts).
+    else if (!errors.email && (await users.findLookalike(email))) (errors.email ??= []).push(LOOKALIKE_EMAIL);
     throwIfErrors(errors);
     let user: UserRow;
     try {
@@ -83,14 +85,22 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     return reply.code(204).send();
   });
 
+  /** The address of a body that names one, or a 400 saying what is wrong with it. */
+  function requestedEmail(body: { email: string }): string {
+    const errors: FieldErrors = {};
+    const email = emailField(errors, 'email', body.email);
+    throwIfErrors(errors);
+    return email;
+  }
+
   api.post<{ Body: Static<typeof EmailBody> }>('/auth/users/resend_activation/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
-    const user = await users.findByEmail(request.body.email);
+    const user = await users.findByEmail(requestedEmail(request.body));
     if (user && awaitsActivation(user)) await sendQuietly(activationMailFor(deps, user));
     return reply.code(204).send();
   });
 
   api.post<{ Body: Static<typeof EmailBody> }>('/auth/users/reset_password/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
-    const user = await users.findByEmail(request.body.email);
+    const user = await users.findByEmail(requestedEmail(request.body));
     // Same answer whether or not the address exists, so the form cannot be used to probe for accounts.
     if (user && user.is_active === 1) {
       await sendQuietly(passwordResetMailFor(deps, user));
@@ -117,7 +127,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
   api.get('/auth/users/me/', { config: { access: 'user' } }, async (request) => presentUser(currentUser(request)));
 
   api.post<{ Body: Static<typeof LoginBody> }>('/auth/jwt/create/', { schema: { body: LoginBody }, config: limited }, async (request) => {
-    const user = await users.findByEmail(request.body.email);
+    const user = await users.findByEmail(requestedEmail(request.body));
     const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyPassword(DUMMY_HASH, request.body.password);
     if (!user || !ok || user.is_active !== 1) throw unauthorized('No active account found with the given credentials', 'no_active_account');
     await users.update(user.id, { last_login: nowIso() });

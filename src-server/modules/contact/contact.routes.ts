@@ -6,11 +6,10 @@ import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
+import { emailField } from '../../http/email.js';
 import { requiredText, throwIfErrors } from '../../http/text.js';
 import type { Mail } from '../../mail/mailer.js';
 import { ContactRepository, type ContactMessageRow } from './contact.repository.js';
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function presentContactMessage(row: ContactMessageRow): ContactMessage {
   return { id: row.id, name: row.name, email: row.email, message: row.message, created_at: row.created_at };
@@ -33,8 +32,7 @@ export async function contactRoutes(api: FastifyInstance, { db, config, mailer }
     async (request, reply) => {
       const errors: FieldErrors = {};
       const name = requiredText(errors, 'name', request.body.name);
-      const email = requiredText(errors, 'email', request.body.email);
-      if (email && !EMAIL_RE.test(email)) (errors.email ??= []).push('Enter a valid email address.');
+      const email = emailField(errors, 'email', request.body.email);
       const message = requiredText(errors, 'message', request.body.message);
       throwIfErrors(errors);
       const row = await messages.create({ name, email, message, user_id: request.user?.id ?? null, created_at: nowIso() });

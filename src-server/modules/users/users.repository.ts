@@ -1,11 +1,17 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
+import { emailSkeleton, plainEmailAddress } from '../../../shared/rules/email-address.js';
 import { nowIso } from '../../http/clock.js';
 
 export type UserRow = Selectable<UsersTable>;
 
+/**
+ * The key an address is looked up by: the plain address (shared/rules/email-address.ts) in lower
+ * case. Text that is no plain address keeps the older key (trimmed, lower case), which is how
+ * accounts made before the rule were stored, so the command line can still find them.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return (plainEmailAddress(email) ?? email.trim()).toLowerCase();
 }
 
 export class UsersRepository {
@@ -19,6 +25,17 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
   }
 
+  /** An account whose address is not `email` but looks like it (the same `emailSkeleton`). */
+  findLookalike(email: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email_skeleton', '=', emailSkeleton(email))
+      .where('email_normalized', '<>', normalizeEmail(email))
+      .orderBy('id')
+      .executeTakeFirst();
+  }
+
   async create(input: {
     email: string;
     passwordHash: string;
@@ -28,12 +45,17 @@ export class UsersRepository {
     fullFeatureAccess: boolean;
     isStaff: boolean;
   }): Promise<UserRow> {
+    // Every way in (sign-up, command line, demo data) has checked the address; one that is not
+    // plain must never become an account that mail is sent to.
+    const email = plainEmailAddress(input.email);
+    if (email === null) throw new Error(`Not a plain email address: ${JSON.stringify(input.email)}`);
     const now = nowIso();
     return this.db
       .insertInto('users')
       .values({
-        email: input.email.trim(),
-        email_normalized: normalizeEmail(input.email),
+        email,
+        email_normalized: normalizeEmail(email),
+        email_skeleton: emailSkeleton(email),
         password_hash: input.passwordHash,
         first_name: input.firstName,
         last_name: input.lastName,
