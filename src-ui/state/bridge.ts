@@ -2,7 +2,7 @@
  * The one bridge between this tab and the data worker (ARCHITECTURE.md §1).
  *
  * - Host mode: the SharedWorker where it is safe; a dedicated Worker for this tab where SharedWorker
- *   is missing, on WebKit and Android (policy), or when its hello handshake fails within 3 s.
+ *   is missing, on WebKit and Android (policy), or when its hello handshake fails within 8 s (HANDSHAKE_TIMEOUT_MS below).
  * - Calls go down over Comlink (`callWorker`); state comes up as WorkerEvents on a MessagePort of
  *   our own, handed over in `connect`, and lands in the valtio mirror (store.ts).
  * - Liveness: this tab holds `tab:<tabId>` for its life (the worker waits on it to learn the tab

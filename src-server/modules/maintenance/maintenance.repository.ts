@@ -235,5 +235,3 @@ export class MaintenanceRepository {
     });
   }
 }
-
-/** lower(column) LIKE pattern with backslash as the escape character, which both engines accept. */
