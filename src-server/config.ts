@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIP, isIPv6 } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PRIVATE_FILE_MODE, makePrivateDir } from './private-files.js';
@@ -130,8 +131,27 @@ function loadSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+/** 127.0.0.0/8 and ::1; BlockList also matches IPv4-mapped IPv6 (::ffff:127.0.0.1) against the IPv4 rule. */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * Only this machine can reach a server listening on `host`: localhost or a loopback address, in
+ * any spelling (127.0.0.2, ::ffff:127.0.0.1, 0:0:0:0:0:0:0:1). Anything else, names included, may be
+ * reachable from elsewhere.
+ */
+export function isLoopback(host: string): boolean {
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  if (address.toLowerCase() === 'localhost') return true;
+  const family = isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** http://HOST:PORT, with an IPv6 address in brackets; an any-address (0.0.0.0, ::) is reached as localhost. */
+function defaultPublicUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : isIPv6(host) ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 function validTimeZone(tz: string): string {
@@ -202,7 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: loadSecret(env, dataDir),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Maintenance Manager <no-reply@localhost>',
-    publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL || defaultPublicUrl(host, port)).replace(/\/+$/, ''),
     timeZone: validTimeZone(env.TIME_ZONE || 'UTC'),
     // Demo users have published passwords: on by default only for the embedded database on a loopback address.
     demoData: flag(env.CMMS_DEMO, !databaseUrl && isLoopback(host)),

@@ -7,12 +7,12 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.js';
-import { loadConfig, type Config } from './config.js';
+import { isLoopback, loadConfig, type Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
 import { TokenService } from './modules/auth/jwt.js';
-import { seedDemoData } from './demo/seed.js';
+import { demoLoginsStillOpen, demoOnPublicAddressMessage, seedDemoData } from './demo/seed.js';
 import { firstStaffAdvice } from './modules/admin/first-start.js';
 import { makeDataPrivate } from './private-files.js';
 
@@ -24,12 +24,18 @@ async function prepareDatabase(config: Config): Promise<Db> {
   if (fixed) console.log(`${config.dataDir}: ${fixed} ${fixed === 1 ? 'file or folder was' : 'files or folders were'} open to other local users; now only this account can read ${fixed === 1 ? 'it' : 'them'}.`);
   const database = openDatabase(config);
   await migrate(database);
-  if (config.demoData) {
-    const logins = await seedDemoData(database, config);
-    if (logins) {
-      const lines = logins.map((l) => `  ${l.role.padEnd(12)} ${l.email} / ${l.password}`);
-      console.log(`\nDemo data created. Sign in with:\n${lines.join('\n')}\n`);
+  const logins = config.demoData ? await seedDemoData(database, config) : null;
+  // Demo passwords are published: other machines must not find them working.
+  if (!isLoopback(config.host)) {
+    const open = await demoLoginsStillOpen(database);
+    if (open.length) {
+      await database.close();
+      throw new Error(demoOnPublicAddressMessage(config.host, open));
     }
+  }
+  if (logins) {
+    const lines = logins.map((l) => `  ${l.role.padEnd(12)} ${l.email} / ${l.password}`);
+    console.log(`\nDemo data created. Sign in with:\n${lines.join('\n')}\n`);
   }
   const advice = await firstStaffAdvice(database);
   if (advice) console.log(`\n${advice}\n`);

@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { resyncIdentity } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 
 export interface DemoLogin {
@@ -23,6 +23,31 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { role: 'full access', email: 'supervisor@example.com', password: 'Supervisor-Demo-1' },
   { role: 'limited', email: 'technician@example.com', password: 'Technician-Demo-1' },
 ];
+
+/**
+ * The demo logins that still work as published: the account is active and its password is still
+ * the demo one. On an address other machines can reach, anyone could sign in with them.
+ */
+export async function demoLoginsStillOpen(database: Db): Promise<DemoLogin[]> {
+  const users = new UsersRepository(database.db);
+  const open: DemoLogin[] = [];
+  for (const login of DEMO_LOGINS) {
+    const user = await users.findByEmail(login.email);
+    if (user?.is_active === 1 && (await verifyPassword(user.password_hash, login.password))) open.push(login);
+  }
+  return open;
+}
+
+/** Why the server will not start on `host` while `open` demo logins work, and the commands that end them. */
+export function demoOnPublicAddressMessage(host: string, open: DemoLogin[]): string {
+  return [
+    `Refusing to start on HOST=${host}, an address other machines can reach: the demo account${open.length === 1 ? '' : 's'} ${open.map((l) => l.email).join(', ')} still ${open.length === 1 ? 'has its' : 'have their'} published password${open.length === 1 ? '' : 's'}.`,
+    'Give each a password of its own, or switch it off (run with the same DATA_DIR or DATABASE_URL as the server):',
+    ...open.map((l) => `  npm run cli -- set-password --email ${l.email} --password NEW_PASSWORD`),
+    '  npm run cli -- deactivate --email EMAIL   (the last active staff user stays: make another user staff first)',
+    'Or serve on a loopback address only (HOST=127.0.0.1).',
+  ].join('\n');
+}
 
 /** Creates demo data when the database has no users yet; returns the logins, or null when it did nothing. */
 export async function seedDemoData(database: Db, config: Config): Promise<DemoLogin[] | null> {

@@ -35,7 +35,8 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts a server in its own process group (so killHard reaches its cluster processes too). The
- * database is chosen only by `env`: DATABASE_URL and DATABASE_SCHEMA are not inherited.
+ * database is chosen only by `env`: DATABASE_URL and DATABASE_SCHEMA are not inherited. It listens
+ * on 127.0.0.1 unless `env.HOST` says otherwise (`origin` is the IPv4 loopback address either way).
  */
 export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
@@ -44,7 +45,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   delete inherited.DATABASE_SCHEMA;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
     cwd: ROOT,
-    env: { ...inherited, ...env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: env.LOG_LEVEL ?? 'warn' },
+    env: { ...inherited, ...env, PORT: String(listenPort), HOST: env.HOST ?? '127.0.0.1', LOG_LEVEL: env.LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
