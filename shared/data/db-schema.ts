@@ -27,6 +27,7 @@ export interface OutboxRow {
   domain: string;
   action: string;
   targetId: string | null;
+  /** Human label of the target, e.g. "Work order #12" (the panel shows "Target: …"). */
   targetLabel: string | null;
   payload: JsonValue;
   attachments: QueueAttachment[];

@@ -8,6 +8,7 @@
 import type { User } from '../api/auth.js';
 import type { LocationRef } from '../api/common.js';
 import type { AreaApis } from '../areas/registry.js';
+import type { OutboxRow } from './db-schema.js';
 
 /**
  * Structural stand-ins for MessagePort and Blob, so this realm-free file needs no DOM or worker
@@ -43,24 +44,12 @@ export const PROTOCOL_VERSION = 2;
  */
 export type QueueItemStatus = 'queued' | 'pending' | 'retrying' | 'failed' | 'synced' | 'conflict';
 
-/** A queued mutation as the panel shows it (spec 3 Queued mutation, without blobs). */
-export interface QueueItemView {
-  id: string;
-  domain: string;
-  action: string;
-  targetId: string | null;
-  /** Human label of the target, e.g. "Work order #12" (the panel shows "Target: …"). */
-  targetLabel: string | null;
-  createdAt: string;
-  retryCount: number;
-  status: QueueItemStatus;
-  lastError: string | null;
-  retryAt: string | null;
-  byteSize: number;
+/** A queued mutation as the panel shows it (spec 3 Queued mutation, without blobs): the stored row's fields it shows. */
+export type QueueItemView = Pick<OutboxRow, 'id' | 'domain' | 'action' | 'targetId' | 'targetLabel' | 'createdAt' | 'retryCount' | 'status' | 'lastError' | 'retryAt' | 'byteSize'> & {
   attachmentCount: number;
   /** For a conflict: the fields the user changed and their values, as text. */
   changes: Record<string, string> | null;
-}
+};
 
 export interface QueueStats {
   totalItems: number;
