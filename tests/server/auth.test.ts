@@ -74,9 +74,44 @@ describe('register, activate, sign in', () => {
     const blank = await register({ ...validSignup('b@example.com'), first_name: '  ' });
     expect(blank.json()).toEqual({ first_name: ['This field may not be blank.'] });
 
-    await t.createUser({ email: 'taken@example.com' });
+  });
+
+  it('answers a sign-up with an address that has an account as for a new one, and tells the owner instead', async () => {
+    const owner = await t.createUser({ email: 'taken@example.com', firstName: 'Terry' });
+    const users = async () => (await t.database.db.selectFrom('users').select('id').execute()).length;
+    const before = await users();
+    const fresh = await register(validSignup('fresh.signup@example.com'));
     const dup = await register(validSignup('TAKEN@example.com'));
-    expect(dup.json()).toEqual({ email: ['user with this email already exists.'] });
+    // Nothing in the answer tells the two apart: same status, same fields.
+    expect(fresh.statusCode).toBe(201);
+    expect(dup.statusCode).toBe(201);
+    expect(fresh.json()).toEqual({ email: 'fresh.signup@example.com', first_name: 'Pat', last_name: 'Fixer' });
+    expect(dup.json()).toEqual({ email: 'TAKEN@example.com', first_name: 'Pat', last_name: 'Fixer' });
+    expect(Object.keys(dup.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(await users()).toBe(before + 1);
+    // The account is untouched: its own password still signs in, the sign-up's does not.
+    const signIn = (password: string) => t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: 'taken@example.com', password } });
+    expect((await signIn(owner.password)).statusCode).toBe(200);
+    expect((await signIn('Spanner-Wrench-42')).statusCode).toBe(401);
+    // Its owner hears of it, with the way to a new password, and no activation link.
+    const mail = readOutbox(t.dataDir).find((m) => /^To: taken@example\.com$/m.test(m))!;
+    expect(mail).toMatch(/^Subject: Sign-up attempt with your Maintenance Manager address$/m);
+    expect(mail).toContain('Hello Terry,');
+    expect(mail).toContain('Someone tried to register a new Maintenance Manager account with this email address');
+    expect(mail).toContain('http://cmms.test/reset-password');
+    expect(mail).not.toContain('/activate/');
+    expect(mail).not.toContain('Pat');
+  });
+
+  it('sends an account still waiting for activation a fresh activation link when its address signs up again', async () => {
+    await register(validSignup('waiting@example.com'));
+    const again = await register(validSignup('waiting@example.com'));
+    expect(again.statusCode).toBe(201);
+    const mails = readOutbox(t.dataDir).filter((m) => /^To: waiting@example\.com$/m.test(m));
+    expect(mails).toHaveLength(2);
+    expect(mails[1]).toMatch(/^Subject: Sign-up attempt with your Maintenance Manager address$/m);
+    const { uid, token } = linkParts(mails[1]!, '/activate');
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/users/activation/', payload: { uid, token } })).statusCode).toBe(204);
   });
 
   it('refuses a tampered or unknown activation link', async () => {

@@ -20,6 +20,23 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
   };
 }
 
+/**
+ * Said to the owner of an address someone tried to register again. The sign-up itself answers as
+ * for a new account, so it does not tell a stranger which addresses have accounts; the owner
+ * learns of it here, with the way back in. An account still waiting for activation gets a fresh
+ * activation link instead of the reset page (its owner most likely lost the first mail).
+ */
+export function existingAccountMail(to: string, firstName: string, publicUrl: string, activationLink: string | null): Mail {
+  const wayIn = activationLink
+    ? `Your account has not been activated yet. Open this link to activate it:\n\n${activationLink}\n\nThe link works once and expires in 3 days.`
+    : `If you forgot your password, choose a new one at:\n\n${publicUrl}/reset-password`;
+  return {
+    to,
+    subject: `Sign-up attempt with your ${PRODUCT_NAME} address`,
+    text: `Hello ${firstName},\n\nSomeone tried to register a new ${PRODUCT_NAME} account with this email address, which already has an account. No new account was made.\n\n${wayIn}\n\nIf it was not you, ignore this message; your account stays as it is.\n`,
+  };
+}
+
 /** What building an account link needs. */
 export interface AccountLinkDeps {
   config: Pick<Config, 'publicUrl'>;
@@ -38,6 +55,12 @@ export function awaitsActivation(user: UserRow): boolean {
 /** The activation mail for a user, with a fresh link. */
 export function activationMailFor(deps: AccountLinkDeps, user: UserRow): Mail {
   return activationMail(user.email, user.first_name, accountLink(deps, '/activate', user, 'activation'));
+}
+
+/** The mail to the owner of an address someone tried to register again. */
+export function existingAccountMailFor(deps: AccountLinkDeps, user: UserRow): Mail {
+  const activation = awaitsActivation(user) ? accountLink(deps, '/activate', user, 'activation') : null;
+  return existingAccountMail(user.email, user.first_name, deps.config.publicUrl, activation);
 }
 
 /** The password-reset mail for a user, with a fresh link. */

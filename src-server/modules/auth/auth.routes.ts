@@ -9,7 +9,7 @@ import { currentUser } from '../../http/access.js';
 import { requiredText, throwIfErrors } from '../../http/text.js';
 import { presentUser, type UserRow } from '../users/users.repository.js';
 import { decodeUid, type AccountTokenPurpose } from './account-tokens.js';
-import { activationMailFor, awaitsActivation, passwordResetMailFor } from './auth.emails.js';
+import { activationMailFor, awaitsActivation, existingAccountMailFor, passwordResetMailFor } from './auth.emails.js';
 import { emailField } from '../../http/email.js';
 import { usersAdminService } from '../admin/users-admin.service.js';
 import type { Mail } from '../../mail/mailer.js';
@@ -62,21 +62,31 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       const problems = passwordProblems(b.password, { email, first_name: first, last_name: last });
       if (problems.length) errors.password = problems;
     }
-    if (!errors.email && (await users.findByEmail(email))) (errors.email ??= []).push('user with this email already exists.');
+    const existing = email ? await users.findByEmail(email) : undefined;
     // Only accounts made before the address rule can look like an allowed address (email-address.ts).
-    else if (!errors.email && (await users.findLookalike(email))) (errors.email ??= []).push(LOOKALIKE_EMAIL);
+    if (email && !existing && (await users.findLookalike(email))) (errors.email ??= []).push(LOOKALIKE_EMAIL);
     throwIfErrors(errors);
+    // The same answer (and the same work: a password hash, a mail) whether or not the address has
+    // an account, so sign-up cannot be used to find out who has one. Its owner is told instead.
+    const answer = { email, first_name: first, last_name: last };
+    const passwordHash = await hashPassword(b.password);
+    if (existing) {
+      await sendQuietly(existingAccountMailFor(deps, existing));
+      return reply.code(201).send(answer);
+    }
     let user: UserRow;
     try {
-      user = await users.create({ email, passwordHash: await hashPassword(b.password), firstName: first, lastName: last, isActive: false, fullFeatureAccess: false, isStaff: false });
+      user = await users.create({ email, passwordHash, firstName: first, lastName: last, isActive: false, fullFeatureAccess: false, isStaff: false });
     } catch (err) {
-      // Two sign-ups with one address at once: the unique index decides.
-      if (await users.findByEmail(email)) throw invalid({ email: ['user with this email already exists.'] });
-      throw err;
+      // Two sign-ups with one address at once: the unique index decides, and the loser is told as above.
+      const winner = await users.findByEmail(email);
+      if (!winner) throw err;
+      await sendQuietly(existingAccountMailFor(deps, winner));
+      return reply.code(201).send(answer);
     }
     // The account exists now whatever the mail does; a failed mail can be resent from resend_activation.
     await sendQuietly(activationMailFor(deps, user));
-    return reply.code(201).send({ id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name });
+    return reply.code(201).send(answer);
   });
 
   api.post<{ Body: Static<typeof UidTokenBody> }>('/auth/users/activation/', { schema: { body: UidTokenBody }, config: limited }, async (request, reply) => {
