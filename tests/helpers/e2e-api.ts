@@ -11,6 +11,7 @@ import type { Location } from '../../shared/api/locations';
 import type { MaintenanceTask } from '../../shared/api/maintenance';
 import type { WorkOrder } from '../../shared/api/workorders';
 import { DEMO_LOGINS } from '../../src-server/demo/seed';
+import { decodeUid } from '../../src-server/modules/auth/account-tokens';
 import { e2eEnv, serverEnv } from './e2e-env';
 import { linkParts, readOutbox } from './outbox';
 
@@ -175,7 +176,10 @@ export async function registerUser(opts: { activate?: boolean } = {}): Promise<N
   const post = (path: string, body: unknown) => fetch(api(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const created = await post('/auth/users/', { email: user.email, password: user.password, re_password: user.password, first_name: user.firstName, last_name: user.lastName });
   if (created.status !== 201) throw new Error(`registering ${user.email} failed: ${created.status} ${await created.text()}`);
-  const { id } = (await created.json()) as { id: number };
+  // The answer carries no id (it looks the same for a taken address); the activation link's uid is the id.
+  const { uid } = await mailLink(user.email, '/activate');
+  const id = decodeUid(uid);
+  if (id === null) throw new Error(`no user id in the activation link of ${user.email}`);
   if (opts.activate !== false) await activateUser(user.email);
   return { ...user, id };
 }
