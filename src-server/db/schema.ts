@@ -23,6 +23,8 @@ export interface UsersTable {
   activated_at?: string | null;
   /** What the address looks like (shared/rules/email-address.ts `emailSkeleton`; migration 0008). */
   email_skeleton?: string | null;
+  /** Raised whenever every login of the user ends; access tokens carry the value they were issued under (migration 0009). */
+  token_generation: Generated<number>;
 }
 
 export interface RefreshTokensTable {

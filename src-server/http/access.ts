@@ -4,7 +4,7 @@
  * declaration fails closed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TokenService } from '../modules/auth/jwt.js';
+import { isCurrentAccess, type TokenService } from '../modules/auth/jwt.js';
 import type { UserRow, UsersRepository } from '../modules/users/users.repository.js';
 import { API_BASE } from '../../shared/constants.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -56,6 +56,8 @@ async function authenticate(request: FastifyRequest, deps: { tokens: TokenServic
   const user = await deps.users.findById(claims.user_id);
   if (!user) throw unauthorized('User not found', 'user_not_found');
   if (user.is_active !== 1) throw unauthorized('User is inactive', 'user_inactive');
+  // Issued before the user's logins were ended (a new password): refused, as a refresh would be.
+  if (!isCurrentAccess(claims, user)) throw unauthorized('Given token not valid for any token type', 'token_not_valid');
   return user;
 }
 

@@ -8,6 +8,7 @@ import * as m0005 from './0005_record_versions.js';
 import * as m0006 from './0006_contact_read.js';
 import * as m0007 from './0007_upload_owners.js';
 import * as m0008 from './0008_email_skeleton.js';
+import * as m0009 from './0009_token_generation.js';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { name: '0006_contact_read', up: m0006.up },
   { name: '0007_upload_owners', up: m0007.up },
   { name: '0008_email_skeleton', up: m0008.up },
+  { name: '0009_token_generation', up: m0009.up },
 ];

@@ -14,6 +14,7 @@ import { emailField } from '../../http/email.js';
 import { usersAdminService } from '../admin/users-admin.service.js';
 import type { Mail } from '../../mail/mailer.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
+import { isCurrentAccess } from './jwt.js';
 
 const PASSWORDS_DIFFER = "The two password fields didn't match.";
 export const LOOKALIKE_EMAIL = 'This email address looks too much like that of another account. Please use another address, or ask your administrator.';
@@ -153,8 +154,12 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
   });
 
   api.post<{ Body: Static<typeof VerifyBody> }>('/auth/jwt/verify/', { schema: { body: VerifyBody }, config: { access: 'public', ...noReplay } }, async (request) => {
-    // A refresh token is valid only while its login is: not rotated, revoked or expired.
-    const valid = (await tokens.verify(request.body.token, 'access')) ?? (await tokens.usableRefresh(request.body.token));
+    // A refresh token is valid only while its login is: not rotated, revoked or expired; an access
+    // token only while its user is active and no login of theirs has been ended since it was issued.
+    const access = await tokens.verify(request.body.token, 'access');
+    const owner = access ? await users.findById(access.user_id) : undefined;
+    const currentAccess = access && owner && owner.is_active === 1 && isCurrentAccess(access, owner);
+    const valid = currentAccess || (await tokens.usableRefresh(request.body.token));
     if (!valid) throw unauthorized('Token is invalid or expired', 'token_not_valid');
     return {};
   });

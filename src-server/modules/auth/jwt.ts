@@ -1,12 +1,16 @@
 /**
  * SimpleJWT-compatible tokens (HS256; claims token_type, jti, user_id). Access lives 5 minutes,
  * refresh 1 day; refresh tokens rotate and a reused one revokes its whole family (RFC 9700).
+ * An access token also carries `gen`, the user's token generation when it was issued: ending every
+ * login of a user (a new password, a deactivation) raises it, and the token is refused from then on
+ * (`isCurrentAccess`), not 5 minutes later.
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowIso } from '../../http/clock.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { RefreshTokensRepository, type RefreshTokenRow } from './refresh-tokens.repository.js';
 
 export const ACCESS_TTL_S = 5 * 60;
@@ -23,22 +27,31 @@ export interface TokenClaims {
   user_id: number;
   jti: string;
   token_type: TokenType;
+  /** The user's token generation at issue (access tokens; 0 when the token has none). */
+  gen: number;
+}
+
+/** Whether an access token was issued under the user's current token generation (no login ended since). */
+export function isCurrentAccess(claims: TokenClaims, user: { token_generation: number }): boolean {
+  return claims.gen === user.token_generation;
 }
 
 export class TokenService {
   /** Imported once: handing jose the raw secret made it import the key again on every request. */
   private readonly key: Promise<CryptoKey>;
   private readonly rows: RefreshTokensRepository;
+  private readonly users: UsersRepository;
 
   constructor(secret: string, db: Kysely<Database>) {
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     this.rows = new RefreshTokensRepository(db);
+    this.users = new UsersRepository(db);
   }
 
-  /** HS256 over fixed claims: the same jti, user and times always give the same token. */
-  private async sign(userId: number, type: TokenType, jti: string, issuedAtMs: number, ttl: number): Promise<string> {
+  /** HS256 over fixed claims: the same jti, user, times and generation always give the same token. */
+  private async sign(userId: number, type: TokenType, jti: string, issuedAtMs: number, ttl: number, gen?: number): Promise<string> {
     const iat = Math.floor(issuedAtMs / 1000);
-    return new SignJWT({ token_type: type, user_id: userId })
+    return new SignJWT({ token_type: type, user_id: userId, ...(gen === undefined ? {} : { gen }) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setJti(jti)
       .setIssuedAt(iat)
@@ -51,14 +64,17 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       if (payload.token_type !== type || typeof payload.user_id !== 'number' || typeof payload.jti !== 'string') return null;
-      return { user_id: payload.user_id, jti: payload.jti, token_type: type };
+      const gen = payload.gen === undefined ? 0 : payload.gen;
+      if (typeof gen !== 'number') return null;
+      return { user_id: payload.user_id, jti: payload.jti, token_type: type, gen };
     } catch {
       return null;
     }
   }
 
-  accessToken(userId: number): Promise<string> {
-    return this.sign(userId, 'access', randomUUID(), Date.now(), ACCESS_TTL_S);
+  /** An access token under the user's current token generation, read when it is issued. */
+  async accessToken(userId: number): Promise<string> {
+    return this.sign(userId, 'access', randomUUID(), Date.now(), ACCESS_TTL_S, await this.users.tokenGeneration(userId));
   }
 
   /** The refresh token of a stored row, signed again: the very token it was issued as. */
@@ -136,9 +152,14 @@ export class TokenService {
     await this.rows.purge(new Date(now).toISOString(), new Date(now - REFRESH_TTL_S * 1000).toISOString());
   }
 
-  /** Ends every login of a user (deactivation, new password); `db` lets a caller do it inside its own transaction. */
+  /**
+   * Ends every login of a user (deactivation, new password): its refresh tokens are revoked and its
+   * token generation raised, so the access tokens already out are refused at once too. `db` lets a
+   * caller do it inside its own transaction.
+   */
   async revokeAllForUser(userId: number, db?: Kysely<Database>): Promise<void> {
     await (db ? new RefreshTokensRepository(db) : this.rows).revokeAllForUser(userId, nowIso());
+    await (db ? new UsersRepository(db) : this.users).endAccessTokens(userId);
   }
 }
 

@@ -69,6 +69,21 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** The user's token generation (0 for an unknown user, whose tokens are refused anyway). */
+  async tokenGeneration(id: number): Promise<number> {
+    const row = await this.db.selectFrom('users').select('token_generation').where('id', '=', id).executeTakeFirst();
+    return row?.token_generation ?? 0;
+  }
+
+  /** Raises the user's token generation, in one UPDATE: every access token issued before is refused from now on. */
+  async endAccessTokens(id: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ token_generation: eb('token_generation', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   async update(id: number, changes: Partial<Omit<UserRow, 'id'>>): Promise<void> {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
