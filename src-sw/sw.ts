@@ -1,5 +1,5 @@
 /**
- * The service worker (ARCHITECTURE.md §1): precaches every file of the build (the shell, every
+ * The service worker (docs/decisions.md: Service worker and data worker talk over the bus): precaches every file of the build (the shell, every
  * script chunk including the data worker's, styles, icons, manifest), serves the shell for
  * navigations so the app opens offline, and flushes the outbox on background sync and when a tab
  * says the connection is back, with the same code and lock as the data worker.

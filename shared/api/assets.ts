@@ -58,7 +58,7 @@ const datePattern = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const price = Type.Number({ minimum: 0, exclusiveMaximum: PRICE_LIMIT });
 
 /**
- * The Create Asset form as checked before sending (spec 5): location, name, description and serial
+ * The Create Asset form as checked before sending (behaviour §5): location, name, description and serial
  * number required; acquisition date and price optional.
  */
 export const AssetForm = Type.Object({
@@ -73,7 +73,7 @@ export const AssetForm = Type.Object({
   purchase_price: Type.Optional(price),
 });
 
-/** The Update Asset form (spec 5): every field required, acquisition date and price included. */
+/** The Update Asset form (behaviour §5): every field required, acquisition date and price included. */
 export const AssetUpdateForm = Type.Composite([Type.Omit(AssetForm, ['acquisition_date', 'purchase_price']), Type.Object({ acquisition_date: datePattern, purchase_price: price })]);
 
 export const AssetListQuery = Type.Object({

@@ -1,4 +1,4 @@
-/** Contact form contract: name, email and message all required (spec 5). */
+/** Contact form contract: name, email and message all required (behaviour §5). */
 import { Type, type Static } from '@sinclair/typebox';
 import { NAME_LIMIT, TEXT_LIMIT } from '../constants.js';
 

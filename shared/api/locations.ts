@@ -4,7 +4,7 @@ import { LOCATION_TYPES } from '../constants.js';
 const text = (max: number) => Type.String({ maxLength: max });
 const optionalText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 
-/** Create: type, name, address, city, state and postal code required (spec 5). */
+/** Create: type, name, address, city, state and postal code required (behaviour §5). */
 export const LocationCreateBody = Type.Object({
   location_type: Type.Union(LOCATION_TYPES.map((t) => Type.Literal(t))),
   name: text(255),

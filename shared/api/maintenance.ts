@@ -24,7 +24,7 @@ export type TaskListQuery = Static<typeof TaskListQuery>;
 
 /**
  * PUT maintenance/tasks/{id}/. Every field is optional here so that the route reports all missing
- * ones together with the other errors (spec 5: location, description, recurrence interval and last
+ * ones together with the other errors (behaviour §5: location, description, recurrence interval and last
  * completed date are required). The location may be sent as `location_id` or `location`.
  */
 export const TaskUpdateBody = Type.Object({
@@ -51,7 +51,7 @@ export const TaskCreateBody = Type.Object({ ...TaskUpdateBody.properties, create
 export type TaskCreateBody = Static<typeof TaskCreateBody>;
 
 /**
- * The task form as the client checks it before sending (spec 5: location, description, recurrence
+ * The task form as the client checks it before sending (behaviour §5: location, description, recurrence
  * interval and last completed date required; notes optional), from the same field rules as the
  * request schemas above.
  */
@@ -64,7 +64,7 @@ export const TaskForm = Type.Object({
 });
 export type TaskForm = Static<typeof TaskForm>;
 
-/** POST maintenance/tasks/{id}/complete/: field notes are optional (spec 5); the body may be empty. */
+/** POST maintenance/tasks/{id}/complete/: field notes are optional (behaviour §5); the body may be empty. */
 export const TaskCompleteBody = Type.Object({
   field_notes: Type.Optional(nullable(Type.String({ maxLength: TEXT_LIMIT }))),
 });

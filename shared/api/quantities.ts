@@ -1,5 +1,5 @@
 /**
- * A fill or an inventory count as a form checks it before sending (spec 4 Quantities): a fill
+ * A fill or an inventory count as a form checks it before sending (behaviour §4 Quantities): a fill
  * adds more than 0, a count is 0 or more, both below QUANTITY_MAX and with at most
  * QUANTITY_DECIMALS decimal places. The server checks a quantity against these very schemas
  * (http/numbers.ts) and says the same words (field-messages.ts).

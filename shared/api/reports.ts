@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
- * Spec 5: text, @, text, a dot, text; one address only (no lists, no display names). The server
+ * Behaviour §5: text, @, text, a dot, text; one address only (no lists, no display names). The server
  * judges a report address by the stricter rule of shared/rules/email-address.ts
  * (`plainEmailAddress`), with the same message; a form should use that rule too.
  */

@@ -1,4 +1,4 @@
-/** Site capabilities the client needs (configuration, not code: ARCHITECTURE §4). */
+/** Site capabilities the client needs (configuration, not code: docs/decisions.md: Site capabilities are configuration). */
 export interface SiteSettings {
   /** Locations whose chemicals are tracked. */
   chemical_locations: number[];

@@ -1,4 +1,4 @@
-/** Vendor contracts: nothing is required on create; an update needs a name (spec 5). */
+/** Vendor contracts: nothing is required on create; an update needs a name (behaviour §5). */
 import { Type, type Static } from '@sinclair/typebox';
 import { NAME_LIMIT } from '../constants.js';
 
@@ -14,7 +14,7 @@ export const VendorBody = Type.Object({
 });
 export type VendorBody = Static<typeof VendorBody>;
 
-/** The update form: the same fields, the name required (spec 5). */
+/** The update form: the same fields, the name required (behaviour §5). */
 export const VendorUpdateForm = Type.Composite([Type.Omit(VendorBody, ['name']), Type.Object({ name: Type.String({ maxLength: NAME_LIMIT }) })]);
 
 export interface Vendor {

@@ -1,5 +1,5 @@
 /**
- * The "Enter Wash Counts" form (spec 5: parsed as integers, empty becomes 0): one field per wash
+ * The "Enter Wash Counts" form (behaviour §5: parsed as integers, empty becomes 0): one field per wash
  * package, each a whole number from 0 below QUANTITY_MAX, as the server checks a count.
  */
 import { Type, type TObject } from '@sinclair/typebox';

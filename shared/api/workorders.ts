@@ -16,7 +16,7 @@ export type WorkOrderListQuery = Static<typeof WorkOrderListQuery>;
 /**
  * POST workorders/ as multipart/form-data (location_id, description, any number of `new_attachments`
  * files) or as JSON without files. Both fields are optional here so that a missing one is reported
- * together with the others by the route (spec 5: location and description are required).
+ * together with the others by the route (behaviour §5: location and description are required).
  */
 export const WorkOrderCreateBody = Type.Object({
   location_id: Type.Optional(id),
@@ -26,7 +26,7 @@ export const WorkOrderCreateBody = Type.Object({
 });
 export type WorkOrderCreateBody = Static<typeof WorkOrderCreateBody>;
 
-/** POST workorders/{id}/complete/: field notes are optional (spec 5); null or blank store none. */
+/** POST workorders/{id}/complete/: field notes are optional (behaviour §5); null or blank store none. */
 export const WorkOrderCompleteBody = Type.Object({
   field_notes: Type.Optional(Type.String({ maxLength: TEXT_LIMIT })),
 });

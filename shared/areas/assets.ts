@@ -32,7 +32,7 @@ export interface AssetEdit {
 }
 
 /**
- * Assets are not offline actions (spec 4): creates, edits and moves are sent now, and without a
+ * Assets are not offline actions (behaviour §4): creates, edits and moves are sent now, and without a
  * connection they say so and keep the form.
  */
 export interface AssetsApi {

@@ -10,7 +10,7 @@ export interface TaskListParams {
   search?: string | null;
 }
 
-/** A new task as the form sends it (spec 5: location, description, interval and last completion required). */
+/** A new task as the form sends it (behaviour §5: location, description, interval and last completion required). */
 export interface NewTask {
   location_id: number;
   description: string;

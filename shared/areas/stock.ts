@@ -1,5 +1,5 @@
 /**
- * The calls of a stocked item's area (spec 2, 4, 7: parts and chemicals): pages by location, one
+ * The calls of a stocked item's area (behaviour §2, 4, 7: parts and chemicals): pages by location, one
  * item, a fill or an inventory count queued while offline and sent once, and the inventory report
  * of a location. Each area names its item, its quantity input and the record the server answers.
  */
@@ -7,7 +7,7 @@ import type { Page } from '../api/common.js';
 import type { ReportSentResponse } from '../api/reports.js';
 import type { BinaryAnswer, MutationResult, ReadResult } from '../data/protocol.js';
 
-/** 'fill' adds to the quantity on hand, 'inventory' replaces it (spec 4). */
+/** 'fill' adds to the quantity on hand, 'inventory' replaces it (behaviour §4). */
 export type QuantityKind = 'fill' | 'inventory';
 
 export interface QuantityInput {

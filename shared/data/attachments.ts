@@ -1,7 +1,7 @@
 /**
  * Attachments before they leave the form: which types may be chosen (the server's list, so the file
  * picker offers nothing the server refuses) and whether a write with its attachments still fits one
- * outbox item (spec 5: payload + attachments + 512 bytes of overhead, at most 5 MB). The data worker
+ * outbox item (behaviour §5: payload + attachments + 512 bytes of overhead, at most 5 MB). The data worker
  * downscales photos first (`src-worker/media/`); this check takes the sizes after that.
  */
 import { QUEUE_ITEM_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES } from '../constants.js';

@@ -1,5 +1,5 @@
 /**
- * The device database (spec 3 Local device database, version 1): the outbox of queued mutations,
+ * The device database (behaviour §3 Local device database, version 1): the outbox of queued mutations,
  * the response cache and a key/value meta store. Opened by the data worker and the service worker;
  * never by a tab.
  */
@@ -11,7 +11,7 @@ export const DEVICE_DB_NAME = 'cmms-device';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** Spec 3 Queue attachment: the file itself is kept as a Blob. */
+/** Behaviour §3 Queue attachment: the file itself is kept as a Blob. */
 export interface QueueAttachment {
   id: string;
   name: string;
@@ -20,7 +20,7 @@ export interface QueueAttachment {
   blob: BlobLike;
 }
 
-/** Spec 3 Queued mutation, plus what exactly-once delivery and the panel need. */
+/** Behaviour §3 Queued mutation, plus what exactly-once delivery and the panel need. */
 export interface OutboxRow {
   id: string;
   /** The area the write belongs to (its name in `shared/areas/registry.ts`); stored under the queue's own word for it, which the panel and its messages use. */
@@ -38,7 +38,7 @@ export interface OutboxRow {
   lastError: string | null;
   retryAt: string | null;
   byteSize: number;
-  /** Sent unchanged on every attempt, so the server runs the write once (ARCHITECTURE.md §1). */
+  /** Sent unchanged on every attempt, so the server runs the write once (docs/decisions.md: Exactly once with Idempotency-Key). */
   idempotencyKey: string;
   /** When the item became synced or failed; it leaves the panel 1 h / 24 h later. */
   finishedAt: string | null;
@@ -48,7 +48,7 @@ export interface OutboxRow {
   conflictVersion?: number | null;
 }
 
-/** Spec 3 Cached response. `key` is the API path with its query. */
+/** Behaviour §3 Cached response. `key` is the API path with its query. */
 export interface CacheRow {
   key: string;
   data: JsonValue;
@@ -75,7 +75,7 @@ export interface MetaValues {
   lastVersionCheckAt: number;
   /** What the last version check concluded; every context shows the same. */
   versionState: VersionState;
-  /** The target version a forced update already reloaded for (once per version, spec 4). */
+  /** The target version a forced update already reloaded for (once per version, behaviour §4). */
   forcedReloadFor: string;
   /** The user who signed in last: another user's sign-in drops the saved data and queue. */
   lastUserId: number;

@@ -1,5 +1,5 @@
 /**
- * Spec 8 error normalisation: one table from an HTTP status (or a failure without one) to the
+ * Behaviour §8 error normalisation: one table from an HTTP status (or a failure without one) to the
  * NormalizedError every caller sees. Realm-free: it takes a status and an already parsed body.
  */
 import { STALE_VERSION_CODE } from '../api/common.js';
@@ -74,7 +74,7 @@ export function fieldErrorsOf(body: unknown): Record<string, string[]> | null {
   return Object.keys(fields).length > 0 ? fields : null;
 }
 
-/** Spec 8, row by row, for a response that arrived with an error status. */
+/** Behaviour §8, row by row, for a response that arrived with an error status. */
 export function normalizeHttpError(status: number, body: unknown): NormalizedError {
   const serverMessage = serverTextOf(body);
   const fields = fieldErrorsOf(body);
@@ -106,7 +106,7 @@ export function offlineError(): NormalizedError {
 }
 
 /**
- * A write that is sent now or not at all (not one of spec 4's offline actions) could not reach the
+ * A write that is sent now or not at all (not one of behaviour §4's offline actions) could not reach the
  * server: said to the user, who still has the form as typed.
  */
 export function needsConnectionError(): NormalizedError {
@@ -126,7 +126,7 @@ export function unknownError(): NormalizedError {
   return makeError({ type: 'unknown', message: ERROR_MESSAGES.default, retryable: false, shouldNotify: true });
 }
 
-/** Queue refusals (spec 5 and 8): QUEUE_ITEM_TOO_LARGE, QUEUE_TOTAL_LIMIT, NO_HANDLER, or none. */
+/** Queue refusals (behaviour §5 and 8): QUEUE_ITEM_TOO_LARGE, QUEUE_TOTAL_LIMIT, NO_HANDLER, or none. */
 export function queueError(message: string, code: string | null): NormalizedError {
   return makeError({ type: 'queue', message, serverMessage: null, retryable: false, shouldNotify: true, code });
 }
@@ -136,7 +136,7 @@ export function enqueueValidationError(): NormalizedError {
 }
 
 /**
- * Spec 4 Offline handling: offline, a network issue, or any retryable error. A write that fails like
+ * Behaviour §4 Offline handling: offline, a network issue, or any retryable error. A write that fails like
  * this is stored and reported as queued, and a read falls back to the cache; anything else is
  * rethrown (a 404 or another 4xx never falls back).
  */

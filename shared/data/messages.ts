@@ -5,7 +5,7 @@
 import type { AreaName } from '../areas/registry.js';
 import type { NormalizedError } from './protocol.js';
 
-/** Spec 8 Normalised errors: the message of each error type. */
+/** Behaviour §8 Normalised errors: the message of each error type. */
 export const ERROR_MESSAGES = {
   offline: "You're offline. Please check your internet connection and try again.",
   network: "We couldn't reach the server. Please try again in a moment.",
@@ -16,19 +16,19 @@ export const ERROR_MESSAGES = {
   validation: 'Some fields need your attention.',
   cancelled: 'The request was cancelled before completion.',
   default: 'Something went wrong. Please try again.',
-  /** A write that is not kept for later (not an offline action of spec 4) tried without a connection. */
+  /** A write that is not kept for later (not an offline action of behaviour §4) tried without a connection. */
   needsConnection: "You're offline. This change needs a connection and was not saved; please try again once you're back online.",
   /** A report (download or mail) asked for without a connection: reports are made by the server, never kept for later. */
   reportNeedsConnection: "You're offline. Reports need a connection; please try again once you're back online.",
 } as const;
 
-/** Spec 8: sign-in and the other account screens. */
+/** Behaviour §8: sign-in and the other account screens. */
 export const AUTH_MESSAGES = {
   loginInvalid: 'Invalid username or password',
   loginFallback: 'Login failed. Please try again.',
 } as const;
 
-/** Spec 8 Queue codes, spec 5 enqueue validation and the panel's own failures. */
+/** Behaviour §8 Queue codes, behaviour §5 enqueue validation and the panel's own failures. */
 export const QUEUE_CODES = {
   itemTooLarge: 'QUEUE_ITEM_TOO_LARGE',
   totalLimit: 'QUEUE_TOTAL_LIMIT',
@@ -58,7 +58,7 @@ export function noHandlerMessage(domain: string, action: string): string {
 }
 
 /**
- * Attachments checked before a write is stored for later (spec 5 limits; the spec gives no
+ * Attachments checked before a write is stored for later (behaviour §5 limits; the spec gives no
  * wording). Sizes arrive already formatted, e.g. "7.2 MB".
  */
 export function attachmentsTooLargeMessage(size: string, limit: string): string {
@@ -73,7 +73,7 @@ export function attachmentTypeRefusedMessage(name: string): string {
 /** An update form saved without any change: nothing is sent. */
 export const NOTHING_CHANGED = 'Nothing has changed.';
 
-/** Spec 8 Screen fallback messages, by area (and the reports' own). */
+/** Behaviour §8 Screen fallback messages, by area (and the reports' own). */
 export const SCREEN_MESSAGES = {
   locations: {
     loadList: 'Failed to load locations.',
@@ -94,7 +94,7 @@ export const SCREEN_MESSAGES = {
     create: 'Failed to create asset.',
     update: 'Failed to update asset.',
     updateLocation: 'Failed to update asset location.',
-    /** Spec 5: the Move Asset modal without a location chosen. */
+    /** Behaviour §5: the Move Asset modal without a location chosen. */
     selectLocation: 'Please select a location.',
     /** The Move Asset modal with the asset's own location chosen: nothing to move. */
     alreadyThere: 'The asset is already at this location. Please select another location.',
@@ -174,7 +174,7 @@ export const SCREEN_MESSAGES = {
  */
 type ByArea<Texts> = { [K in AreaName]: Texts } & Record<string, Texts>;
 
-/** Spec 8 not-found texts: `list` for an empty list, `one` for a record that is not there. */
+/** Behaviour §8 not-found texts: `list` for an empty list, `one` for a record that is not there. */
 export const NOT_FOUND_MESSAGES = {
   workorders: { list: 'No work orders found...', one: 'Work order not found...' },
   chemicals: { list: 'No chemicals found...', one: 'Chemical or location not found...' },
@@ -191,7 +191,7 @@ export const NOT_FOUND_MESSAGES = {
   settings: {},
 } as const satisfies ByArea<Record<string, string>>;
 
-/** Spec 8 Success messages. */
+/** Behaviour §8 Success messages. */
 export const SUCCESS_MESSAGES = {
   workorders: {
     created: 'Work order created successfully!',
@@ -240,7 +240,7 @@ export const SUCCESS_MESSAGES = {
   },
 } as const satisfies ByArea<Record<string, string | ((email: string) => string)>>;
 
-/** Spec 8 Queued (info) messages: what a stored action reports instead of success. */
+/** Behaviour §8 Queued (info) messages: what a stored action reports instead of success. */
 export const QUEUED_MESSAGES = {
   workorders: {
     create: "You're offline. We'll submit this work order automatically once the connection is back.",
@@ -252,7 +252,7 @@ export const QUEUED_MESSAGES = {
     create: "You're offline. We'll create this maintenance task once the connection returns",
     complete: "We'll mark this task complete once the connection returns",
     claimOrUnclaim: "We'll claim or unclaim this task once you're back online",
-    /** Spec 4 queues updates too but gives no text; worded like the create's. */
+    /** Behaviour §4 queues updates too but gives no text; worded like the create's. */
     update: "You're offline. We'll save these changes to the task once the connection returns",
   },
   // Quantities and counts made without signal (a car-wash bay): the spec gives no texts; worded like the task ones.
@@ -265,7 +265,7 @@ export const QUEUED_MESSAGES = {
     inventory: "You're offline. We'll record this chemical inventory once the connection returns",
   },
   washes: { count: "You're offline. We'll record these wash counts once the connection returns" },
-  // Not offline actions (spec 4): their writes need a connection and say so instead.
+  // Not offline actions (behaviour §4): their writes need a connection and say so instead.
   assets: {},
   locations: {},
   vendors: {},
@@ -274,7 +274,7 @@ export const QUEUED_MESSAGES = {
   settings: {},
 } as const satisfies ByArea<Record<string, string>>;
 
-/** Spec 8 Offline banners above saved data. */
+/** Behaviour §8 Offline banners above saved data. */
 export const OFFLINE_BANNERS = {
   workorderList: "Showing saved work orders. We'll refresh when you're online again.",
   workorderDetail: "Showing saved data. We'll refresh once the connection returns.",
@@ -288,7 +288,7 @@ function asNormalized(error: unknown): NormalizedError | null {
 }
 
 /**
- * What a screen shows for a failure (spec 8): the server's message when the error has one,
+ * What a screen shows for a failure (behaviour §8): the server's message when the error has one,
  * otherwise the screen's own fallback. A refusal by the offline queue (too large, storage full)
  * says what happened better than any fallback, so its own text is kept.
  */
@@ -300,7 +300,7 @@ export function messageForScreen(error: unknown, fallback: string): string {
 }
 
 /**
- * Sign-in and the other account screens (spec 8): a refused login reads "Invalid username or
+ * Sign-in and the other account screens (behaviour §8): a refused login reads "Invalid username or
  * password"; other failures use the server's message or the error's text, else the fallback.
  */
 export function authFailureMessage(error: unknown, fallback: string = AUTH_MESSAGES.loginFallback, isLogin = true): string {

@@ -38,13 +38,13 @@ export const PROTOCOL_VERSION = 2;
 // ---- state pushed to tabs -------------------------------------------------------------------
 
 /**
- * Spec 4's five statuses, and 'conflict': an update refused because the record changed since the
- * user edited it (ARCHITECTURE.md §4). It is not sent again by itself; it waits, with the user's
+ * Behaviour §4's five statuses, and 'conflict': an update refused because the record changed since the
+ * user edited it (docs/decisions.md: Edits never roll back newer data). It is not sent again by itself; it waits, with the user's
  * changes kept, until the user re-applies them to the record as it is now or discards them.
  */
 export type QueueItemStatus = 'queued' | 'pending' | 'retrying' | 'failed' | 'synced' | 'conflict';
 
-/** A queued mutation as the panel shows it (spec 3 Queued mutation, without blobs): the stored row's fields it shows. */
+/** A queued mutation as the panel shows it (behaviour §3 Queued mutation, without blobs): the stored row's fields it shows. */
 export type QueueItemView = Pick<OutboxRow, 'id' | 'domain' | 'action' | 'targetId' | 'targetLabel' | 'createdAt' | 'retryCount' | 'status' | 'lastError' | 'retryAt' | 'byteSize'> & {
   attachmentCount: number;
   /** For a conflict: the fields the user changed and their values, as text. */
@@ -75,7 +75,7 @@ export interface NetworkIssue {
   lastSeenAt: string;
 }
 
-/** Spec 3 Network state. */
+/** Behaviour §3 Network state. */
 export interface NetworkState {
   isOnline: boolean;
   offlineSince: string | null;
@@ -143,7 +143,7 @@ export type WorkerEvent =
 export type ErrorType = 'offline' | 'network' | 'server' | 'auth' | 'forbidden' | 'not_found' | 'timeout' | 'validation' | 'cancelled' | 'unknown' | 'queue';
 
 /**
- * Spec 8 normalised error. Thrown across the bridge as a plain object (not an Error) so every field
+ * Behaviour §8 normalised error. Thrown across the bridge as a plain object (not an Error) so every field
  * survives structured cloning.
  */
 export interface NormalizedError {
@@ -165,7 +165,7 @@ export interface NormalizedError {
 
 // ---- reads and writes -----------------------------------------------------------------------
 
-/** A read that may have come from the saved cache (spec 3 Cached response, spec 4). */
+/** A read that may have come from the saved cache (behaviour §3 Cached response, behaviour §4). */
 export interface ReadResult<T> {
   data: T;
   fromCache: boolean;
@@ -185,7 +185,7 @@ export interface BinaryAnswer {
   fileName: string | null;
 }
 
-/** A create/claim/unclaim/complete: done now, or stored to send later (spec 4 Offline handling). */
+/** A create/claim/unclaim/complete: done now, or stored to send later (behaviour §4 Offline handling). */
 export type MutationResult<T> = { status: 'done'; data: T; message: string } | { status: 'queued'; queueId: string; message: string };
 
 export interface RegisterInput {
@@ -230,7 +230,7 @@ export interface WorkerApi extends AreaApis {
     requestPasswordReset(email: string): Promise<void>;
     confirmPasswordReset(input: { uid: string; token: string; new_password: string; re_new_password: string }): Promise<void>;
     logout(): Promise<void>;
-    /** Whether a refresh token is stored (the login page's redirect rule, spec 4 Auth). */
+    /** Whether a refresh token is stored (the login page's redirect rule, behaviour §4 Auth). */
     hasRefreshToken(): Promise<boolean>;
   };
 

@@ -1,5 +1,5 @@
 /**
- * The outbox's rules as pure functions (spec 4 Flush, spec 5 Queue size, spec 9 limits): item size,
+ * The outbox's rules as pure functions (behaviour §4 Flush, behaviour §5 Queue size, behaviour §9 limits): item size,
  * the per-item and total limits, backoff, and which items count or stay visible.
  */
 import {
@@ -25,7 +25,7 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
-/** Spec 5: the JSON payload, the attachments and 512 bytes of overhead. */
+/** Behaviour §5: the JSON payload, the attachments and 512 bytes of overhead. */
 export function mutationByteSize(payload: unknown, attachmentSizes: readonly number[]): number {
   const json = JSON.stringify(payload ?? null);
   return utf8ByteLength(json) + attachmentSizes.reduce((sum, size) => sum + size, 0) + QUEUE_ITEM_OVERHEAD_BYTES;

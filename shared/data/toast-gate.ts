@@ -1,5 +1,5 @@
 /**
- * Spec 8: the same toast is not repeated within 4 seconds. One gate per context that shows or sends
+ * Behaviour §8: the same toast is not repeated within 4 seconds. One gate per context that shows or sends
  * toasts (the data worker for its own, each tab for the ones its screens raise).
  */
 import { TOAST_DEDUPE_MS } from '../constants.js';

@@ -1,7 +1,7 @@
 /**
  * What the site's settings (`GET /settings/`, configuration rather than code) decide about
  * locations: which ones a filter offers (parts and chemicals are tracked at some locations only)
- * and what a chemical location has (spec 2: the report location an inventory report, the car
+ * and what a chemical location has (behaviour §2: the report location an inventory report, the car
  * washes their wash data and car wash report). Pure, so every screen reads them the same way.
  */
 import type { SiteSettings } from '../api/settings.js';

@@ -1,6 +1,6 @@
 /**
  * Maintenance-task status, computed when read. Pure, so the server and the data worker agree and the
- * worker can recompute offline as days pass. First match wins (ARCHITECTURE.md §4).
+ * worker can recompute offline as days pass. First match wins (docs/decisions.md: Maintenance task status).
  */
 import type { TaskStatus } from '../constants.js';
 

@@ -62,7 +62,7 @@ export function integerField(errors: FieldErrors, field: string, value: unknown,
 }
 
 /**
- * Stock changes (ARCHITECTURE.md §4): a fill adds more than 0, a count is 0 or more, both below
+ * Stock changes (docs/decisions.md: Quantities): a fill adds more than 0, a count is 0 or more, both below
  * QUANTITY_MAX with at most two decimal places. Judged by the very schemas the client's forms use
  * (shared/api/quantities.ts), so the two cannot drift apart.
  */

@@ -1,5 +1,5 @@
 /**
- * Record versions over HTTP (ARCHITECTURE.md §4): a read carries `ETag: "<version>"`, an update may
+ * Record versions over HTTP (docs/decisions.md: Edits never roll back newer data): a read carries `ETag: "<version>"`, an update may
  * carry `If-Match: <version>`, and an update based on an older version is refused with 412 and the
  * record as it is now, so an edit queued offline never rolls back a newer change. Without If-Match
  * an update applies as before.

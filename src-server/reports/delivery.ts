@@ -69,7 +69,7 @@ export interface ReportRoutes<Query extends { location: number }, Body extends {
 }
 
 /**
- * The two routes of a report (spec 9): GET downloads the PDF, POST mails it. Mailing has an effect
+ * The two routes of a report (behaviour §9): GET downloads the PDF, POST mails it. Mailing has an effect
  * outside the database, so its Idempotency-Key is not held in the request's transaction; each mail
  * goes to an address the user chooses, so mails are limited per user (REPORT_MAIL_RATE_LIMIT).
  */

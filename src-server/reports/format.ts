@@ -1,4 +1,4 @@
-/** How reports print numbers and dates (spec 9: 2 decimals; US month/day/year @ hour:minute AM/PM). */
+/** How reports print numbers and dates (behaviour §9: 2 decimals; US month/day/year @ hour:minute AM/PM). */
 
 const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -17,7 +17,7 @@ export function usDate(isoDate: string): string {
   return `${m}/${d}/${y}`;
 }
 
-/** A moment as "MM/DD/YYYY @ hh:mm AM" in a time zone (spec 9's date format). */
+/** A moment as "MM/DD/YYYY @ hh:mm AM" in a time zone (behaviour §9's date format). */
 export function usDateTimeIn(moment: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,

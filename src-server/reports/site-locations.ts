@@ -1,4 +1,4 @@
-/** Reports exist only for the locations the site configuration names (ARCHITECTURE.md §4). */
+/** Reports exist only for the locations the site configuration names (docs/decisions.md: Site capabilities are configuration). */
 import { fieldError } from '../http/errors.js';
 import type { LocationRow, LocationsRepository } from '../modules/locations/locations.repository.js';
 

@@ -1,4 +1,4 @@
-/** The app shell (spec 2 Global elements) around the routed screens. */
+/** The app shell (behaviour §2 Global elements) around the routed screens. */
 import { PrimeReactProvider } from 'primereact/api';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';

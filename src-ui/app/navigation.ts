@@ -1,5 +1,5 @@
 /**
- * Who may open what, and where each kind of user is sent (spec 1, 2, 6), as one table. Routes
+ * Who may open what, and where each kind of user is sent (behaviour §1, 2, 6), as one table. Routes
  * declare their access with these levels; the top bar, the buttons of the home screens and the
  * sign-in redirect read the same table, so a limited user is never shown a way to a screen the
  * server refuses them.
@@ -49,13 +49,13 @@ const TOP_BAR: NavEntry[] = [
   { href: '/login', label: 'Login', access: 'visitor', visitorsOnly: true },
 ];
 
-/** Where a signed-in user lands after login (spec 1: full access → /home, limited → /workorder-home). */
+/** Where a signed-in user lands after login (behaviour §1: full access → /home, limited → /workorder-home). */
 export function homeFor(user: Viewer): string {
   const home = HOMES.find((entry) => mayOpen(entry.access, user));
   return home ? home.href : '/';
 }
 
-/** The top bar's links for a visitor (user null) or a signed-in user (spec 2). */
+/** The top bar's links for a visitor (user null) or a signed-in user (behaviour §2). */
 export function topBarLinks(user: Viewer | null | undefined): { href: string; label: string }[] {
   const home = user ? homeFor(user) : null;
   return TOP_BAR.filter((entry) => {
@@ -66,7 +66,7 @@ export function topBarLinks(user: Viewer | null | undefined): { href: string; la
   }).map(({ href, label }) => ({ href, label }));
 }
 
-/** A button of a home screen of buttons (spec 2: /home, /inventory-home, /workorder-home). */
+/** A button of a home screen of buttons (behaviour §2: /home, /inventory-home, /workorder-home). */
 export interface HubButton {
   href: string;
   label: string;
@@ -77,14 +77,14 @@ export interface HubButton {
   outlined?: boolean;
 }
 
-/** An area's Home button, back to /home: only for those who may open /home (spec 2, 6). */
+/** An area's Home button, back to /home: only for those who may open /home (behaviour §2, 6). */
 const HOME_BUTTON: HubButton = { href: FULL_HOME.href, label: FULL_HOME.label, icon: 'pi pi-home', access: FULL_HOME.access, outlined: true };
 
 export type HubName = 'home' | 'inventory' | 'workorders';
 
 /**
  * The buttons of the home screens, in order. Vendors on the inventory home is one button more than
- * spec 2 lists: the spec gives vendors their routes but no screen of its own leads there (/home has
+ * behaviour §2 lists: the spec gives vendors their routes but no screen of its own leads there (/home has
  * its four buttons), so without it they could only be opened by typing the address.
  */
 export const HUBS: Record<HubName, readonly HubButton[]> = {

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 /**
- * The route table (spec 2), gathered from each screens folder's `routes.ts` rather than listed
+ * The route table (behaviour §2), gathered from each screens folder's `routes.ts` rather than listed
  * here; each route declares who may open it (app/navigation.ts).
  */
 import { Suspense } from 'react';

@@ -1,4 +1,4 @@
-/** The Offline Activity side panel: the outbox as the worker reports it (spec 2, spec 4 Queued item status). */
+/** The Offline Activity side panel: the outbox as the worker reports it (behaviour §2, behaviour §4 Queued item status). */
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import type { CSSTransitionProps } from 'primereact/csstransition';

@@ -1,4 +1,4 @@
-/** The fixed "Offline mode" banner (spec 2 Global elements). */
+/** The fixed "Offline mode" banner (behaviour §2 Global elements). */
 import { useIsOffline } from '../state/hooks';
 
 export function OfflineBanner() {

@@ -1,5 +1,5 @@
 /**
- * Route guard by the route's declared access (spec 2, 6): without a signed-in user the page goes to
+ * Route guard by the route's declared access (behaviour §2, 6): without a signed-in user the page goes to
  * /login; a signed-in user without the access goes to their own home, so no screen opens whose
  * calls the server would refuse.
  */

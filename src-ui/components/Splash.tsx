@@ -1,4 +1,4 @@
-/** The start-up splash: logo, product name and version for 2 s (spec 2, spec 9). */
+/** The start-up splash: logo, product name and version for 2 s (behaviour §2, behaviour §9). */
 import { useEffect, useState } from 'react';
 import { APP_VERSION, PRODUCT_NAME, SPLASH_MS } from '../../shared/constants';
 

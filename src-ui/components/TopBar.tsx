@@ -1,4 +1,4 @@
-/** Top bar: logo to /, links from the navigation table (app/navigation.ts), theme toggle and the Offline Activity button (spec 2). */
+/** Top bar: logo to /, links from the navigation table (app/navigation.ts), theme toggle and the Offline Activity button (behaviour §2). */
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Link, useLocation } from 'wouter';

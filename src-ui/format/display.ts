@@ -1,4 +1,4 @@
-/** How values are shown on screen (spec 9: US dates with AM/PM, badge cap 99). */
+/** How values are shown on screen (behaviour §9: US dates with AM/PM, badge cap 99). */
 import { OFFLINE_BADGE_CAP } from '../../shared/constants';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -18,7 +18,7 @@ export function formatDate(isoDate: string | null | undefined): string {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
 }
 
-/** A quantity with 2 decimals (spec 9) and its unit when it has one: "12.50 gallons". */
+/** A quantity with 2 decimals (behaviour §9) and its unit when it has one: "12.50 gallons". */
 export function formatQuantity(quantity: number, unit?: string): string {
   const text = quantity.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return unit ? `${text} ${unit}` : text;
@@ -49,7 +49,7 @@ export function formatDuration(ms: number): string {
   return minutes > 0 ? `${minutes}m ${pad(seconds)}s` : `${seconds}s`;
 }
 
-/** The Offline Activity badge: empty for none, capped at 99 (spec 2: it reads "99", not "99+"). */
+/** The Offline Activity badge: empty for none, capped at 99 (behaviour §2: it reads "99", not "99+"). */
 export function badgeCount(count: number): string {
   if (count <= 0) return '';
   return String(Math.min(count, OFFLINE_BADGE_CAP));
@@ -59,7 +59,7 @@ export function fullName(user: { first_name: string; last_name: string } | null 
   return user ? `${user.first_name} ${user.last_name}`.trim() : '';
 }
 
-/** A stocked item's title: its brand then its name (spec 2: "brand plus name"), either may be empty. */
+/** A stocked item's title: its brand then its name (behaviour §2: "brand plus name"), either may be empty. */
 export function brandAndName(brand: string, name: string): string {
   return [brand, name].filter(Boolean).join(' ');
 }

@@ -1,4 +1,4 @@
-/** How a queued action reads in the Offline Activity panel and the Pending sync box (spec 4 Queued item status). */
+/** How a queued action reads in the Offline Activity panel and the Pending sync box (behaviour §4 Queued item status). */
 import { areaItemLabel } from '../../shared/areas/registry';
 import type { QueueItemView } from '../../shared/data/protocol';
 import { formatDuration } from './display';

@@ -2,7 +2,7 @@
  * A change that is confirmed in a dialog and answered with a toast (the administration's changes):
  * the question, Cancel and the confirm button, the worker call, then the success toast with the
  * worker's message, or the refusal as the server words it (the screen's fallback when it has no
- * text; spec 8: 403 and 404 not notified). `sendAndTell` is the same without the dialog.
+ * text; behaviour §8: 403 and 404 not notified). `sendAndTell` is the same without the dialog.
  */
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';

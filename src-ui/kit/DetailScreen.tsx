@@ -1,5 +1,5 @@
 /**
- * The detail pattern (spec 2, 4): one record read through the worker; Back to the list it was
+ * The detail pattern (behaviour §2, 4): one record read through the worker; Back to the list it was
  * opened from (with its query); the not-found text; a full-page error with Retry while nothing is
  * shown; the saved-data notice with "Last updated" and a warning banner above shown data; and a
  * reload once the record's queued writes reached the server.
@@ -22,9 +22,9 @@ export interface DetailTexts {
   title: string;
   loading: string;
   notFound: string;
-  /** Spec 8 screen fallback when the read fails without a text of its own. */
+  /** Behaviour §8 screen fallback when the read fails without a text of its own. */
   failure: string;
-  /** Spec 8 offline banner over saved data. */
+  /** Behaviour §8 offline banner over saved data. */
   saved: string;
   /** Said when the reload after a sync fails. */
   refreshFailure: string;

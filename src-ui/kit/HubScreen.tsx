@@ -1,4 +1,4 @@
-/** A home of buttons to an area's screens (spec 2: /home, /workorder-home, /inventory-home), from the navigation table. */
+/** A home of buttons to an area's screens (behaviour §2: /home, /workorder-home, /inventory-home), from the navigation table. */
 import { hubButtons, type HubName } from '../app/navigation';
 import { LinkButton } from '../components/LinkButton';
 import { useCurrentUser } from '../state/hooks';

@@ -1,5 +1,5 @@
 /**
- * The list screen pattern (spec 2): the query in the URL (?location, ?page, search), the location
+ * The list screen pattern (behaviour §2): the query in the URL (?location, ?page, search), the location
  * filter remembered on the device, search sent after a pause, pages of 10, the saved-data notice
  * with "Last updated", and loading / full-page error with Retry / warning banner above data / empty
  * text. A list reloads when queued writes of its area reach the server.
@@ -40,11 +40,11 @@ export interface ListTexts {
   itemsLabel: string;
   loading: string;
   empty: string;
-  /** Spec 8 screen fallback when the read fails without a text of its own. */
+  /** Behaviour §8 screen fallback when the read fails without a text of its own. */
   failure: string;
   /** The fallback while one location is chosen, when the spec has its own (assets). */
   locationFailure?: string;
-  /** Spec 8 offline banner over saved data. */
+  /** Behaviour §8 offline banner over saved data. */
   saved: string;
 }
 
@@ -53,9 +53,9 @@ export interface ListDef<T> extends ListQueryDef {
   area: AreaName;
   read(api: WorkerRemote, query: ListQuery): Promise<ReadResult<Page<T>>>;
   texts: ListTexts;
-  /** Page changes wait this long for the next one (spec 9: the location list's 300 ms). */
+  /** Page changes wait this long for the next one (behaviour §9: the location list's 300 ms). */
   pageDebounceMs?: number;
-  /** The locations the filter offers, from the site's settings (spec 9: parts and chemicals); all when absent. */
+  /** The locations the filter offers, from the site's settings (behaviour §9: parts and chemicals); all when absent. */
   allowedLocations?: (settings: SiteSettings) => readonly number[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * The quantity block of a stocked item's detail (spec 2: parts and chemicals): Fill and Inventory,
+ * The quantity block of a stocked item's detail (behaviour §2: parts and chemicals): Fill and Inventory,
  * the "Pending sync" list of the item's queued fills and counts, and the modal they open
  * (QuantityDialog). A record carries the device's date when the user acted; the quantity on hand
  * the server answers is handed back to be shown without reading again. Each area gives its modal

@@ -1,5 +1,5 @@
 /**
- * The Fill and Inventory modals of a stocked item (spec 2: parts and chemicals): one number field,
+ * The Fill and Inventory modals of a stocked item (behaviour §2: parts and chemicals): one number field,
  * checked before sending (a fill adds more than 0, a count is 0 or more), the dialog kept open with
  * what was typed when the server refuses it. Queued while offline like every quantity.
  */

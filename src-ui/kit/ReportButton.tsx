@@ -1,7 +1,7 @@
 /**
- * A location's report (spec 2, 7): the button downloads the PDF through the data worker (bytes, not
+ * A location's report (behaviour §2, 7): the button downloads the PDF through the data worker (bytes, not
  * text) under the spec's file name, then opens "Send Report via Email" (email field, Close, Send
- * Report; spec 5's email rule). Both need a connection and say so without one.
+ * Report; behaviour §5's email rule). Both need a connection and say so without one.
  */
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';

@@ -1,7 +1,7 @@
 /**
  * Claim / Unclaim / Complete for a record with a claim (work orders, maintenance tasks): the buttons
  * with their enable rules (status-rules.ts), the confirm dialogs with optional Field Notes, the
- * toasts (success, queued info, or the screen's fallback; spec 8: 403 and 404 not notified), and the
+ * toasts (success, queued info, or the screen's fallback; behaviour §8: 403 and 404 not notified), and the
  * "Pending sync" list of the record's queued actions with their status and retry time.
  */
 import { Button } from 'primereact/button';
@@ -70,7 +70,7 @@ export function StatusActions<T>({
 }: {
   area: ClaimableArea;
   record: ClaimableRecord;
-  /** The screen's fallback per action when the server refuses without a text of its own (spec 8). */
+  /** The screen's fallback per action when the server refuses without a text of its own (behaviour §8). */
   failures: Record<StatusAction, string>;
   /** The write went through or was queued (`result` says which); the server's answer is in it when done. */
   onDone: (action: StatusAction, result: MutationResult<T>) => void;
@@ -83,7 +83,7 @@ export function StatusActions<T>({
   const [fieldNotes, setFieldNotes] = useState('');
   const [sending, setSending] = useState(false);
 
-  // Spec 6: the buttons are for full-access users; the server refuses the calls to anyone else.
+  // Behaviour §6: the buttons are for full-access users; the server refuses the calls to anyone else.
   const canAct = Boolean(user?.full_feature_access);
   const complete = user ? completeButton(record, user.id, pending) : null;
   const claim = user ? claimButton(record, user.id, pending) : null;

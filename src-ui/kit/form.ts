@@ -2,7 +2,7 @@
  * The form pattern: react-hook-form keeps what is typed (nothing is lost on an error), and the
  * schema of `shared/api` checks it before sending, in the server's words (schema-check.ts). After a
  * refusal the server's field errors are shown beside their fields, and anything else in a toast with
- * the screen's fallback (spec 8: 403 and 404 are not notified).
+ * the screen's fallback (behaviour §8: 403 and 404 are not notified).
  */
 import type { TObject } from '@sinclair/typebox';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -36,7 +36,7 @@ export function startOver<V extends FieldValues>(form: UseFormReturn<V>, values?
   form.reset(values);
 }
 
-/** Said when the form's own check fails (spec 8's validation text). */
+/** Said when the form's own check fails (behaviour §8's validation text). */
 export function showInvalidForm(): void {
   showToast({ severity: 'error', detail: ERROR_MESSAGES.validation });
 }

@@ -1,6 +1,6 @@
 /**
  * A list screen's query as the URL carries it (?location, ?page and a search parameter), the
- * location filter remembered on the device under the area's key (spec 3 local storage keys), and
+ * location filter remembered on the device under the area's key (behaviour §3 local storage keys), and
  * the list URL a detail was opened from (its Back button returns there). Pure apart from storage.
  */
 import { devicePreference, tabPreference } from '../state/preferences';

@@ -1,6 +1,6 @@
 /**
- * Which of Claim / Unclaim / Complete a user may take now (spec 4 Work order status and Maintenance
- * task display statuses, spec 6), for any record with a claim: work orders and maintenance tasks.
+ * Which of Claim / Unclaim / Complete a user may take now (behaviour §4 Work order status and Maintenance
+ * task display statuses, behaviour §6), for any record with a claim: work orders and maintenance tasks.
  * Pure.
  */
 import type { UserRef } from '../../shared/api/common';

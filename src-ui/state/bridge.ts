@@ -1,5 +1,5 @@
 /**
- * The one bridge between this tab and the data worker (ARCHITECTURE.md §1).
+ * The one bridge between this tab and the data worker (docs/decisions.md: Shared or dedicated worker).
  *
  * - Host mode: the SharedWorker where it is safe; a dedicated Worker for this tab where SharedWorker
  *   is missing, on WebKit and Android (policy), or when its hello handshake fails within 8 s (HANDSHAKE_TIMEOUT_MS below).

@@ -1,6 +1,6 @@
 /**
  * The one way to show a toast, for the worker's toast events and for screens alike. The same
- * message is not repeated within the spec's 4 s window (spec 8).
+ * message is not repeated within the spec's 4 s window (behaviour §8).
  */
 import { createToastGate, toastKey } from '../../shared/data/toast-gate';
 import type { ToastSeverity } from '../../shared/data/protocol';

@@ -1,5 +1,5 @@
 /**
- * Service worker registration at /sw.js and its update flow (spec 4 Version handling, spec 9):
+ * Service worker registration at /sw.js and its update flow (behaviour §4 Version handling, behaviour §9):
  * checked hourly; a new version waits until the user (or a forced update) applies it, then it is
  * told to skip waiting and the tab reloads once it took control, or after 4 s at most.
  */

@@ -1,7 +1,7 @@
 /**
- * The one HTTP client of the client side (spec 7): base /api/v1 on the app's origin, the Bearer
+ * The one HTTP client of the client side (behaviour §7): base /api/v1 on the app's origin, the Bearer
  * token from the device DB, JSON or multipart bodies, an Idempotency-Key on every write, and every
- * failure turned into a spec 8 NormalizedError. A 401 is retried once after the shared refresh.
+ * failure turned into a behaviour §8 NormalizedError. A 401 is retried once after the shared refresh.
  */
 import { cancelledError, networkError, normalizeHttpError, offlineError } from '../../shared/data/errors.js';
 import type { BinaryAnswer, NormalizedError } from '../../shared/data/protocol.js';
@@ -31,7 +31,7 @@ export interface ApiRequest {
    * sent is reported through `onUploadProgress` of the client's dependencies.
    */
   reportProgress?: boolean;
-  /** False for background calls (heartbeat, version check): no global spinner (spec 2). */
+  /** False for background calls (heartbeat, version check): no global spinner (behaviour §2). */
   spinner?: boolean;
   /** False for the sign-in calls themselves: no Bearer token, no refresh on 401. */
   auth?: boolean;
@@ -110,7 +110,7 @@ export class ApiClient {
     return request.binary ? readBinary(response) : readBody(response);
   }
 
-  /** Spec 4: failed refresh, no refresh token, or a second 401 ends the session everywhere. */
+  /** Behaviour §4: failed refresh, no refresh token, or a second 401 ends the session everywhere. */
   private async expire(response: Response): Promise<never> {
     const error = normalizeHttpError(response.status, await readBody(response));
     await this.deps.onSessionExpired();

@@ -1,5 +1,5 @@
 /**
- * Assets (spec 7): pages (all or one location) and details, and create, edit and move, sent now
+ * Assets (behaviour §7): pages (all or one location) and details, and create, edit and move, sent now
  * (assets are not offline actions). An edit sends only the changed fields and a move only the new
  * location, each with the version the screen showed (`If-Match`), so a stale form never overwrites
  * a newer change. A chosen thumbnail is made to fit in this worker first, and then the write goes

@@ -1,5 +1,5 @@
 /**
- * Chemicals (spec 7): pages by location, details, fills and inventory counts at one location
+ * Chemicals (behaviour §7): pages by location, details, fills and inventory counts at one location
  * (offline actions, sent once) and the chemical inventory report (needs a connection).
  */
 import type { Chemical, ChemicalQuantityRecord, ChemicalQuantityRequest } from '../../shared/api/chemicals.js';
@@ -13,7 +13,7 @@ import { stockArea } from '../kit/stock-area.js';
 export const chemicals = recordsAt<Chemical>('chemicals/', { list: 'chemicals/list/' });
 
 const stock = stockArea<Chemical, ChemicalQuantityInput, ChemicalQuantityRecord>('chemicals', chemicals, {
-  // spec 7: the list is filtered by `locations__id`.
+  // behaviour §7: the list is filtered by `locations__id`.
   locationFilter: 'locations__id',
   fill: { path: 'chemicals/chemicalfills/create/', success: SUCCESS_MESSAGES.chemicals.fillRecorded, queued: QUEUED_MESSAGES.chemicals.fill, failure: SCREEN_MESSAGES.chemicals.recordFill },
   inventory: { path: 'chemicals/chemicalinventories/create/', success: SUCCESS_MESSAGES.chemicals.inventoryRecorded, queued: QUEUED_MESSAGES.chemicals.inventory, failure: SCREEN_MESSAGES.chemicals.recordInventory },

@@ -1,4 +1,4 @@
-/** The Contact Us form (spec 7 POST contact/). Sent now or not at all: it is not an offline action. */
+/** The Contact Us form (behaviour §7 POST contact/). Sent now or not at all: it is not an offline action. */
 import { defineArea } from '../kit/area.js';
 
 export const area = defineArea({

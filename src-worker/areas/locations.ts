@@ -1,4 +1,4 @@
-/** Locations (spec 7): the full list for pickers and filters, pages and details, and create/update sent now. */
+/** Locations (behaviour §7): the full list for pickers and filters, pages and details, and create/update sent now. */
 import type { Location, LocationCreateBody, LocationUpdateBody } from '../../shared/api/locations.js';
 import { SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { defineArea } from '../kit/area.js';

@@ -1,5 +1,5 @@
 /**
- * Preventive maintenance (spec 7): the generic reads, and create/update/claim/unclaim/complete,
+ * Preventive maintenance (behaviour §7): the generic reads, and create/update/claim/unclaim/complete,
  * each defined once, sent now or stored in the outbox and replayed by the same definition. An
  * update sends only the changed fields with the version the user edited (`If-Match`), so a
  * queued edit never rolls back a completion someone made meanwhile.

@@ -1,5 +1,5 @@
 /**
- * Parts (spec 7): pages by location, details, fills and inventory counts (offline actions, sent
+ * Parts (behaviour §7): pages by location, details, fills and inventory counts (offline actions, sent
  * once) and the part inventory report (downloaded or mailed; needs a connection).
  */
 import type { Part, PartQuantityRecord, PartQuantityRequest } from '../../shared/api/parts.js';

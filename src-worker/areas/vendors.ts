@@ -1,4 +1,4 @@
-/** Vendors (spec 7): pages and details, and create/update sent now. */
+/** Vendors (behaviour §7): pages and details, and create/update sent now. */
 import type { Vendor, VendorBody } from '../../shared/api/vendors.js';
 import { SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { defineArea } from '../kit/area.js';

@@ -1,5 +1,5 @@
 /**
- * Car washes (spec 7): the wash packages of a location, wash counts (offline actions: a technician
+ * Car washes (behaviour §7): the wash packages of a location, wash counts (offline actions: a technician
  * in a car-wash bay without signal is the normal case; each count is sent once) and the car wash
  * report (needs a connection).
  */

@@ -1,5 +1,5 @@
 /**
- * Work orders (spec 7): the generic reads, and create/claim/unclaim/complete, each defined once,
+ * Work orders (behaviour §7): the generic reads, and create/claim/unclaim/complete, each defined once,
  * sent to the server now or stored in the outbox and replayed by the same definition.
  */
 import type { WorkOrder } from '../../shared/api/workorders.js';

@@ -1,5 +1,5 @@
 /**
- * Spec 4 reads: the network first; on an offline, network or retryable failure the saved copy
+ * Behaviour §4 reads: the network first; on an offline, network or retryable failure the saved copy
  * (with "from cache" and its time); never on a 404 or another 4xx, which are rethrown.
  */
 import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.js';

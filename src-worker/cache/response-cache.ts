@@ -1,6 +1,6 @@
 /**
- * Spec 3 Cached response: the last good answer of each read, by API path, kept 24 h
- * (ARCHITECTURE.md §4) and purged hourly.
+ * Behaviour §3 Cached response: the last good answer of each read, by API path, kept 24 h
+ * (docs/decisions.md: Queue constants) and purged hourly.
  */
 import { CACHE_TTL_MS } from '../../shared/constants.js';
 import type { CacheRow, DeviceDb, JsonValue } from '../../shared/data/db-schema.js';

@@ -1,5 +1,5 @@
 /**
- * The Offline Activity panel's calls (spec 4 Queue management): Retry, Clear, Remove, and Re-apply
+ * The Offline Activity panel's calls (behaviour §4 Queue management): Retry, Clear, Remove, and Re-apply
  * of a conflict. Each change is shown at once and, where something may now be sent, a flush is asked for.
  */
 import { queueError } from '../../shared/data/errors.js';

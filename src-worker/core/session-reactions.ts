@@ -1,7 +1,7 @@
 /**
  * What the core does when the session changes (here, or in another context: the bus brings it):
  * the tabs' state and navigation, and on a login the work that waits for a user. An expired
- * session (it cannot be renewed, spec 4) is ended once however many calls fail at the same time.
+ * session (it cannot be renewed, behaviour §4) is ended once however many calls fail at the same time.
  */
 import type { StatePatch } from '../../shared/data/protocol.js';
 import type { TabHub } from '../services/tab-hub.js';

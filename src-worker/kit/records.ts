@@ -2,7 +2,7 @@
  * The generic reads of a record type served at `<base>` (e.g. `workorders/`): list pages with their
  * filters, a detail that falls back to a saved list page holding the record (an item never opened),
  * and "all" (every page, following `next`, saved under one key) for pickers and filters. Every read
- * goes through the cache (spec 4: network first, the saved copy on a transient failure).
+ * goes through the cache (behaviour §4: network first, the saved copy on a transient failure).
  */
 import type { Page } from '../../shared/api/common.js';
 import type { ReadResult } from '../../shared/data/protocol.js';
@@ -28,13 +28,13 @@ export interface Records<T extends { id: number }> {
   get(ctx: AreaContext, id: number): Promise<ReadResult<T>>;
   /** Every record, saved under `<base>all`. */
   all(ctx: AreaContext): Promise<ReadResult<T[]>>;
-  /** After a write to a record: every list page, the whole list and the record's detail are stale (spec 4). */
+  /** After a write to a record: every list page, the whole list and the record's detail are stale (behaviour §4). */
   staleAfterWrite(item: StoredWrite): CacheInvalidation;
   /** A write answered with the record: kept as its fresh detail. */
   savesRecord(record: T): SavedAnswer;
 }
 
-/** `list`: where the pages are read when not at `base` itself (spec 7: `parts/list/`, `chemicals/list/`). */
+/** `list`: where the pages are read when not at `base` itself (behaviour §7: `parts/list/`, `chemicals/list/`). */
 export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { list?: `${string}/` } = {}): Records<T> {
   const listPrefix = `${opts.list ?? base}?`;
   const detailPath = (id: number | string) => `${base}${id}/`;

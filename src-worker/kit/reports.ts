@@ -1,5 +1,5 @@
 /**
- * A location's PDF report (spec 7: chemical inventory, car wash and part inventory): downloaded as
+ * A location's PDF report (behaviour §7: chemical inventory, car wash and part inventory): downloaded as
  * bytes through the binary path, or mailed (POST {email, location}). Both need a connection and say
  * so plainly without one; neither is queued (a report is of the moment it is asked for).
  */
@@ -13,7 +13,7 @@ import { onlyOnline, writeNow } from '../outbox/write-now.js';
 import { binaryRead } from './binary.js';
 import type { AreaContext } from './area-context.js';
 
-/** An area's report calls (spec 7), over its AreaContext. */
+/** An area's report calls (behaviour §7), over its AreaContext. */
 export interface ReportCalls {
   report(location: number): Promise<BinaryAnswer>;
   emailReport(location: number, email: string): Promise<MutationResult<ReportSentResponse>>;
@@ -32,7 +32,7 @@ async function reportNeedsConnection<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Every report is mailed with the same texts (spec 8: Report sent successfully! / Failed to send the report.). */
+/** Every report is mailed with the same texts (behaviour §8: Report sent successfully! / Failed to send the report.). */
 export function reportAt(area: AreaName, path: `${string}/`): (ctx: AreaContext) => ReportCalls {
   const mail = defineWrite<ReportSentResponse>({
     area,

@@ -1,5 +1,5 @@
 /**
- * Claim, unclaim and complete of a record type with the same server contract (spec 7: POST
+ * Claim, unclaim and complete of a record type with the same server contract (behaviour §7: POST
  * `<base><id>/claim/`, `/unclaim/`, `/complete/` with optional field notes), defined once for every
  * area that has them (work orders, maintenance tasks). Each area gives its texts and its target label.
  */

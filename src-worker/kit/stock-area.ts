@@ -1,5 +1,5 @@
 /**
- * A stocked item's area (spec 2, 4, 7: parts and chemicals), built once: pages filtered by
+ * A stocked item's area (behaviour §2, 4, 7: parts and chemicals), built once: pages filtered by
  * location, one item, its fill (adds) and inventory (replaces) writes and its location's inventory
  * report. Fills and counts are offline actions like claims: queued without a connection and sent
  * once. The stored payload is the request body itself (the item, the device's date when the user
@@ -14,13 +14,13 @@ import type { AreaContext } from './area-context.js';
 import type { Records } from './records.js';
 import { reportAt } from './reports.js';
 
-/** One of the two writes: where it is POSTed, and its spec 8 texts. */
+/** One of the two writes: where it is POSTed, and its behaviour §8 texts. */
 export interface QuantityWriteDef extends WriteMessages {
   path: string;
 }
 
 export interface StockDef<Item, Input extends QuantityInput, Answer> extends Record<QuantityKind, QuantityWriteDef> {
-  /** The list's query parameter that carries the chosen location (spec 7). */
+  /** The list's query parameter that carries the chosen location (behaviour §7). */
   locationFilter: string;
   /** Where the location's inventory report is downloaded and mailed. */
   report: `${string}/`;
@@ -48,7 +48,7 @@ export function stockArea<Item extends { id: number }, Input extends QuantityInp
       request: (item) => ({ method: 'POST', path, json: item.payload }),
       invalidates: records.staleAfterWrite,
       // The item's saved detail is kept with the new quantity, so it still opens offline after a
-      // fill made online; the lists holding it are dropped as after any write (spec 4).
+      // fill made online; the lists holding it are dropped as after any write (behaviour §4).
       updatesSaved: (item, answer) =>
         item.targetId === null ? null : { key: records.detailPath(item.targetId), update: (saved) => def.afterRecord(saved as Item, answer) },
       messages,

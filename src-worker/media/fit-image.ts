@@ -1,5 +1,5 @@
 /**
- * Photos made to fit (ARCHITECTURE.md §4): a phone photo (12 megapixels, about 4 MB) is downscaled
+ * Photos made to fit (docs/decisions.md: Photos are downscaled in the worker): a phone photo (12 megapixels, about 4 MB) is downscaled
  * in the data worker, never in a tab, before a write is sent or stored, so an order with several
  * photos fits one outbox item (5 MB).
  *

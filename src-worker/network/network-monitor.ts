@@ -75,7 +75,7 @@ export class NetworkMonitor {
     if (!online) await this.change({ isOnline: false, reason: 'browser-offline' });
   }
 
-  /** Any response at all means the server is reachable (spec 4). */
+  /** Any response at all means the server is reachable (behaviour §4). */
   async responseReceived(): Promise<boolean> {
     if (this.current.isOnline) return false;
     return this.change({ isOnline: true, reason: 'response' });

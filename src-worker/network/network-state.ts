@@ -1,5 +1,5 @@
 /**
- * Spec 3/4 network state as pure transitions: flips between online and offline, the 20 newest
+ * Behaviour §3/4 network state as pure transitions: flips between online and offline, the 20 newest
  * events and the 30 most recent issues.
  */
 import { NETWORK_EVENTS_KEPT, NETWORK_ISSUES_KEPT } from '../../shared/constants.js';
@@ -25,7 +25,7 @@ export function initialNetworkState(isOnline: boolean): NetworkState {
   return { isOnline, offlineSince: null, lastOnlineAt: null, lastChangeAt: null, lastReason: null, lastDetails: null, events: [], issues: [] };
 }
 
-/** The state after a change, or null when it is a duplicate that changes nothing (spec 4). */
+/** The state after a change, or null when it is a duplicate that changes nothing (behaviour §4). */
 export function applyConnectivity(state: NetworkState, change: ConnectivityChange, at: string): NetworkState | null {
   if (change.isOnline === state.isOnline && !change.force) return null;
   const details = change.details ?? null;

@@ -1,5 +1,5 @@
 /**
- * When the data worker flushes (spec 4 triggers): on enqueue, Retry, coming back online, start-up,
+ * When the data worker flushes (behaviour §4 triggers): on enqueue, Retry, coming back online, start-up,
  * a visible tab, a request from another context, and a timer at the earliest retry time. Requests
  * that arrive while a flush runs are folded into one more round, and a flush that finds the lock
  * taken (another instance or the service worker) waits for it and looks again, so nothing queued

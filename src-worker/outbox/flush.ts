@@ -1,5 +1,5 @@
 /**
- * Spec 4 Flush, shared by the data worker and the service worker's `sync` handler. Only realm-free
+ * Behaviour §4 Flush, shared by the data worker and the service worker's `sync` handler. Only realm-free
  * pieces and Web Locks: no SharedWorker, window or service-worker globals.
  *
  * Under the lock 'outbox-flush' (taken only if free: one flush at a time anywhere), items go in the
@@ -16,7 +16,7 @@
  *   conflict, with the server's message and the record's version now; never sent again by itself,
  *   it waits in the panel for the user to re-apply or discard the changes (a warning toast);
  * - any other failure: failed with the server's message (visible for 24 h), and an error toast
- *   unless spec 8 says the answer is not notified (403, 404).
+ *   unless behaviour §8 says the answer is not notified (403, 404).
  */
 import { REQUEST_IN_FLIGHT, STALE_VERSION_CODE } from '../../shared/api/common.js';
 import { LOCKS } from '../../shared/data/bus.js';
@@ -86,7 +86,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     failed += 1;
     await update(item, { status: 'failed', lastError: message, retryAt: null, finishedAt: iso() });
     await db.setMeta('queueError', message);
-    // Spec 8: a 403 or 404 is not notified; the panel still shows the item failed with its text.
+    // Behaviour §8: a 403 or 404 is not notified; the panel still shows the item failed with its text.
     if (notify) deps.onToast({ severity: 'error', summary: 'Error', detail: message });
   };
 
@@ -100,7 +100,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     await update(item, { status: 'pending' });
     const handler = deps.handlers.get(item.domain, item.action);
     if (!handler) {
-      // Spec 8 NO_HANDLER: nothing here knows how to send it, now or later.
+      // Behaviour §8 NO_HANDLER: nothing here knows how to send it, now or later.
       await fail(item, noHandlerMessage(item.domain, item.action));
       continue;
     }

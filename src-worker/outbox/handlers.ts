@@ -19,7 +19,7 @@ export interface HandlerOutcome {
 export interface MutationHandler {
   /** Sends the item; throws a NormalizedError when the server refuses or cannot be reached. */
   send(item: OutboxRow, api: ApiClient): Promise<HandlerOutcome | void>;
-  /** Saved answers the write made stale (spec 4: the cached lists and the record's detail). */
+  /** Saved answers the write made stale (behaviour §4: the cached lists and the record's detail). */
   invalidates(item: OutboxRow): CacheInvalidation;
 }
 

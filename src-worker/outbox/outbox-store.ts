@@ -1,6 +1,6 @@
 /**
- * The outbox (spec 3 Queued mutation, Queue attachment, Queue stats): the only queue of writes.
- * Enqueueing checks the spec 5 limits; the panel's view and stats are read from here.
+ * The outbox (behaviour §3 Queued mutation, Queue attachment, Queue stats): the only queue of writes.
+ * Enqueueing checks the behaviour §5 limits; the panel's view and stats are read from here.
  */
 import { enqueueValidationError } from '../../shared/data/errors.js';
 import type { DeviceDb, JsonValue, OutboxRow, QueueAttachment } from '../../shared/data/db-schema.js';
@@ -32,7 +32,7 @@ export class OutboxStore {
     private readonly now: () => number,
   ) {}
 
-  /** Spec 5: validates, measures and stores a mutation. Throws a NormalizedError when refused. */
+  /** Behaviour §5: validates, measures and stores a mutation. Throws a NormalizedError when refused. */
   async enqueueMutation(mutation: NewMutation): Promise<OutboxRow> {
     if (!mutation.domain || !mutation.action) throw enqueueValidationError();
     const attachments: QueueAttachment[] = (mutation.attachments ?? []).map((a) => ({
@@ -124,7 +124,7 @@ export class OutboxStore {
       }));
   }
 
-  /** Spec 3 Queue stats; synced and failed items no longer count, conflicts do (they wait for the user). */
+  /** Behaviour §3 Queue stats; synced and failed items no longer count, conflicts do (they wait for the user). */
   async stats(): Promise<QueueStats> {
     const counted = await this.db.outbox.filter((row) => needsAttention(row.status)).toArray();
     return {

@@ -30,7 +30,7 @@ export interface StoredWrite<Payload extends JsonValue = JsonValue> {
   idempotencyKey: string;
 }
 
-/** Spec 8 texts of the action (shared/data/messages.ts). */
+/** Behaviour §8 texts of the action (shared/data/messages.ts). */
 export interface WriteMessages {
   success: string;
   queued: string;
@@ -62,7 +62,7 @@ export interface WriteAction<Answer = unknown, Payload extends JsonValue = JsonV
    * changed the record since: the write is not retried (a "conflict" rather than a failure).
    */
   precondition?(item: StoredWrite<Payload>): string | null;
-  /** Saved answers the write makes stale (spec 4: the cached lists and the record's detail). */
+  /** Saved answers the write makes stale (behaviour §4: the cached lists and the record's detail). */
   invalidates(item: StoredWrite<Payload>): CacheInvalidation;
   /** Where the answer is kept as the record's fresh copy, if it is one. */
   saves?(answer: Answer): SavedAnswer | null;

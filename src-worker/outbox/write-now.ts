@@ -1,5 +1,5 @@
 /**
- * A write that is sent now or not at all: the areas whose changes are not offline actions in spec 4
+ * A write that is sent now or not at all: the areas whose changes are not offline actions in behaviour §4
  * (locations, vendors, administration, report mails). Same definition as a queued write
  * (`write-action.ts`: its request, what it makes stale, its answer kept as the record's fresh copy),
  * but without a connection it fails at once with a message saying so, and nothing is stored.

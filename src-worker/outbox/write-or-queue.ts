@@ -1,5 +1,5 @@
 /**
- * Spec 4 Offline handling for every offline-capable write: try the server now; when that fails
+ * Behaviour §4 Offline handling for every offline-capable write: try the server now; when that fails
  * because of an offline state, a network issue or a retryable error, store the write and report
  * "queued" with its info message; otherwise rethrow. The idempotency key is made once, so a write
  * the server ran before the connection dropped is not run again when the queue replays it.
@@ -28,7 +28,7 @@ export interface WriteRequest<Payload extends JsonValue = JsonValue> {
 export async function writeOrQueue<Answer, Payload extends JsonValue>(ctx: AreaContext, action: WriteAction<Answer, Payload>, write: WriteRequest<Payload>): Promise<MutationResult<Answer>> {
   // Photos are made to fit first, and the fitted files go both online and into the queue, so an
   // item that would not fit the queue is refused before anything is sent or stored: the screen
-  // keeps its form and says what to do (spec 5 limit, the attachments' own message).
+  // keeps its form and says what to do (behaviour §5 limit, the attachments' own message).
   const attachments = await fitAttachments(write.attachments ?? []);
   const fit = queueItemFit(
     write.payload,

@@ -1,4 +1,4 @@
-/** Spec 3 Device heartbeat's device fields, read from a user-agent string. */
+/** Behaviour §3 Device heartbeat's device fields, read from a user-agent string. */
 
 export interface DeviceInfo {
   device_name: string;

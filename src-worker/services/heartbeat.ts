@@ -1,5 +1,5 @@
 /**
- * Spec 3 Device heartbeat: every 5 minutes and when a tab becomes visible, only while online and
+ * Behaviour §3 Device heartbeat: every 5 minutes and when a tab becomes visible, only while online and
  * only with a signed-in user who has an email. One heartbeat per interval for the whole device:
  * the lock 'heartbeat' plus the time of the last one in the device DB, so ten tabs in fallback
  * mode cost the server what one tab does.

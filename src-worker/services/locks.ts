@@ -1,6 +1,6 @@
 /**
  * Web Locks (navigator.locks) as the three shapes the data layer uses. Every job that must run in
- * one place only takes a lock, because sharing a worker is not mutual exclusion (ARCHITECTURE.md §1).
+ * one place only takes a lock, because sharing a worker is not mutual exclusion (docs/decisions.md: Web Locks for jobs that run once).
  */
 
 /** Runs `job` while holding `name` if nobody else holds it; `{ ran: false }` when busy. */

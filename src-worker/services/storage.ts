@@ -1,5 +1,5 @@
 /**
- * Storage can be evicted (ARCHITECTURE.md §1): what the browser grants and how much is used.
+ * Storage can be evicted (docs/decisions.md: Storage can be evicted): what the browser grants and how much is used.
  * `persist()` exists only in windows in most browsers, so the tab asks for it after sign-in; the
  * worker asks too where its realm has it.
  */

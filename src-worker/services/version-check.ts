@@ -1,5 +1,5 @@
 /**
- * Spec 4 Version handling: every 10 minutes, under the lock 'version-check' and at most once per
+ * Behaviour §4 Version handling: every 10 minutes, under the lock 'version-check' and at most once per
  * interval for the whole device. A 401 or 403 means "no information". The conclusion is kept in
  * the device DB so every context shows the same. A forced update is announced once per target
  * version: the tabs show "Update required" and get a reload event 15 s later.

@@ -1,4 +1,4 @@
-/** Spec 4 Version handling as pure decisions over the server's version info. */
+/** Behaviour §4 Version handling as pure decisions over the server's version info. */
 import type { VersionInfo } from '../../shared/api/monitoring.js';
 import type { VersionState } from '../../shared/data/protocol.js';
 

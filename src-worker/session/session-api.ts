@@ -1,5 +1,5 @@
 /**
- * Sign-in and the account calls (spec 4 Auth, spec 7 Auth). Login lowercases the email, then reads
+ * Sign-in and the account calls (behaviour §4 Auth, behaviour §7 Auth). Login lowercases the email, then reads
  * users/me with the new token before storing anything. A failed login, register, activation or
  * reset leaves nobody signed in. Logout ends the login on the server (best effort) and clears the
  * user, the tokens and every stored answer and queued action, in every tab.
@@ -25,7 +25,7 @@ export interface SessionApiDeps {
 export function createSessionApi(deps: SessionApiDeps): WorkerApi['session'] {
   const { api, session } = deps;
 
-  /** Spec 4: a failed account call sets the user to null. */
+  /** Behaviour §4: a failed account call sets the user to null. */
   async function failing<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();

@@ -1,5 +1,5 @@
 /**
- * Spec 4 Session refresh: a 401 triggers one refresh that every waiting request shares. Within a
+ * Behaviour §4 Session refresh: a 401 triggers one refresh that every waiting request shares. Within a
  * context one promise is shared; across contexts (other worker instances, the service worker) the
  * Web Lock 'auth-refresh' serialises refreshes, and the holder re-reads the tokens first: if another
  * context already rotated them, it adopts the new access token instead of spending the refresh

@@ -1,5 +1,5 @@
 /**
- * Assets (spec 2, 5, 7): the list filtered by location (All Assets, remembered), created with spec
+ * Assets (behaviour §2, 5, 7): the list filtered by location (All Assets, remembered), created with spec
  * 5's required fields said beside them and a phone photo as thumbnail (made to fit in the data
  * worker before it is sent), moved with the Move Asset modal ("Please select a location."), and
  * updated on the version the form was filled from: a change made meanwhile is neither overwritten
@@ -77,7 +77,7 @@ test('an asset is created with its required fields and a phone photo made to fit
   await expect(toast(page, 'Some fields need your attention.')).toBeVisible();
   for (const id of ['asset-location', 'asset-name', 'asset-description', 'asset-serial']) await expect(page.locator(`#${id}-error`)).toHaveText(REQUIRED);
   for (const id of ['asset-brand', 'asset-acquired', 'asset-price']) await expect(page.locator(`#${id}-error`)).toHaveCount(0);
-  // The type starts as BEVERAGE (spec 9).
+  // The type starts as BEVERAGE (behaviour §9).
   await expect(dropdown(page, 'Asset Type')).toContainText('BEVERAGE');
 
   await chooseOption(page, 'Location', depot.name);
@@ -189,7 +189,7 @@ test('an update needs every field, and one based on an older version keeps the c
   await page.goto(`/asset-update/${asset.id}`);
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(asset.name.name);
 
-  // Spec 5: the update needs the date and the price too.
+  // Behaviour §5: the update needs the date and the price too.
   await page.getByRole('button', { name: 'Update Asset' }).click();
   await expect(page.locator('#asset-edit-acquired-error')).toHaveText(REQUIRED);
   await expect(page.locator('#asset-edit-price-error')).toHaveText(REQUIRED);

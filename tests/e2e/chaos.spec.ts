@@ -336,7 +336,7 @@ const LABELS: Record<StatusAction, string> = { claim: 'Claim', unclaim: 'Unclaim
 
 /**
  * Opens a record's detail; false when the screen has nothing to act on. A write that went through
- * drops the record's saved copy (spec 4, "the cached lists and the detail are dropped"), so with
+ * drops the record's saved copy (behaviour §4, "the cached lists and the detail are dropped"), so with
  * the site out of reach the screen can only say it failed to load, with Retry. That is accepted
  * only while the site is out of reach: online with every server up, the detail must show.
  */

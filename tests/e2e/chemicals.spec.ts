@@ -1,5 +1,5 @@
 /**
- * Chemicals and car washes (spec 2, 4, 5, 9): the filter offers the site's chemical locations and
+ * Chemicals and car washes (behaviour §2, 4, 5, 9): the filter offers the site's chemical locations and
  * each kind of location its own buttons; the chemical inventory report and the car wash report are
  * real PDFs of the location's data, and mailed with the PDF attached; Fill adds in the chemical's
  * unit; the Fill and Inventory modals say what is wrong before sending; wash counts are recorded

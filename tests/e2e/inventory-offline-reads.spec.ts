@@ -1,7 +1,7 @@
 /**
  * Saved data offline (issue "Every remaining area", Offline): a location, a part and a chemical,
  * each list and detail seen once online, open again offline after a reload, from the device's
- * saved data with spec 8's notice, and the screens say what they show (the record's own name).
+ * saved data with behaviour §8's notice, and the screens say what they show (the record's own name).
  */
 import { OFFLINE_BANNERS } from '../../shared/data/messages';
 import { SUPERVISOR } from '../helpers/e2e-api';

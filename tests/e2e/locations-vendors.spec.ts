@@ -1,8 +1,8 @@
 /**
- * Locations and vendors (spec 2, 3, 5): created and updated with spec 5's required fields said
+ * Locations and vendors (behaviour §2, 3, 5): created and updated with behaviour §5's required fields said
  * beside them; the detail shows N/A for empty optional ids; offline the saved list and detail stay
  * readable and a change says it needs a connection, keeping what was typed; the location list
- * turns its page 300 ms after the last click (spec 9); a limited user can neither open the screens
+ * turns its page 300 ms after the last click (behaviour §9); a limited user can neither open the screens
  * nor change locations through the API.
  */
 import type { Location } from '../../shared/api/locations';

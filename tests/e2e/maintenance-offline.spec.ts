@@ -1,5 +1,5 @@
 /**
- * Preventive maintenance offline, in both host modes (spec 4 "Maintenance tasks follow the same
+ * Preventive maintenance offline, in both host modes (behaviour §4 "Maintenance tasks follow the same
  * pattern"): with the data worker's network really cut, a create, a claim, a complete and an edit
  * are queued with their info texts and shown as pending; back online each reaches the server
  * exactly once (every write raises the task's version by one, so a repeat would show).

@@ -1,5 +1,5 @@
 /**
- * Preventive maintenance online (spec 2, 4, 5): the task forms' required fields said beside them
+ * Preventive maintenance online (behaviour §2, 4, 5): the task forms' required fields said beside them
  * (Create and Update), a task created, claimed, completed (back to the list) and edited; the list's search, location
  * filter (remembered under `maintenanceSelectedLocation`) and status colours; an edit made on an
  * older version is refused with who changed it, and saving again keeps the other user's completion;
@@ -83,7 +83,7 @@ test('a task is created with its required fields, claimed, completed and edited'
   expect(edited).toMatchObject({ task_notes: 'Use the blue grease gun.', status: 'COMPLETE', last_completed_date: completed.last_completed_date, version: completed.version + 1 });
 });
 
-test('the update form says each emptied required field beside it and sends nothing (spec 5)', async ({ page }) => {
+test('the update form says each emptied required field beside it and sends nothing (behaviour §5)', async ({ page }) => {
   const { api, task } = await openUpdateForm(page, 'Update Yard', 'Drain the air receiver', daysAgo(5));
   await expect(page.getByRole('heading', { name: 'Update Maintenance' })).toBeVisible();
   // The same fields as Create, without Created By.
@@ -149,7 +149,7 @@ test('the list searches, filters by a remembered location and colours each card 
   await expect(page).not.toHaveURL(/search=/);
   await expect(cards).toHaveCount(3);
 
-  // The location is remembered on the device (spec 3 key) and reopened on the next visit.
+  // The location is remembered on the device (behaviour §3 key) and reopened on the next visit.
   expect(await page.evaluate(() => localStorage.getItem('maintenanceSelectedLocation'))).toBe(String(yard.id));
   await page.goto('/home');
   await page.getByRole('link', { name: 'Preventative Maintenance' }).click();

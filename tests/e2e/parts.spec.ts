@@ -1,5 +1,5 @@
 /**
- * Parts (spec 2, 4, 9): the location filter offers only the site's part locations and is
+ * Parts (behaviour §2, 4, 9): the location filter offers only the site's part locations and is
  * remembered; the part inventory report downloads as a real PDF of the location's parts and is
  * mailed with the PDF attached, and asked for offline it says that reports need a connection;
  * Fill adds and Inventory replaces, with the form's bounds; offline, in both host modes, an

@@ -1,5 +1,5 @@
 /**
- * Spec 4 "Version handling", against servers of their own that announce a newer minimum version:
+ * Behaviour §4 "Version handling", against servers of their own that announce a newer minimum version:
  * an optional update shows "Update available" with Close and "Reload now"; a forced one shows
  * "Update required" without a close button, reloads the tab after 15 s, and only once for that
  * version (afterwards it is an ordinary notice, so the tab does not reload forever).

@@ -1,5 +1,5 @@
 /**
- * Taking the network away from the app for real (ARCHITECTURE.md §5). `context.setOffline` cuts the
+ * Taking the network away from the app for real (docs/decisions.md: Playwright cannot take a SharedWorker offline). `context.setOffline` cuts the
  * pages, their dedicated workers and the service worker, but not a SharedWorker, whose fetches
  * Playwright can neither see nor route. So the SharedWorker targets are driven over the browser's
  * CDP session: attached with `flatten: false`, and sent `Network.emulateNetworkConditions` through

@@ -83,7 +83,7 @@ afterAll(async () => {
 });
 
 describe('maintenance tasks: create, read, update', () => {
-  it('creates a task and reads it back in the spec 3 shape', async () => {
+  it('creates a task and reads it back in the behaviour §3 shape', async () => {
     const res = await create(taskBody({ description: '  Inspect fire extinguishers  ', recurrence_interval: 7, task_notes: 'Bring the tag gun', last_completed_date: daysAgo(2) }));
     expect(res.statusCode).toBe(201);
     const task = res.json();

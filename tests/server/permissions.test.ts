@@ -1,6 +1,6 @@
 /**
  * The permission matrix: every API route × visitor / limited / full-access / staff, by real
- * requests. The policy (ARCHITECTURE.md section 4) is written here as data, independently of the
+ * requests. The policy (docs/decisions.md: Permissions are enforced by the server) is written here as data, independently of the
  * routes' own declarations, so a route opened by mistake fails this test: visitors reach only the
  * sign-in and account calls, the version check and the contact form; limited users also read
  * locations, list, read and create work orders, read their account and the site settings, and send

@@ -27,7 +27,7 @@ const daysAgo = (n: number) => addDays(today(), -n);
 const ref = (u: TestUser) => ({ id: u.user.id, first_name: u.user.first_name, last_name: u.user.last_name });
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Spec 9's "MM/DD/YYYY @ hh:mm AM" for a stored timestamp, in the test app's zone (UTC). */
+/** Behaviour §9's "MM/DD/YYYY @ hh:mm AM" for a stored timestamp, in the test app's zone (UTC). */
 function usTime(iso: string): string {
   const d = new Date(iso);
   const h = d.getUTCHours();

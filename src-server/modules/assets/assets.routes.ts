@@ -21,7 +21,7 @@ import { AssetsRepository, type AssetChanges, type AssetRelations, type AssetRow
 
 const IMAGE_TYPES = UPLOAD_ALLOWED_TYPES.filter((t) => t.startsWith('image/'));
 
-/** The keys a move sends (spec 7: PUT with location_id and serial_number). */
+/** The keys a move sends (behaviour §7: PUT with location_id and serial_number). */
 const MOVE_KEYS = new Set(['location_id', 'serial_number']);
 
 export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
@@ -70,7 +70,7 @@ function required<T>(errors: FieldErrors, field: string, raw: unknown, parsed: T
 }
 
 /**
- * The fields of the Update Asset form (spec 5), each checked, and the thumbnail. With `onlySent`,
+ * The fields of the Update Asset form (behaviour §5), each checked, and the thumbnail. With `onlySent`,
  * a field the body leaves out is neither checked nor changed; without, every field but the
  * thumbnail is required.
  */
@@ -171,7 +171,7 @@ export async function assetsRoutes(api: FastifyInstance, { db, config, storage }
       description: requiredText(errors, 'description', b.description),
       asset_type: b.asset_type ?? DEFAULT_ASSET_TYPE,
       serial_number: requiredText(errors, 'serial_number', b.serial_number),
-      // Spec 5: an empty location becomes null.
+      // Behaviour §5: an empty location becomes null.
       location_id: parseLocationId(errors, b.location_id) ?? null,
       acquisition_date: parseDate(errors, b.acquisition_date) ?? null,
       purchase_price: parsePrice(errors, b.purchase_price) ?? null,
@@ -187,9 +187,9 @@ export async function assetsRoutes(api: FastifyInstance, { db, config, storage }
   });
 
   /**
-   * Two uses share this path (spec 7). A body whose only keys are location_id and, optionally,
+   * Two uses share this path (behaviour §7). A body whose only keys are location_id and, optionally,
    * serial_number is a move: it changes just those. Any other body is the Update Asset form, in
-   * which every field is required (spec 5), the thumbnail excepted; without a new thumbnail the
+   * which every field is required (behaviour §5), the thumbnail excepted; without a new thumbnail the
    * old one stays. Either way the asset must end up at an existing location.
    */
   api.put<{ Params: IdParams; Body: AssetUpdateBody }>(

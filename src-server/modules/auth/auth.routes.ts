@@ -7,7 +7,7 @@ import { nowIso } from '../../http/clock.js';
 import { HttpError, forbidden, invalid, unauthorized, type FieldErrors } from '../../http/errors.js';
 import { currentUser } from '../../http/access.js';
 import { requiredText, throwIfErrors } from '../../http/text.js';
-import { presentUser, type UserRow } from '../users/users.repository.js';
+import { normalizeEmail, presentUser, type UserRow } from '../users/users.repository.js';
 import { decodeUid, type AccountTokenPurpose } from './account-tokens.js';
 import { activationMailFor, awaitsActivation, existingAccountMailFor, passwordResetMailFor } from './auth.emails.js';
 import { emailField } from '../../http/email.js';
@@ -15,6 +15,7 @@ import { usersAdminService } from '../admin/users-admin.service.js';
 import type { Mail } from '../../mail/mailer.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 import { isCurrentAccess } from './jwt.js';
+import { LoginFailuresRepository } from './login-failures.repository.js';
 
 const PASSWORDS_DIFFER = "The two password fields didn't match.";
 export const LOOKALIKE_EMAIL = 'This email address looks too much like that of another account. Please use another address, or ask your administrator.';
@@ -137,10 +138,37 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
 
   api.get('/auth/users/me/', { config: { access: 'user' } }, async (request) => presentUser(currentUser(request)));
 
-  api.post<{ Body: Static<typeof LoginBody> }>('/auth/jwt/create/', { schema: { body: LoginBody }, config: limited }, async (request) => {
-    const user = await users.findByEmail(requestedEmail(request.body));
+  /**
+   * Beside the per-address limit (AUTH_RATE_LIMIT), sign-ins are limited per account: once
+   * LOGIN_ACCOUNT_LIMIT attempts at one address have failed within LOGIN_ACCOUNT_LOCK_MINUTES of
+   * the first, further attempts answer 429 until that time is up, the right password included, so
+   * guesses spread over many client addresses still get only that many tries. The count is kept in
+   * the database (one statement per attempt), so every server process counts together; a sign-in
+   * that succeeds clears it. An address without an account is counted the same way.
+   */
+  const loginFailures = new LoginFailuresRepository(deps.db);
+  const lockMs = config.loginAccountLockMinutes * 60_000;
+
+  api.post<{ Body: Static<typeof LoginBody> }>('/auth/jwt/create/', { schema: { body: LoginBody }, config: limited }, async (request, reply) => {
+    const email = requestedEmail(request.body);
+    const account = normalizeEmail(email);
+    const now = Date.now();
+    const windowStart = new Date(now - lockMs).toISOString();
+    const attempt = await loginFailures.attempt(account, new Date(now).toISOString(), windowStart);
+    if (attempt.failures > config.loginAccountLimit) {
+      const waitS = Math.max(1, Math.ceil((Date.parse(attempt.first_failed_at) + lockMs - now) / 1000));
+      return reply
+        .code(429)
+        .header('retry-after', String(waitS))
+        .send({ detail: `Too many failed sign-ins for this account. Please wait ${Math.ceil(waitS / 60)} minute${waitS > 60 ? 's' : ''} and try again.`, code: 'account_locked' });
+    }
+    const user = await users.findByEmail(email);
     const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyPassword(DUMMY_HASH, request.body.password);
-    if (!user || !ok || user.is_active !== 1) throw unauthorized('No active account found with the given credentials', 'no_active_account');
+    if (!user || !ok || user.is_active !== 1) {
+      await loginFailures.purge(windowStart);
+      throw unauthorized('No active account found with the given credentials', 'no_active_account');
+    }
+    await loginFailures.clear(account);
     await users.update(user.id, { last_login: nowIso() });
     return tokens.issuePair(user.id);
   });

@@ -1,6 +1,6 @@
 /**
- * Claim → unclaim → complete, the one flow work orders and maintenance tasks share (ARCHITECTURE.md
- * §4). The repository's conditional UPDATE decides, so of concurrent attempts exactly one applies;
+ * Claim → unclaim → complete, the one flow work orders and maintenance tasks share (docs/decisions.md:
+ * Work-order state machine). The repository's conditional UPDATE decides, so of concurrent attempts exactly one applies;
  * when an attempt did not apply, the refusal is explained here from the record as it is afterwards.
  */
 import type { UserRef } from '../../../shared/api/common.js';

@@ -1,6 +1,6 @@
 /**
  * Checks a create, update or partial update body and turns it into the fields the repository
- * writes. Every problem is collected, so one answer names all of them (spec 5: location,
+ * writes. Every problem is collected, so one answer names all of them (behaviour §5: location,
  * description, recurrence interval and last completed date are required).
  */
 import type { TaskUpdateBody } from '../../../shared/api/maintenance.js';

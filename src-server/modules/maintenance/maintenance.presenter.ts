@@ -1,4 +1,4 @@
-/** Maintenance tasks as the API shows them (spec 3), built from rows and their batch-loaded relations. */
+/** Maintenance tasks as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
 import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
 import { formatRecurrenceInterval, TASK_STATUS_LABELS, taskDueDate, taskStatus } from '../../../shared/rules/task-status.js';
 import { userRef } from '../users/users.repository.js';

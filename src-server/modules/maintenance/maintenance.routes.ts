@@ -22,7 +22,7 @@ export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved.
 
 export async function maintenanceRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
   const tasks = new MaintenanceRepository(db);
-  // Every maintenance call needs full_feature_access (ARCHITECTURE.md §4), stated rather than defaulted.
+  // Every maintenance call needs full_feature_access (docs/decisions.md: Permissions are enforced by the server), stated rather than defaulted.
   const full = { access: 'full' as const };
   const today = () => todayIn(config.timeZone);
   const flow = new ClaimFlow({ messages: claimMessages('task'), stateOf: (id) => tasks.claimState(id), users });

@@ -1,5 +1,5 @@
 /**
- * The fill and inventory-count routes of a stocked item (chemicals, parts; spec 5): a fill adds to
+ * The fill and inventory-count routes of a stocked item (chemicals, parts; behaviour §5): a fill adds to
  * the stock, a count replaces it, and both are kept as records. The quantity and the date are
  * checked here the same way for every area; the area checks what the record is about and writes it.
  */
@@ -20,7 +20,7 @@ export type QuantityKind = 'fill' | 'inventory';
 export type QuantityOutcome = { saved: true; id: number; current_quantity: number } | { saved: false; current_quantity: number };
 
 /**
- * The refusal of a fill that would bring the stock to QUANTITY_MAX or more (ARCHITECTURE.md §4:
+ * The refusal of a fill that would bring the stock to QUANTITY_MAX or more (docs/decisions.md: Quantities;
  * quantities stay below 1,000,000), saying what the stock is now.
  */
 export function fillPastMaximum(current: number): HttpError {

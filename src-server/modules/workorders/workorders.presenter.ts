@@ -1,4 +1,4 @@
-/** Work orders as the API shows them (spec 3), built from rows and their batch-loaded relations. */
+/** Work orders as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
 import type { WorkOrder } from '../../../shared/api/workorders.js';
 import { mediaUrl } from '../../http/uploads.js';
 import { userRef } from '../users/users.repository.js';

@@ -1,5 +1,5 @@
 /**
- * Create Asset and Update Asset (spec 2, 5). Create: location, name, description and serial number
+ * Create Asset and Update Asset (behaviour §2, 5). Create: location, name, description and serial number
  * required, acquisition date and price optional, the type BEVERAGE unless chosen. Update: every
  * field required, the date and price included; only the changed fields are sent, on the version the
  * form was filled from (kit/versioned-edit.tsx). A thumbnail may be chosen on either; the data

@@ -1,5 +1,5 @@
 /**
- * Assets (spec 2, 5): the asset list (All Assets or one location, remembered on the device; cards
+ * Assets (behaviour §2, 5): the asset list (All Assets or one location, remembered on the device; cards
  * with brand and name, description, type, serial number, location or "No Location" and thumbnail)
  * and Asset Detail with the Move Asset modal. Assets are not offline actions: a move is sent now,
  * on the version shown, so it never overwrites a change made meanwhile.
@@ -93,7 +93,7 @@ interface MoveValues {
   location_id: number | null;
 }
 
-/** The modal's one rule (spec 5), in its own words rather than the generic required text. */
+/** The modal's one rule (behaviour §5), in its own words rather than the generic required text. */
 const MoveForm = Type.Object({ location_id: Type.Integer({ minimum: 1 }) });
 const MOVE_REFUSAL = SCREEN_MESSAGES.assets.selectLocation;
 

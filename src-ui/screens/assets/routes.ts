@@ -1,4 +1,4 @@
-/** Assets (spec 2). */
+/** Assets (behaviour §2). */
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [

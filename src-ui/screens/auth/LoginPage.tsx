@@ -1,4 +1,4 @@
-/** Sign in (spec 5 Login): email and password required, email lowercased; then home by role (spec 4 Auth). */
+/** Sign in (behaviour §5 Login): email and password required, email lowercased; then home by role (behaviour §4 Auth). */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';

@@ -1,4 +1,4 @@
-/** Sign up (spec 5 Register): five required fields, matching passwords; success → / with the activation notice. */
+/** Sign up (behaviour §5 Register): five required fields, matching passwords; success → / with the activation notice. */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The one request of an account screen (activate, register, reset and confirm reset): sent through
  * the worker, then the success toast and on to the next page, or the refusal in the auth words of
- * spec 8 (the server's text, else the general one) after the screen has put its field errors in place.
+ * behaviour §8 (the server's text, else the general one) after the screen has put its field errors in place.
  */
 import { useState } from 'react';
 import { useLocation } from 'wouter';

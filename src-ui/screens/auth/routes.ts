@@ -1,4 +1,4 @@
-/** Sign-in, registration, activation and password reset (spec 2, 4). */
+/** Sign-in, registration, activation and password reset (behaviour §2, 4). */
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [

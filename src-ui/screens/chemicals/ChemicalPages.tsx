@@ -1,5 +1,5 @@
 /**
- * Chemicals (spec 2, 9): the list for the site's chemical locations ("All Chemicals" or one, from
+ * Chemicals (behaviour §2, 9): the list for the site's chemical locations ("All Chemicals" or one, from
  * the server's settings, remembered), with Record Wash Data and Generate Car Wash Report at a car
  * wash and Generate Chemical Inventory Report at the report location; the chemical at one location
  * (/chemical-detail/{id}?location=) with its quantity and unit, and the Fill Chemical and Inventory
@@ -38,7 +38,7 @@ const LIST: ListDef<Chemical> = {
     itemsLabel: 'Chemicals',
     loading: 'Loading chemicals...',
     empty: NOT_FOUND_MESSAGES.chemicals.list,
-    // Spec 8: the general text for All Chemicals, the location's own while one is chosen.
+    // Behaviour §8: the general text for All Chemicals, the location's own while one is chosen.
     failure: SCREEN_MESSAGES.chemicals.fetchData,
     locationFailure: SCREEN_MESSAGES.chemicals.fetchForLocation,
     saved: OFFLINE_BANNERS.savedData,
@@ -70,7 +70,7 @@ function ChemicalCard({ chemical, location }: { chemical: Chemical; location: nu
   );
 }
 
-/** The buttons of a chosen location (spec 2): the report location has an inventory report, a car wash its wash data. */
+/** The buttons of a chosen location (behaviour §2): the report location has an inventory report, a car wash its wash data. */
 function LocationActions({ query, settings, locationName }: { query: ListQuery; settings: SiteSettings | undefined; locationName: string }) {
   const [washOpen, setWashOpen] = useState(false);
   const location = query.location;

@@ -1,5 +1,5 @@
 /**
- * "Enter Wash Counts" (spec 2, 5): one whole-number field per wash package of the car wash (empty
+ * "Enter Wash Counts" (behaviour §2, 5): one whole-number field per wash package of the car wash (empty
  * counts as 0), Save Counts. Each package's count is one wash record on the device's date, queued
  * while offline (a wash bay often has no signal) and sent once.
  */
@@ -61,7 +61,7 @@ export function WashCountsDialog({ location, visible, onClose }: { location: { i
   const packages = useWorkerRead(`wash-packages|${location.id}`, (api) => api.washes.packages(location.id));
   let content;
   if (packages.result) content = <CountsForm key={location.id} location={location} packages={packages.result.data} onClose={onClose} />;
-  // The packages are the car wash's wash-record headings (spec 7 reads them with the wash records): spec 8's text for those.
+  // The packages are the car wash's wash-record headings (behaviour §7 reads them with the wash records): behaviour §8's text for those.
   else if (packages.error) content = <PageError message={messageForScreen(packages.error, SCREEN_MESSAGES.washes.fetchRecords)} onRetry={() => void packages.reload()} />;
   else content = <p role="status">Loading wash packages...</p>;
   return (

@@ -1,4 +1,4 @@
-/** Chemicals and car-wash counts (spec 2). */
+/** Chemicals and car-wash counts (behaviour §2). */
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [

@@ -1,4 +1,4 @@
-/** Home for full-access users (spec 2); its buttons are in the navigation table. */
+/** Home for full-access users (behaviour §2); its buttons are in the navigation table. */
 import { HubScreen } from '../../kit/HubScreen';
 
 export function HomePage() {

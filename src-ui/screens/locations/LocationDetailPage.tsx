@@ -1,4 +1,4 @@
-/** Location Detail (spec 2, 3): its fields with the type icon, N/A for empty optional ids, Edit and Back. */
+/** Location Detail (behaviour §2, 3): its fields with the type icon, N/A for empty optional ids, Edit and Back. */
 import type { Location } from '../../../shared/api/locations';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { LinkButton } from '../../components/LinkButton';

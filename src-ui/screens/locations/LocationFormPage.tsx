@@ -1,5 +1,5 @@
 /**
- * Create Location and Update Location (spec 5): type, name, address, city, state and postal code
+ * Create Location and Update Location (behaviour §5): type, name, address, city, state and postal code
  * required on create (the type is not required on update); phone, EPOS, VeriFone ID, Sagenet ID and
  * OCC ID optional. Sent now: locations are not offline actions.
  */

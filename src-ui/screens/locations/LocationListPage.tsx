@@ -1,4 +1,4 @@
-/** Location List (spec 2, 9): pages of 10, page changes debounced by 300 ms, saved data offline. */
+/** Location List (behaviour §2, 9): pages of 10, page changes debounced by 300 ms, saved data offline. */
 import { Link } from 'wouter';
 import type { Location } from '../../../shared/api/locations';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';

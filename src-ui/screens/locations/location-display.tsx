@@ -1,4 +1,4 @@
-/** How a location is shown: its type with an icon (spec 3 names icons beyond the four types too), and N/A for empty ids. */
+/** How a location is shown: its type with an icon (behaviour §3 names icons beyond the four types too), and N/A for empty ids. */
 import { LOCATION_TYPES } from '../../../shared/constants';
 import type { ListQueryDef } from '../../kit/list-query';
 
@@ -27,7 +27,7 @@ export function LocationType({ type }: { type: string }) {
   );
 }
 
-/** An optional id as the detail shows it (spec 3: N/A when empty). */
+/** An optional id as the detail shows it (behaviour §3: N/A when empty). */
 export function orNA(value: string | null | undefined): string {
   return value && value.trim() ? value : 'N/A';
 }

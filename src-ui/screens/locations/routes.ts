@@ -1,4 +1,4 @@
-/** Locations (spec 2). */
+/** Locations (behaviour §2). */
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [

@@ -1,5 +1,5 @@
 /**
- * Task Detail (spec 2, 4): the task's fields and status as of today; Complete (back to the list
+ * Task Detail (behaviour §2, 4): the task's fields and status as of today; Complete (back to the list
  * after success) and Claim/Unclaim with the pending-sync list; Edit to the update form.
  */
 import { useLocation } from 'wouter';
@@ -67,7 +67,7 @@ export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
             record={{ id: task.id, claimed: task.assigned_to.length > 0, closed: false, assigned_to: task.assigned_to }}
             failures={FAILURES}
             onDone={(action, result) => {
-              // Spec 4: after a completion, back to the list.
+              // Behaviour §4: after a completion, back to the list.
               if (action === 'complete' && result.status === 'done') navigate(back);
               else if (result.status === 'done') detail.show(result.data);
             }}

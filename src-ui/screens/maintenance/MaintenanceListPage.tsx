@@ -1,5 +1,5 @@
 /**
- * Task List (spec 2, 4): location filter ("All Tasks", remembered), search over description or
+ * Task List (behaviour §2, 4): location filter ("All Tasks", remembered), search over description or
  * location name, cards coloured by the display status as of today, pages of 10, saved-data notice.
  */
 import { Link } from 'wouter';

@@ -1,7 +1,7 @@
 /**
- * Create Maintenance Task and Update Maintenance (spec 2, 5): location, description, recurrence
+ * Create Maintenance Task and Update Maintenance (behaviour §2, 5): location, description, recurrence
  * interval (days) and last completed date required, task notes optional; "Created By" is the
- * signed-in user on create. Both are queued while offline (spec 4). An update sends only the
+ * signed-in user on create. Both are queued while offline (behaviour §4). An update sends only the
  * fields the user changed, on the version the form was opened on (kit/versioned-edit.tsx).
  */
 import { Button } from 'primereact/button';

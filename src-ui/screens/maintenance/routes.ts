@@ -1,4 +1,4 @@
-/** Preventive maintenance (spec 2). */
+/** Preventive maintenance (behaviour §2). */
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [

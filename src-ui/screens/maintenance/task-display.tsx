@@ -1,5 +1,5 @@
 /**
- * A task's display status (spec 4), reckoned again in the tab from the task's fields and the site's
+ * A task's display status (behaviour §4), reckoned again in the tab from the task's fields and the site's
  * today (shared/rules/task-status.ts, the server's rule), so a task read from saved data days later
  * shows Due or Past due as it now is.
  */

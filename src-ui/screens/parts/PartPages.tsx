@@ -1,5 +1,5 @@
 /**
- * Parts (spec 2, 4, 9): "Part List" with the location filter (All Parts and the part locations of
+ * Parts (behaviour §2, 4, 9): "Part List" with the location filter (All Parts and the part locations of
  * the site's settings, remembered as `partSelectedLocation`), the part inventory report of the chosen
  * location, and Part Detail with "Quantity on Hand" and the Fill (adds) and Inventory (replaces)
  * modals, both queued while offline and sent once.

@@ -1,4 +1,4 @@
-/** Parts (spec 2). */
+/** Parts (behaviour §2). */
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [

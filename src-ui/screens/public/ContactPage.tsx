@@ -1,4 +1,4 @@
-/** Contact Us (spec 5: name, email and message required); limited users go to /workorder-home after sending. */
+/** Contact Us (behaviour §5: name, email and message required); limited users go to /workorder-home after sending. */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';

@@ -1,4 +1,4 @@
-/** The public pages (spec 2): the landing page is part of the shell, the others load on first use. */
+/** The public pages (behaviour §2): the landing page is part of the shell, the others load on first use. */
 import { screen, type RouteSpec } from '../../app/route-spec';
 import { LandingPage } from './LandingPage';
 

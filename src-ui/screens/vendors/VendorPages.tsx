@@ -1,5 +1,5 @@
 /**
- * Vendors (spec 2, 3, 5): Vendor List (pages of 10), Vendor Detail, Create Vendor (no field
+ * Vendors (behaviour §2, 3, 5): Vendor List (pages of 10), Vendor Detail, Create Vendor (no field
  * required) and Update Vendor (the name required). Sent now: vendors are not offline actions.
  */
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-/** Vendors (spec 2). */
+/** Vendors (behaviour §2). */
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [

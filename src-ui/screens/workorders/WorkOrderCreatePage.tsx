@@ -1,5 +1,5 @@
 /**
- * New work order (spec 2, spec 5): read-only user name and email, location and description
+ * New work order (behaviour §2, behaviour §5): read-only user name and email, location and description
  * required, any number of attachments. Sent now, or queued while offline; either way back to
  * /workorder-home/. On the form pattern (kit/form.ts): react-hook-form keeps what was typed and the
  * chosen files through any refusal, and the request schema judges the description's length.
@@ -41,7 +41,7 @@ interface WorkOrderValues {
 type Errors = FieldErrors<WorkOrderValues>;
 
 /**
- * Spec 5: location and description required (said beside each, and by the spec's message above the
+ * Behaviour §5: location and description required (said beside each, and by the spec's message above the
  * form); the description's length and the files' types as the server judges them.
  */
 const checkWorkOrder: Resolver<WorkOrderValues> = (values) => {

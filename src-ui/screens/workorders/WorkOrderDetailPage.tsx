@@ -1,5 +1,5 @@
 /**
- * One work order (spec 2, spec 4): its fields and attachments; Complete and Claim/Unclaim for
+ * One work order (behaviour §2, behaviour §4): its fields and attachments; Complete and Claim/Unclaim for
  * full-access users; the "Pending sync" list; a reload once its queued actions synced; Back to the
  * list it was opened from. Built on the kit's detail pattern and status actions.
  */

@@ -1,4 +1,4 @@
-/** The work-order area's home; its Home button only for full-access users (spec 2, spec 6), from the navigation table. */
+/** The work-order area's home; its Home button only for full-access users (behaviour §2, behaviour §6), from the navigation table. */
 import { HubScreen } from '../../kit/HubScreen';
 
 export function WorkOrderHomePage() {

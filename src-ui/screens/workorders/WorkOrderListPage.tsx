@@ -1,5 +1,5 @@
 /**
- * Active work orders (spec 2): location filter and text search (?location, ?page, ?q), cards, pages
+ * Active work orders (behaviour §2): location filter and text search (?location, ?page, ?q), cards, pages
  * of 10, on the list pattern of the kit.
  */
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-/** Work order status with its colour and icon (spec 4): Pending red !, Claimed cyan spinner, Completed green check. */
+/** Work order status with its colour and icon (behaviour §4): Pending red !, Claimed cyan spinner, Completed green check. */
 import type { WorkOrderStatus as Status } from '../../../shared/constants';
 
 const ICONS: Record<Status, string> = {

@@ -1,4 +1,4 @@
-/** Work orders: open to every signed-in user, limited ones included (spec 1). */
+/** Work orders: open to every signed-in user, limited ones included (behaviour §1). */
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [

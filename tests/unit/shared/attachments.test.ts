@@ -52,7 +52,7 @@ describe('megabytes for people', () => {
   });
 });
 
-describe('queue item fit (spec 5: payload + attachments + 512 bytes, at most 5 MB)', () => {
+describe('queue item fit (behaviour §5: payload + attachments + 512 bytes, at most 5 MB)', () => {
   const payload = { location_id: 3, description: 'Compressor leaking oil near the bay door' };
 
   it('measures the item exactly as the outbox does', () => {

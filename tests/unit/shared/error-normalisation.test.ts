@@ -14,7 +14,7 @@ import {
 import { AUTH_MESSAGES, ERROR_MESSAGES, authFailureMessage, messageForScreen, SCREEN_MESSAGES } from '../../../shared/data/messages.js';
 import { createToastGate, toastKey } from '../../../shared/data/toast-gate.js';
 
-describe('spec 8 normalisation table', () => {
+describe('behaviour §8 normalisation table', () => {
   it('offline: no toast, retryable, the offline text', () => {
     expect(offlineError()).toMatchObject({ type: 'offline', status: null, message: ERROR_MESSAGES.offline, retryable: true, shouldNotify: false });
     expect(ERROR_MESSAGES.offline).toBe("You're offline. Please check your internet connection and try again.");

@@ -13,7 +13,7 @@ describe("a form's check against the shared request schema, in the server's word
     expect(schemaFieldErrors(TaskForm, { ...valid, task_notes: '   ' })).toEqual({});
   });
 
-  it('says "This field is required." for every required field left empty (spec 5)', () => {
+  it('says "This field is required." for every required field left empty (behaviour §5)', () => {
     expect(schemaFieldErrors(TaskForm, { location_id: null, description: '  ', recurrence_interval: null, last_completed_date: '' })).toEqual({
       location_id: 'This field is required.',
       description: 'This field is required.',
@@ -32,7 +32,7 @@ describe("a form's check against the shared request schema, in the server's word
   });
 });
 
-describe('the asset forms (spec 5)', () => {
+describe('the asset forms (behaviour §5)', () => {
   const asset = { location_id: 2, brand: '', name: 'Ice machine', description: 'Cube maker', asset_type: 'BEVERAGE', serial_number: 'HZ-1', acquisition_date: null, purchase_price: null };
 
   it('create: location, name, description and serial number required; date and price optional', () => {

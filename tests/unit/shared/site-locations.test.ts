@@ -6,7 +6,7 @@ import { chemicalLocationKind, offeredLocations } from '../../../shared/rules/si
 const settings: SiteSettings = { chemical_locations: [3003, 1102, 1104], chemical_report_location: 3003, part_locations: [3008, 3003], time_zone: 'UTC', version: '4.6.18' };
 const locations = [3003, 1104, 2000, 3008, 1102].map((id) => ({ id, name: `Location ${id}` }));
 
-describe("the site's settings decide about locations (spec 2, 9: configuration, not code)", () => {
+describe("the site's settings decide about locations (behaviour §2, 9: configuration, not code)", () => {
   it('a filter offers every location when its area tracks all of them', () => {
     expect(offeredLocations(locations, null).map((l) => l.id)).toEqual([3003, 1104, 2000, 3008, 1102]);
   });

@@ -143,7 +143,7 @@ describe('taskStatus', () => {
 });
 
 describe('labels and formatting', () => {
-  it('labels every status with its display name (spec 4)', () => {
+  it('labels every status with its display name (behaviour §4)', () => {
     expect(Object.keys(TASK_STATUS_LABELS).sort()).toEqual([...TASK_STATUSES].sort());
     expect(TASK_STATUS_LABELS).toEqual({
       UP_TO_DATE: 'Up to date',

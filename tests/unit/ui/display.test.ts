@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { badgeCount, brandAndName, formatBytes, formatDateTime, formatDuration, formatKilobytes, formatPrice, formatQuantity } from '../../../src-ui/format/display';
 import { queueItemTitle, queueStatusText } from '../../../src-ui/format/queue';
 
-describe('display formats (spec 9)', () => {
+describe('display formats (behaviour §9)', () => {
   it('shows dates as month/day/year @ hour:minute AM/PM in local time', () => {
     expect(formatDateTime(new Date(2026, 2, 14, 14, 5).toISOString())).toBe('03/14/2026 @ 02:05 PM');
     expect(formatDateTime(new Date(2026, 11, 1, 0, 30).toISOString())).toBe('12/01/2026 @ 12:30 AM');
@@ -11,7 +11,7 @@ describe('display formats (spec 9)', () => {
     expect(formatDateTime('not a date')).toBe('');
   });
 
-  it('shows quantities with 2 decimals and their unit (spec 9: sacks for salt, else gallons)', () => {
+  it('shows quantities with 2 decimals and their unit (behaviour §9: sacks for salt, else gallons)', () => {
     expect(formatQuantity(12)).toBe('12.00');
     expect(formatQuantity(17.255)).toBe('17.26');
     expect(formatQuantity(0.5, 'gallons')).toBe('0.50 gallons');
@@ -43,7 +43,7 @@ describe('display formats (spec 9)', () => {
   });
 });
 
-describe('queued item texts (spec 4 Queued item status)', () => {
+describe('queued item texts (behaviour §4 Queued item status)', () => {
   const at = Date.parse('2026-01-01T00:00:00.000Z');
   it('says what each status means', () => {
     expect(queueStatusText({ status: 'queued', lastError: null, retryAt: null }, at)).toBe('Awaiting sync.');

@@ -36,7 +36,7 @@ describe('list query of the list pattern (?location, ?page, search)', () => {
     expect(positiveInt('9007199254740993')).toBeNull();
   });
 
-  it('names the search as each area does: ?q for work orders, ?search for tasks (spec 2)', () => {
+  it('names the search as each area does: ?q for work orders, ?search for tasks (behaviour §2)', () => {
     expect(parseListQuery(MAINTENANCE_LIST, '?search=filter&q=other')).toEqual({ location: null, page: 1, search: 'filter' });
     expect(listUrl(MAINTENANCE_LIST, { location: 4, page: 2, search: 'hvac' })).toBe('/maintenance-list?location=4&page=2&search=hvac');
   });
@@ -48,7 +48,7 @@ describe('list query of the list pattern (?location, ?page, search)', () => {
     expect(parseListQuery(WORKORDER_LIST, listUrl(WORKORDER_LIST, query).split('?')[1]!)).toEqual(query);
   });
 
-  it("remembers the chosen location under the area's own key (spec 3), and forgets it for All", () => {
+  it("remembers the chosen location under the area's own key (behaviour §3), and forgets it for All", () => {
     rememberLocation(MAINTENANCE_LIST, 1102);
     expect(localStorage.getItem('maintenanceSelectedLocation')).toBe('1102');
     expect(rememberedLocation(MAINTENANCE_LIST)).toBe(1102);

@@ -9,12 +9,12 @@ const staff = { full_feature_access: true, is_staff: true };
 const limitedStaff = { full_feature_access: false, is_staff: true };
 
 describe('navigation table', () => {
-  it('sends each kind of user to their home (spec 1)', () => {
+  it('sends each kind of user to their home (behaviour §1)', () => {
     expect(homeFor(full)).toBe('/home');
     expect(homeFor(limited)).toBe('/workorder-home');
   });
 
-  it('gives the top bar links of spec 2 for a visitor, a limited and a full-access user', () => {
+  it('gives the top bar links of behaviour §2 for a visitor, a limited and a full-access user', () => {
     expect(topBarLinks(null).map((l) => l.label)).toEqual(['About', 'Login']);
     expect(topBarLinks(limited)).toEqual([
       { href: '/workorder-home', label: 'WorkOrder Home' },
@@ -34,14 +34,14 @@ describe('navigation table', () => {
     expect(homeFor(limitedStaff)).toBe('/workorder-home');
   });
 
-  it('gives the buttons of the home screens of spec 2 per role', () => {
+  it('gives the buttons of the home screens of behaviour §2 per role', () => {
     const labels = (hub: HubName, user: typeof full | null) => hubButtons(hub, user).map((b) => b.label);
     for (const user of [full, staff]) {
       expect(labels('home', user)).toEqual(['Inventory', 'Locations', 'Preventative Maintenance', 'Work Orders']);
       expect(labels('inventory', user)).toEqual(['Assets', 'Chemicals', 'Parts', 'Vendors', 'Home']);
       expect(labels('workorders', user)).toEqual(['Create Work Order', 'Active Work Orders', 'Home']);
     }
-    // Spec 6: a limited user has the work-order home only, without its Home button.
+    // Behaviour §6: a limited user has the work-order home only, without its Home button.
     for (const user of [limited, limitedStaff]) {
       expect(labels('workorders', user)).toEqual(['Create Work Order', 'Active Work Orders']);
       expect(labels('home', user)).toEqual(['Work Orders']);
@@ -89,7 +89,7 @@ describe('navigation table', () => {
 });
 
 describe('route table gathered from the screens folders', () => {
-  it('holds every route of spec 2 once, with the access each needs', () => {
+  it('holds every route of behaviour §2 once, with the access each needs', () => {
     const access = Object.fromEntries(ROUTES.map((r) => [r.path, r.access]));
     expect(ROUTES).toHaveLength(new Set(ROUTES.map((r) => r.path)).size);
     for (const path of ['/', '/about', '/contact', '/login', '/register', '/activate/:uid/:token', '/reset-password', '/password/reset/confirm/:uid/:token']) expect(access[path], path).toBe('visitor');

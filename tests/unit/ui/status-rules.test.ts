@@ -33,7 +33,7 @@ function item(over: Partial<QueueItemView>): QueueItemView {
   };
 }
 
-describe('claim and complete rules (spec 4)', () => {
+describe('claim and complete rules (behaviour §4)', () => {
   it('offers Claim on a Pending order and Unclaim on one claimed by me', () => {
     expect(claimButton(order('Pending'), me.id, [])).toEqual({ label: 'Claim', disabled: false, action: 'claim' });
     expect(claimButton(order('Claimed'), me.id, [])).toEqual({ label: 'Unclaim', disabled: false, action: 'unclaim' });

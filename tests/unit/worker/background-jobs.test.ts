@@ -23,7 +23,7 @@ function services(api: FakeApi): TestServices {
 
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36';
 
-describe('heartbeat (spec 3 Device heartbeat, spec 9)', () => {
+describe('heartbeat (behaviour §3 Device heartbeat, behaviour §9)', () => {
   async function setup(signedIn = true) {
     const api = createFakeApi();
     api.on('POST', 'monitoring/heartbeat/', () => json(200, { status: 'ok', server_time: '' }));
@@ -84,7 +84,7 @@ describe('heartbeat (spec 3 Device heartbeat, spec 9)', () => {
   });
 });
 
-describe('version policy (spec 4 Version handling)', () => {
+describe('version policy (behaviour §4 Version handling)', () => {
   const info = (latest: string, min: string | null, force = false): VersionInfo => ({ latest_version: latest, min_version: min, force_update: force, message: null });
 
   it('compares dotted versions numerically', () => {

@@ -24,7 +24,7 @@ async function primeCache(): Promise<string> {
   return savedAt;
 }
 
-describe('reads with the cache fallback (spec 4)', () => {
+describe('reads with the cache fallback (behaviour §4)', () => {
   it('a network failure returns the saved copy marked as from the cache, with its time', async () => {
     const savedAt = await primeCache();
     api.down = true;

@@ -28,7 +28,7 @@ async function signedIn(api: FakeApi = createFakeApi()): Promise<H> {
 
 const patches = (events: WorkerEvent[]) => events.flatMap((e) => (e.type === 'patch' ? [e.patch] : []));
 
-describe('network state from requests (spec 4 Online/offline)', () => {
+describe('network state from requests (behaviour §4 Online/offline)', () => {
   it('a network error flips offline and records an issue; any response flips back online', async () => {
     const api = createFakeApi();
     const h = await signedIn(api);

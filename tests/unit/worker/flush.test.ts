@@ -46,7 +46,7 @@ function handler(send: MutationHandler['send']): MutationHandler {
   return { send, invalidates: (item) => ({ prefixes: ['workorders/?'], keys: item.targetId ? [`workorders/${item.targetId}/`] : [] }) };
 }
 
-describe('flush transitions (spec 4)', () => {
+describe('flush transitions (behaviour §4)', () => {
   it('queued → pending → synced: stats, cache and the synced event follow', async () => {
     const item = await enqueue();
     await s.cache.put('workorders/?page=1', { results: [] });
@@ -153,7 +153,7 @@ describe('flush transitions (spec 4)', () => {
     expect(await s.outbox.stats()).toMatchObject({ totalItems: 0 });
   });
 
-  it('a 403 or 404 answer fails the item with its text but raises no toast (spec 8: not notified)', async () => {
+  it('a 403 or 404 answer fails the item with its text but raises no toast (behaviour §8: not notified)', async () => {
     const forbidden = await enqueue({ targetId: '1' });
     const gone = await enqueue({ targetId: '2' });
     registry.register(

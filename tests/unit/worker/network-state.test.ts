@@ -6,7 +6,7 @@ import { networkError } from '../../../shared/data/errors.js';
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
 
-describe('network state transitions (spec 3, 4)', () => {
+describe('network state transitions (behaviour §3, 4)', () => {
   it('flips offline and back online, recording when and why', () => {
     const offline = applyConnectivity(initialNetworkState(true), { isOnline: false, reason: 'network-error', details: 'workorders/' }, at(1));
     expect(offline).toMatchObject({ isOnline: false, offlineSince: at(1), lastChangeAt: at(1), lastReason: 'network-error', lastDetails: 'workorders/' });

@@ -3,7 +3,7 @@ import { ERROR_MESSAGES } from '../../../shared/data/messages.js';
 import { createHarness } from '../helpers/data-core-harness.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 
-/** A report asked for without a connection (spec 7): said in a report's own words, nothing kept for later. */
+/** A report asked for without a connection (behaviour §7): said in a report's own words, nothing kept for later. */
 let api: FakeApi;
 let harness: Awaited<ReturnType<typeof createHarness>>;
 

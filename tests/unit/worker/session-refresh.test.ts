@@ -62,7 +62,7 @@ describe('sign-in', () => {
   });
 });
 
-describe('single-flight refresh (spec 4 Session refresh)', () => {
+describe('single-flight refresh (behaviour §4 Session refresh)', () => {
   it('N concurrent 401s share one refresh, then each request is retried once with the new token', async () => {
     const api = createFakeApi();
     const server = tokenServer(api, { refreshDelayMs: 30 });
