@@ -44,6 +44,10 @@ export interface Config {
   version: { minVersion: string | null; forceUpdate: boolean; message: string | null };
   /** Requests per minute per client address on login, register, reset and contact. */
   authRateLimit: number;
+  /** Sign-in attempts at one account (from any address) that may fail before it is refused for loginAccountLockMinutes. */
+  loginAccountLimit: number;
+  /** Minutes from an account's first failed sign-in during which its failures count, and the longest it stays refused. */
+  loginAccountLockMinutes: number;
   /** Report mails per minute per user (each mails a PDF to an address the user chooses). */
   reportMailRateLimit: number;
   /** Requests carrying files per minute per user. */
@@ -237,6 +241,8 @@ export function loadConfig(env: Env = process.env): Config {
       message: env.UPDATE_MESSAGE || null,
     },
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 20),
+    loginAccountLimit: positiveInt('LOGIN_ACCOUNT_LIMIT', env.LOGIN_ACCOUNT_LIMIT, 10),
+    loginAccountLockMinutes: positiveInt('LOGIN_ACCOUNT_LOCK_MINUTES', env.LOGIN_ACCOUNT_LOCK_MINUTES, 15),
     reportMailRateLimit: positiveInt('REPORT_MAIL_RATE_LIMIT', env.REPORT_MAIL_RATE_LIMIT, 5),
     uploadRateLimit: positiveInt('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, 30),
     // Two a second for a minute: far more than a technician types, and a day of records queued

@@ -27,6 +27,13 @@ export interface UsersTable {
   token_generation: Generated<number>;
 }
 
+/** Sign-in attempts per account address since the first failed one (migration 0010). */
+export interface LoginFailuresTable {
+  account: string;
+  failures: number;
+  first_failed_at: string;
+}
+
 export interface RefreshTokensTable {
   jti: string;
   user_id: number;
@@ -257,6 +264,7 @@ export interface DevicesTable {
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  login_failures: LoginFailuresTable;
   idempotency_keys: IdempotencyKeysTable;
   upload_owners: UploadOwnersTable;
   locations: LocationsTable;

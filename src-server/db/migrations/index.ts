@@ -9,6 +9,7 @@ import * as m0006 from './0006_contact_read.js';
 import * as m0007 from './0007_upload_owners.js';
 import * as m0008 from './0008_email_skeleton.js';
 import * as m0009 from './0009_token_generation.js';
+import * as m0010 from './0010_login_failures.js';
 
 export interface Migration {
   name: string;
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   { name: '0007_upload_owners', up: m0007.up },
   { name: '0008_email_skeleton', up: m0008.up },
   { name: '0009_token_generation', up: m0009.up },
+  { name: '0010_login_failures', up: m0010.up },
 ];
