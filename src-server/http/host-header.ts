@@ -1,8 +1,8 @@
 /**
  * HTTP/1.1 requires a server to answer 400 to a request whose Host header is missing, given more
- * than once, or not a host (RFC 9112, section 3.2). Node refuses only the missing one: `Host: a b`
- * or two Host lines were answered like any request. Nothing here builds links from the Host (see
- * origin.ts), but a request that is not HTTP is refused rather than served.
+ * than once, or not a host. Node refuses only the missing one: `Host: a b` or two Host lines were
+ * answered like any request. Nothing here builds links from the Host (see origin.ts), but a
+ * request that is not HTTP is refused rather than served.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
@@ -10,8 +10,9 @@ import { HttpError } from './errors.js';
 export const BAD_HOST = 'The Host header is missing, repeated or not a valid host.';
 
 /**
- * uri-host [":" port] of RFC 3986: an IP literal in brackets (IPv6 or IPvFuture), or a reg-name
- * (which takes in IPv4 addresses): unreserved and sub-delim characters and %-escapes.
+ * A URI's host with an optional port: an IP literal in brackets (IPv6 or IPvFuture), or a
+ * registered name (which takes in IPv4 addresses): letters, digits, `-._~!$&'()*+,;=` and
+ * %-escapes.
  */
 const HOST_VALUE = /^(?:\[(?:[0-9A-Fa-f:.]+|v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+)\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+)(?::[0-9]*)?$/;
 
