@@ -17,6 +17,7 @@ import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerPublicOrigin } from './http/origin.js';
 import { registerRateLimits } from './http/rate-limits.js';
+import { registerTransportSecurity } from './http/transport-security.js';
 import { registerApiDocs, registerOpenApi } from './http/openapi.js';
 import type { FileStorage } from './http/file-storage.js';
 import { LocalDiskStorage } from './http/local-storage.js';
@@ -91,7 +92,10 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent only over HTTPS (http/transport-security.ts), not on every answer.
+    hsts: false,
   });
+  registerTransportSecurity(app);
   registerUploadRateLimit(app, config.uploadRateLimit);
   await registerRateLimits(app, config);
   await registerUploads(app);
