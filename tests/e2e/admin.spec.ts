@@ -169,12 +169,13 @@ test('the staff user is never offered their own lock-out, makes and removes anot
   const me = await findUser(page, { email: SUPERVISOR.email, name: 'Sam Rivera (you)' });
   await expect(me.locator('.wo-status')).toHaveText('Active');
   await expect(row(me, 'Staff')).toHaveText('Yes');
-  await expect(me.getByRole('button')).toHaveText(['Revoke full access', 'Send password reset mail']);
+  await expect(me.getByRole('button')).toHaveText(['Send password reset mail']);
 
   // The server refuses the same through the API, in its own words.
   const staff = await ApiClient.signIn(SUPERVISOR);
   const self = (await staff.request<{ results: AdminUser[] }>('GET', `/admin/users/?search=${encodeURIComponent(SUPERVISOR.email)}`)).body.results[0]!;
   expect((await staff.request('PATCH', `/admin/users/${self.id}/`, { is_staff: false })).body).toEqual({ is_staff: ['You cannot remove your own staff right.'] });
+  expect((await staff.request('PATCH', `/admin/users/${self.id}/`, { full_feature_access: false })).body).toEqual({ full_feature_access: ['You cannot change your own full access.'] });
 
   // Staff right given and taken back.
   const tech = await registerUser();

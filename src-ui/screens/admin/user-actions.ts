@@ -1,7 +1,7 @@
 /**
  * What the Users screen offers for one account, and how each change is asked in its dialog. Pure,
- * so the rules are tested alone: the acting staff user is never offered taking away their own staff
- * right or deactivating themselves (the server refuses both too), an activation mail only for an
+ * so the rules are tested alone: the acting staff user is never offered a change of their own rights
+ * (full access, staff) or deactivating themselves (the server refuses each too), an activation mail only for an
  * account still waiting for its link, a password reset only for an active one.
  */
 import type { AdminUser } from '../../../shared/api/admin';
@@ -28,7 +28,7 @@ export function awaitsActivation(user: Pick<AdminUser, 'is_active' | 'activated_
 
 export function userActions(user: AdminUser, actorId: number | null): UserAction[] {
   const self = user.id === actorId;
-  const actions: UserAction[] = [{ kind: 'change', change: user.full_feature_access ? 'revokeFullAccess' : 'grantFullAccess' }];
+  const actions: UserAction[] = self ? [] : [{ kind: 'change', change: user.full_feature_access ? 'revokeFullAccess' : 'grantFullAccess' }];
   if (!user.is_active) actions.push({ kind: 'change', change: 'reactivate' });
   else if (!self) actions.push({ kind: 'change', change: 'deactivate' });
   if (!user.is_staff) actions.push({ kind: 'change', change: 'makeStaff' });
