@@ -11,7 +11,7 @@ import { throwIfErrors } from '../http/text.js';
 import type { Mailer } from '../mail/mailer.js';
 
 /**
- * The report address: one plain address (shared/rules/email-address.ts), else the spec's message
+ * The report address: one plain address (shared/rules/email-address.ts), else behaviour §5's message
  * (blank included) recorded in `errors`.
  */
 export function reportEmail(errors: FieldErrors, value: string): string {
