@@ -67,6 +67,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** Connections one client address may hold open at once, per server process; 0 = no limit. */
   maxConnectionsPerAddress: number;
+  /** Bearer token that opens /metrics; null keeps it closed to everyone. */
+  metricsToken: string | null;
+  /** Milliseconds a stopping server gives the requests in flight before it cuts them. */
+  shutdownTimeoutMs: number;
   logLevel: string;
   /** Directory of the built client (vite build output). */
   clientDir: string;
@@ -115,6 +119,13 @@ function requestTimeouts(env: Env): { headersTimeoutMs: number; requestTimeoutMs
   const request = positiveInt('REQUEST_TIMEOUT_S', env.REQUEST_TIMEOUT_S, 300);
   if (headers > request) throw new Error(`HEADERS_TIMEOUT_S (${headers}) cannot be longer than REQUEST_TIMEOUT_S (${request}), which counts the headers too`);
   return { headersTimeoutMs: headers * 1000, requestTimeoutMs: request * 1000 };
+}
+
+/** METRICS_TOKEN: long enough that guessing it over HTTP is hopeless. */
+function metricsToken(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 32 || /\s/.test(value)) throw new Error('METRICS_TOKEN must be at least 32 characters, without spaces (e.g. `openssl rand -hex 32`)');
+  return value;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -257,6 +268,9 @@ export function loadConfig(env: Env = process.env): Config {
     // address (NAT). Behind a trusted proxy every connection comes from the proxy: no limit there
     // unless set, the proxy is what faces the clients.
     maxConnectionsPerAddress: nonNegativeInt('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, trustProxy ? 0 : 128),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    // Below the 30 s a process manager commonly waits after SIGTERM before it kills.
+    shutdownTimeoutMs: positiveInt('SHUTDOWN_TIMEOUT_S', env.SHUTDOWN_TIMEOUT_S, 25) * 1000,
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || './dist'),
   };
