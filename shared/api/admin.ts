@@ -1,8 +1,9 @@
 /** Staff-only administration contracts: the team's accounts and the contact inbox. */
 import { Type, type Static } from '@sinclair/typebox';
+import { PageNumber } from './common.js';
 
 export const AdminUsersQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  page: Type.Optional(PageNumber),
   /** Part of a first name, last name, full name or email, any case. */
   search: Type.Optional(Type.String({ maxLength: 254 })),
 });

@@ -1,7 +1,7 @@
 /** Asset contracts. Reads nest the text fields the way the original API did (brand.brand, name.name …). */
 import { Type, type Static } from '@sinclair/typebox';
 import { ASSET_TYPES, NAME_LIMIT, TEXT_LIMIT, type AssetType } from '../constants.js';
-import type { LocationRef, UserRef } from './common.js';
+import { Id, PageNumber, type LocationRef, type UserRef } from './common.js';
 
 /** A purchase price is at least 0 and below this (the server's rule). */
 export const PRICE_LIMIT = 1_000_000_000;
@@ -52,7 +52,6 @@ export type AssetUpdateBody = Static<typeof AssetUpdateBody>;
 export const AssetPatchBody = AssetUpdateBody;
 export type AssetPatchBody = AssetUpdateBody;
 
-const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const required = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const datePattern = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const price = Type.Number({ minimum: 0, exclusiveMaximum: PRICE_LIMIT });
@@ -62,7 +61,7 @@ const price = Type.Number({ minimum: 0, exclusiveMaximum: PRICE_LIMIT });
  * number required; acquisition date and price optional.
  */
 export const AssetForm = Type.Object({
-  location_id: id,
+  location_id: Id,
   brand: Type.Optional(text(NAME_LIMIT)),
   name: required(NAME_LIMIT),
   description: required(TEXT_LIMIT),
@@ -77,8 +76,8 @@ export const AssetForm = Type.Object({
 export const AssetUpdateForm = Type.Composite([Type.Omit(AssetForm, ['acquisition_date', 'purchase_price']), Type.Object({ acquisition_date: datePattern, purchase_price: price })]);
 
 export const AssetListQuery = Type.Object({
-  location: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  location: Type.Optional(Id),
+  page: Type.Optional(PageNumber),
 });
 export type AssetListQuery = Static<typeof AssetListQuery>;
 

@@ -1,24 +1,19 @@
 /** Chemicals: stock per location, fills (add) and inventory counts (replace), inventory report. */
 import { Type, type Static } from '@sinclair/typebox';
-import type { LocationRef } from './common.js';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+import { Id, PageNumber, type LocationRef } from './common.js';
+import { QuantityRecordFields } from './quantities.js';
 
 export const ChemicalListQuery = Type.Object({
   locations__id: Type.Optional(Id),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  page: Type.Optional(PageNumber),
 });
 export type ChemicalListQuery = Static<typeof ChemicalListQuery>;
 
-/**
- * Fill or inventory count. `quantity` is checked by the server itself (a number, or a numeric
- * string, finite and in bounds) rather than by schema coercion, which would turn null into 0.
- */
+/** Fill or inventory count of the chemical at one of its locations. */
 export const ChemicalQuantityBody = Type.Object({
   chemical: Id,
   chemical_location_id: Id,
-  date: Type.String({ maxLength: 64, description: "YYYY-MM-DD, the device's date when the record was made; from the same day a year before the server's today to one day after it" }),
-  quantity: Type.Unknown({ description: 'fill: > 0, and the stock after it below 1,000,000; inventory: >= 0, below 1,000,000; both with at most 2 decimal places' }),
+  ...QuantityRecordFields,
 });
 /** What the client sends. */
 export interface ChemicalQuantityRequest {

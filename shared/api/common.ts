@@ -1,4 +1,21 @@
-/** Shapes shared by every area. */
+/** Shapes shared by every area, and the request fields every area's schemas are built from. */
+import { Type } from '@sinclair/typebox';
+
+/** The largest id a record can have: both engines key records with 32-bit integers. */
+export const ID_MAX = 2_147_483_647;
+
+/** A record id in a path, query or body. */
+export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
+
+/** The `page` query of every list; far beyond any real list, so a page number never overflows an offset. */
+export const PageNumber = Type.Integer({ minimum: 1, maximum: 1_000_000_000 });
+
+/** The date of a fill, count or wash record (checked by the server: decisions: Dates of offline records). */
+export const RecordDate = Type.String({
+  maxLength: 64,
+  description: "YYYY-MM-DD, the device's date when the record was made; from the same day a year before the server's today to one day after it",
+});
+
 export interface Page<T> {
   count: number;
   next: string | null;
@@ -18,6 +35,13 @@ export interface UserRef {
   first_name: string;
   last_name: string;
 }
+
+/**
+ * One `true` per key of a response type. A list declared `satisfies EveryKey<T>` is refused by the
+ * compiler when it leaves a key out or names one the type does not have, so a test can hold what
+ * a presenter answers to the type through it.
+ */
+export type EveryKey<T> = { readonly [K in keyof T]-?: true };
 
 /** DRF error bodies. */
 export type ApiErrorBody = { detail: string; code?: string } | Record<string, string[]>;

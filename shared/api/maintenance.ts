@@ -1,7 +1,7 @@
 /** Maintenance tasks: the request schemas the server checks and the shapes it answers with. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TEXT_LIMIT, type TaskStatus } from '../constants.js';
-import type { LocationRef, UserRef } from './common.js';
+import { Id, PageNumber, type LocationRef, type UserRef } from './common.js';
 
 /** Longest recurrence the server accepts, in days (ten years). */
 export const RECURRENCE_INTERVAL_MAX = 3650;
@@ -12,12 +12,10 @@ export const RECURRENCE_INTERVAL_MAX = 3650;
  */
 const nullable = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
 
-const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-
 /** GET maintenance/tasks/?page=&location=&search= */
 export const TaskListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
-  location: Type.Optional(id),
+  page: Type.Optional(PageNumber),
+  location: Type.Optional(Id),
   search: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type TaskListQuery = Static<typeof TaskListQuery>;
@@ -28,8 +26,8 @@ export type TaskListQuery = Static<typeof TaskListQuery>;
  * completed date are required). The location may be sent as `location_id` or `location`.
  */
 export const TaskUpdateBody = Type.Object({
-  location_id: Type.Optional(nullable(id)),
-  location: Type.Optional(nullable(id)),
+  location_id: Type.Optional(nullable(Id)),
+  location: Type.Optional(nullable(Id)),
   description: Type.Optional(nullable(Type.String({ maxLength: TEXT_LIMIT }))),
   /** Whole days between completions. */
   recurrence_interval: Type.Optional(nullable(Type.Integer({ minimum: 1, maximum: RECURRENCE_INTERVAL_MAX }))),
@@ -47,7 +45,7 @@ export const TaskPatchBody = TaskUpdateBody;
 export type TaskPatchBody = TaskUpdateBody;
 
 /** POST maintenance/tasks/: the update fields plus an optional creator (a user id; the caller when absent). */
-export const TaskCreateBody = Type.Object({ ...TaskUpdateBody.properties, created_by: Type.Optional(nullable(id)) });
+export const TaskCreateBody = Type.Object({ ...TaskUpdateBody.properties, created_by: Type.Optional(nullable(Id)) });
 export type TaskCreateBody = Static<typeof TaskCreateBody>;
 
 /**
@@ -56,7 +54,7 @@ export type TaskCreateBody = Static<typeof TaskCreateBody>;
  * request schemas above.
  */
 export const TaskForm = Type.Object({
-  location_id: id,
+  location_id: Id,
   description: Type.String({ minLength: 1, maxLength: TEXT_LIMIT }),
   recurrence_interval: Type.Integer({ minimum: 1, maximum: RECURRENCE_INTERVAL_MAX }),
   last_completed_date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),

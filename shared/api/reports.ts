@@ -1,5 +1,6 @@
 /** Report requests shared by the chemical, car wash and part reports. */
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common.js';
 
 /**
  * Behaviour §5: text, @, text, a dot, text; one address only (no lists, no display names). The server
@@ -10,16 +11,14 @@ export const REPORT_EMAIL_PATTERN = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 export const INVALID_REPORT_EMAIL = 'Please enter a valid email address.';
 export const REPORT_SENT = 'Report sent successfully!';
 
-const LocationId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-
 /** `location` query of every report download. */
-export const ReportQuery = Type.Object({ location: LocationId });
+export const ReportQuery = Type.Object({ location: Id });
 export type ReportQuery = Static<typeof ReportQuery>;
 
 /** Mail a report: POST {email, location}. */
 export const ReportEmailBody = Type.Object({
   email: Type.String({ maxLength: 254 }),
-  location: LocationId,
+  location: Id,
 });
 export type ReportEmailBody = Static<typeof ReportEmailBody>;
 

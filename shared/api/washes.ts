@@ -1,8 +1,7 @@
 /** Car wash counts per wash package, their totals, and the car wash report. */
 import { Type, type Static } from '@sinclair/typebox';
-import type { LocationRef, Page } from './common.js';
+import { Id, PageNumber, RecordDate, type LocationRef, type Page } from './common.js';
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const DateText = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));
 
 export const WashPackagesQuery = Type.Object({ location: Id });
@@ -10,7 +9,7 @@ export type WashPackagesQuery = Static<typeof WashPackagesQuery>;
 
 export const WashRecordsQuery = Type.Object({
   location: Type.Optional(Id),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  page: Type.Optional(PageNumber),
   start: DateText('YYYY-MM-DD, first day included'),
   end: DateText('YYYY-MM-DD, last day included'),
 });
@@ -21,7 +20,7 @@ export const WashRecordBody = Type.Object({
   wash_package: Id,
   count: Type.Unknown({ description: 'integer, 0 or more, below 1,000,000' }),
   location: Id,
-  date: Type.String({ maxLength: 64, description: "YYYY-MM-DD, the device's date when the record was made; from the same day a year before the server's today to one day after it" }),
+  date: RecordDate,
 });
 export interface WashRecordRequest {
   wash_package: number;

@@ -1,14 +1,12 @@
 /** Work orders: the request schemas the server checks and the shapes it answers with. */
 import { Type, type Static } from '@sinclair/typebox';
 import { TEXT_LIMIT, type WorkOrderStatus } from '../constants.js';
-import type { LocationRef, UserRef } from './common.js';
-
-const id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+import { Id, PageNumber, type LocationRef, type UserRef } from './common.js';
 
 /** GET workorders/?page=&location=&search= (the list screen sends its text box as `search`). */
 export const WorkOrderListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
-  location: Type.Optional(id),
+  page: Type.Optional(PageNumber),
+  location: Type.Optional(Id),
   search: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type WorkOrderListQuery = Static<typeof WorkOrderListQuery>;
@@ -19,7 +17,7 @@ export type WorkOrderListQuery = Static<typeof WorkOrderListQuery>;
  * together with the others by the route (behaviour §5: location and description are required).
  */
 export const WorkOrderCreateBody = Type.Object({
-  location_id: Type.Optional(id),
+  location_id: Type.Optional(Id),
   description: Type.Optional(Type.String({ maxLength: TEXT_LIMIT })),
   /** One file or a list of files; only meaningful in a multipart body. */
   new_attachments: Type.Optional(Type.Unknown()),

@@ -4,11 +4,9 @@
  * of a location. Each area names its item, its quantity input and the record the server answers.
  */
 import type { Page } from '../api/common.js';
+import type { QuantityKind } from '../api/quantities.js';
 import type { ReportSentResponse } from '../api/reports.js';
 import type { BinaryAnswer, MutationResult, ReadResult } from '../data/protocol.js';
-
-/** 'fill' adds to the quantity on hand, 'inventory' replaces it (behaviour §4). */
-export type QuantityKind = 'fill' | 'inventory';
 
 export interface QuantityInput {
   kind: QuantityKind;

@@ -3,7 +3,7 @@
  * than by schema coercion, which turns null into 0 and true into 1: a count of "nothing" must be
  * refused, not stored as zero.
  */
-import { FillForm, InventoryForm } from '../../shared/api/quantities.js';
+import { FillForm, InventoryForm, type QuantityKind } from '../../shared/api/quantities.js';
 import { schemaFieldErrors } from '../../shared/api/schema-check.js';
 import type { FieldErrors } from './errors.js';
 
@@ -66,7 +66,7 @@ export function integerField(errors: FieldErrors, field: string, value: unknown,
  * QUANTITY_MAX with at most two decimal places. Judged by the very schemas the client's forms use
  * (shared/api/quantities.ts), so the two cannot drift apart.
  */
-export function quantityField(errors: FieldErrors, field: string, value: unknown, kind: 'fill' | 'inventory'): number | null {
+export function quantityField(errors: FieldErrors, field: string, value: unknown, kind: QuantityKind): number | null {
   const n = numberField(errors, field, value);
   if (n === null) return null;
   const problem = schemaFieldErrors(kind === 'fill' ? FillForm : InventoryForm, { quantity: n }).quantity;

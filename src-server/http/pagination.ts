@@ -1,21 +1,14 @@
 /** DRF page-number pagination: `{count, next, previous, results}`, page size 10, absolute links. */
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { PageNumber, type Page } from '../../shared/api/common.js';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import { notFound } from './errors.js';
 import { linkTo } from './origin.js';
 
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
-
-/** Query fragment every list accepts. */
-export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
-};
+/** The query of a list that takes nothing but a page (lists with filters add `page: Type.Optional(PageNumber)` to theirs). */
+export const PageQuery = Type.Object({ page: Type.Optional(PageNumber) });
+export type PageQuery = Static<typeof PageQuery>;
 
 export interface PageWindow {
   page: number;

@@ -8,7 +8,8 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import type { AreaName } from '../../shared/areas/registry';
-import type { QuantityInput, QuantityKind } from '../../shared/areas/stock';
+import type { QuantityKind } from '../../shared/api/quantities';
+import type { QuantityInput } from '../../shared/areas/stock';
 import type { MutationResult } from '../../shared/data/protocol';
 import { localDateToday } from '../format/display';
 import type { WorkerRemote } from '../state/bridge';

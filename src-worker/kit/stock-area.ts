@@ -6,8 +6,9 @@
  * acted, the quantity); the answer is the record with the quantity on hand after it, which the
  * screen shows without reading again. Each area gives its paths, texts, list filter and body.
  */
+import type { QuantityKind } from '../../shared/api/quantities.js';
 import type { AreaName } from '../../shared/areas/registry.js';
-import type { QuantityInput, QuantityKind, StockApi, StockTarget } from '../../shared/areas/stock.js';
+import type { QuantityInput, StockApi, StockTarget } from '../../shared/areas/stock.js';
 import { defineWrite, type WriteAction, type WriteMessages } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 import type { AreaContext } from './area-context.js';

@@ -19,7 +19,6 @@ import { HttpError, fieldError, forbidden, invalid, notFound, unauthorized } fro
 import { currentUser } from '../../http/access.js';
 import { IdParams } from '../../http/params.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
-import { Type } from '@sinclair/typebox';
 import type { Mail } from '../../mail/mailer.js';
 import { activationMailFor, awaitsActivation, passwordResetMailFor } from '../auth/auth.emails.js';
 import { ContactRepository, type ContactMessageRow } from '../contact/contact.repository.js';
@@ -108,7 +107,7 @@ export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<
     return { detail: RESET_MAIL_SENT };
   });
 
-  api.get<{ Querystring: { page?: number } }>('/admin/contact-messages/', { schema: { querystring: Type.Object(PageQuery) }, config: staff }, async (request) => {
+  api.get<{ Querystring: PageQuery }>('/admin/contact-messages/', { schema: { querystring: PageQuery }, config: staff }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await messages.page(window);
     return pageOf(request, window, count, rows.map(presentAdminContactMessage));

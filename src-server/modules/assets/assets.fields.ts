@@ -4,6 +4,7 @@
  * here, where null, "" and 0 keep their different meanings.
  */
 import { PRICE_LIMIT } from '../../../shared/api/assets.js';
+import { ID_MAX } from '../../../shared/api/common.js';
 import type { FieldErrors } from '../../http/errors.js';
 
 /** undefined: the key was not sent; null: sent empty; NaN: sent but not a number. */
@@ -27,7 +28,7 @@ function push(errors: FieldErrors, field: string, message: string): void {
 export function parseLocationId(errors: FieldErrors, value: unknown): number | null | undefined {
   const n = looseNumber(value);
   if (n === undefined || n === null) return n;
-  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+  if (!Number.isInteger(n) || n < 1 || n > ID_MAX) {
     push(errors, 'location_id', 'A valid integer is required.');
     return undefined;
   }

@@ -3,6 +3,7 @@ import type { ChemicalLocationsTable, ChemicalsTable, Database } from '../../db/
 import { toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
 import { QUANTITY_MAX } from '../../../shared/constants.js';
+import type { QuantityKind } from '../../../shared/api/quantities.js';
 import type { QuantityOutcome } from '../stock/quantity-routes.js';
 
 export type ChemicalRow = Selectable<ChemicalsTable>;
@@ -27,7 +28,7 @@ export interface ChemicalStockRow {
 
 export interface ChemicalRecordRow {
   id: number;
-  kind: 'fill' | 'inventory';
+  kind: QuantityKind;
   date: string;
   quantity: number;
   name: string;
@@ -79,7 +80,7 @@ export class ChemicalsRepository {
    * would bring it to QUANTITY_MAX or more changes nothing: the bound is part of that UPDATE, so
    * two fills at once cannot both pass it. Refused, the answer carries the stock as it is.
    */
-  recordQuantity(input: { kind: 'fill' | 'inventory'; entryId: number; date: string; quantity: number; userId: number; createdAt: string }): Promise<QuantityOutcome> {
+  recordQuantity(input: { kind: QuantityKind; entryId: number; date: string; quantity: number; userId: number; createdAt: string }): Promise<QuantityOutcome> {
     return this.db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('chemical_locations')

@@ -1,6 +1,5 @@
 /** Contact Us: anyone may send a message (stored, and mailed to the staff); the staff read them. */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { ContactBody, type ContactMessage } from '../../../shared/api/contact.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
@@ -44,7 +43,7 @@ export async function contactRoutes(api: FastifyInstance, { db, config, mailer }
     },
   );
 
-  api.get<{ Querystring: { page?: number } }>('/contact/', { schema: { querystring: Type.Object(PageQuery) }, config: { access: 'staff' } }, async (request) => {
+  api.get<{ Querystring: PageQuery }>('/contact/', { schema: { querystring: PageQuery }, config: { access: 'staff' } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await messages.page(window);
     return pageOf(request, window, count, rows.map(presentContactMessage));

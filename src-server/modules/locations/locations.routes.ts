@@ -1,6 +1,5 @@
 /** Locations: paged list (all of them are read by following `next`), detail, create, update. */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { LocationCreateBody, LocationUpdateBody, type Location } from '../../../shared/api/locations.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
@@ -35,7 +34,7 @@ export async function locationsRoutes(api: FastifyInstance, { db }: AppDeps): Pr
   // Limited users read locations too: the work-order form needs them.
   const readers = { access: 'user' as const };
 
-  api.get<{ Querystring: { page?: number } }>('/locations/', { schema: { querystring: Type.Object(PageQuery) }, config: readers }, async (request) => {
+  api.get<{ Querystring: PageQuery }>('/locations/', { schema: { querystring: PageQuery }, config: readers }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await locations.page(window);
     return pageOf(request, window, count, rows.map(presentLocation));

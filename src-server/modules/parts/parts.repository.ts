@@ -3,6 +3,7 @@ import type { Database, PartsTable } from '../../db/schema.js';
 import { toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
 import { QUANTITY_MAX } from '../../../shared/constants.js';
+import type { QuantityKind } from '../../../shared/api/quantities.js';
 import type { QuantityOutcome } from '../stock/quantity-routes.js';
 
 /** A part with the name of its location (null when it has none). */
@@ -40,7 +41,7 @@ export class PartsRepository {
    * QUANTITY_MAX or more changes nothing (the bound is part of that UPDATE). Refused, the answer
    * carries the quantity as it is.
    */
-  recordQuantity(input: { kind: 'fill' | 'inventory'; partId: number; date: string; quantity: number; userId: number; createdAt: string }): Promise<QuantityOutcome> {
+  recordQuantity(input: { kind: QuantityKind; partId: number; date: string; quantity: number; userId: number; createdAt: string }): Promise<QuantityOutcome> {
     return this.db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('parts')

@@ -12,9 +12,8 @@ import { fieldError, invalid, type FieldErrors, type HttpError } from '../../htt
 import { quantityField } from '../../http/numbers.js';
 import { perUserLimit } from '../../http/rate-limits.js';
 import { throwIfErrors } from '../../http/text.js';
+import type { QuantityKind } from '../../../shared/api/quantities.js';
 import { QUANTITY_MAX } from '../../../shared/constants.js';
-
-export type QuantityKind = 'fill' | 'inventory';
 
 /** A written fill or count and the stock after it, or a refused fill and the stock as it is. */
 export type QuantityOutcome = { saved: true; id: number; current_quantity: number } | { saved: false; current_quantity: number };

@@ -1,6 +1,5 @@
 /** Vendors: paged list by name, detail, create (nothing required) and update (name required). */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { VendorBody, type Vendor } from '../../../shared/api/vendors.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
@@ -29,7 +28,7 @@ function sentFields(body: VendorBody): Partial<Record<(typeof OPTIONAL_FIELDS)[n
 export async function vendorsRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
   const vendors = new VendorsRepository(db);
 
-  api.get<{ Querystring: { page?: number } }>('/vendors/', { schema: { querystring: Type.Object(PageQuery) } }, async (request) => {
+  api.get<{ Querystring: PageQuery }>('/vendors/', { schema: { querystring: PageQuery } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await vendors.page(window);
     return pageOf(request, window, count, rows.map(presentVendor));
