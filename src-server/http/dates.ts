@@ -1,6 +1,6 @@
 /** Date-only fields (YYYY-MM-DD text, as every table stores dates). */
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
-import type { FieldErrors } from './errors.js';
+import { addFieldError, type FieldErrors } from './errors.js';
 
 export const DATE_FORMAT_MESSAGE = 'Date has wrong format. Use YYYY-MM-DD.';
 export const FUTURE_DATE_MESSAGE = 'Date cannot be in the future.';
@@ -28,20 +28,20 @@ export function dateField(
   opts: { notAfter?: string; lateMessage?: string; notBefore?: string; earlyMessage?: string } = {},
 ): string | null {
   if (value === undefined || value === null) {
-    (errors[field] ??= []).push('This field is required.');
+    addFieldError(errors, field, 'This field is required.');
     return null;
   }
   const text = value.trim();
   if (!isIsoDate(text)) {
-    (errors[field] ??= []).push(DATE_FORMAT_MESSAGE);
+    addFieldError(errors, field, DATE_FORMAT_MESSAGE);
     return null;
   }
   if (opts.notAfter !== undefined && text > opts.notAfter) {
-    (errors[field] ??= []).push(opts.lateMessage ?? FUTURE_DATE_MESSAGE);
+    addFieldError(errors, field, opts.lateMessage ?? FUTURE_DATE_MESSAGE);
     return null;
   }
   if (opts.notBefore !== undefined && text < opts.notBefore) {
-    (errors[field] ??= []).push(opts.earlyMessage ?? DATE_FORMAT_MESSAGE);
+    addFieldError(errors, field, opts.earlyMessage ?? DATE_FORMAT_MESSAGE);
     return null;
   }
   return text;

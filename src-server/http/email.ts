@@ -1,6 +1,6 @@
 /** Email fields: every address the server takes is judged by the one rule in shared/rules/email-address.ts. */
 import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../shared/rules/email-address.js';
-import type { FieldErrors } from './errors.js';
+import { addFieldError, type FieldErrors } from './errors.js';
 
 /**
  * The plain address in a required email field, or '' with a DRF message in `errors`: blank, or
@@ -8,16 +8,16 @@ import type { FieldErrors } from './errors.js';
  */
 export function emailField(errors: FieldErrors, field: string, value: string | undefined | null, message = INVALID_EMAIL_MESSAGE): string {
   if (value === undefined || value === null) {
-    (errors[field] ??= []).push('This field is required.');
+    addFieldError(errors, field, 'This field is required.');
     return '';
   }
   if (value.trim() === '') {
-    (errors[field] ??= []).push('This field may not be blank.');
+    addFieldError(errors, field, 'This field may not be blank.');
     return '';
   }
   const address = plainEmailAddress(value);
   if (address === null) {
-    (errors[field] ??= []).push(message);
+    addFieldError(errors, field, message);
     return '';
   }
   return address;

@@ -33,6 +33,18 @@ export const conflict = (detail: string) => new HttpError(409, { detail });
 export const invalid = (fields: FieldErrors) => new HttpError(400, fields);
 export const fieldError = (field: string, message: string) => invalid({ [field]: [message] });
 
+/**
+ * Records one more problem of a field. A route collects every problem of a body this way and then
+ * throws them together (`throwIfErrors`), so one answer names all of them.
+ */
+export function addFieldError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+/** The answer of a PATCH that names no field to change (assets, maintenance tasks). */
+export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
+export const nothingToChange = () => new HttpError(400, { detail: NOTHING_TO_CHANGE });
+
 interface AjvIssue {
   keyword: string;
   instancePath: string;

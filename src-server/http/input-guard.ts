@@ -9,7 +9,7 @@
  * null (and "", 0, "false") as false, so `{"is_active": null}` would switch an account off.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, invalid, type FieldErrors } from './errors.js';
+import { addFieldError, HttpError, invalid, type FieldErrors } from './errors.js';
 import { isUploadedFile } from './uploads.js';
 
 /** Deeper than any request of this API; JSON itself parses far deeper. */
@@ -46,12 +46,12 @@ function inspect(value: unknown, field: string, errors: FieldErrors, depth = 0):
   if (depth > 8 || Buffer.isBuffer(value)) return;
   const problem = typeof value === 'string' ? textProblem(value, field) : null;
   if (typeof value === 'number' && !Number.isFinite(value)) {
-    (errors[field] ??= []).push('A valid number is required.');
+    addFieldError(errors, field, 'A valid number is required.');
   } else if (problem) {
-    (errors[field] ??= []).push(problem);
+    addFieldError(errors, field, problem);
   } else if (isUploadedFile(value)) {
     const nameProblem = textProblem(value.filename, 'file_name');
-    if (nameProblem) (errors[field] ??= []).push(nameProblem.replace('in names', 'in file names'));
+    if (nameProblem) addFieldError(errors, field, nameProblem.replace('in names', 'in file names'));
   } else if (Array.isArray(value)) {
     for (const item of value) inspect(item, field, errors, depth + 1);
   } else if (value && typeof value === 'object') {
@@ -98,8 +98,8 @@ function booleanErrors(request: FastifyRequest): FieldErrors | null {
   for (const field of booleanFields(request.routeOptions.schema?.body)) {
     if (!Object.hasOwn(body, field)) continue;
     const value = (body as Record<string, unknown>)[field];
-    if (value === null) errors[field] = ['This field may not be null.'];
-    else if (typeof value !== 'boolean') errors[field] = ['Must be a valid boolean.'];
+    if (value === null) addFieldError(errors, field, 'This field may not be null.');
+    else if (typeof value !== 'boolean') addFieldError(errors, field, 'Must be a valid boolean.');
   }
   return Object.keys(errors).length ? errors : null;
 }

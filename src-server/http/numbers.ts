@@ -5,7 +5,7 @@
  */
 import { FillForm, InventoryForm, type QuantityKind } from '../../shared/api/quantities.js';
 import { schemaFieldErrors } from '../../shared/api/schema-check.js';
-import type { FieldErrors } from './errors.js';
+import { addFieldError, type FieldErrors } from './errors.js';
 
 export interface NumberBounds {
   /** Exclusive lower bound. */
@@ -18,8 +18,9 @@ export interface NumberBounds {
 
 const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-function add(errors: FieldErrors, field: string, message: string): null {
-  (errors[field] ??= []).push(message);
+/** Records why a value is refused; the field's value is then null. */
+function refused(errors: FieldErrors, field: string, message: string): null {
+  addFieldError(errors, field, message);
   return null;
 }
 
@@ -33,23 +34,24 @@ function parse(value: unknown): number | null {
 }
 
 function checkBounds(errors: FieldErrors, field: string, n: number, bounds: NumberBounds): number | null {
-  if (bounds.greaterThan !== undefined && !(n > bounds.greaterThan)) return add(errors, field, `Ensure this value is greater than ${bounds.greaterThan}.`);
-  if (bounds.atLeast !== undefined && n < bounds.atLeast) return add(errors, field, `Ensure this value is greater than or equal to ${bounds.atLeast}.`);
-  if (bounds.lessThan !== undefined && !(n < bounds.lessThan)) return add(errors, field, `Ensure this value is less than ${bounds.lessThan}.`);
+  if (bounds.greaterThan !== undefined && !(n > bounds.greaterThan)) return refused(errors, field, `Ensure this value is greater than ${bounds.greaterThan}.`);
+  if (bounds.atLeast !== undefined && n < bounds.atLeast) return refused(errors, field, `Ensure this value is greater than or equal to ${bounds.atLeast}.`);
+  if (bounds.lessThan !== undefined && !(n < bounds.lessThan)) return refused(errors, field, `Ensure this value is less than ${bounds.lessThan}.`);
   return n;
 }
 
 function missing(errors: FieldErrors, field: string, value: unknown): boolean {
-  if (value === undefined) return add(errors, field, 'This field is required.') === null;
-  if (value === null) return add(errors, field, 'This field may not be null.') === null;
-  return false;
+  if (value === undefined) addFieldError(errors, field, 'This field is required.');
+  else if (value === null) addFieldError(errors, field, 'This field may not be null.');
+  else return false;
+  return true;
 }
 
 /** A finite number within bounds, or null with the reason recorded in `errors`. */
 export function numberField(errors: FieldErrors, field: string, value: unknown, bounds: NumberBounds = {}): number | null {
   if (missing(errors, field, value)) return null;
   const n = parse(value);
-  if (n === null) return add(errors, field, 'A valid number is required.');
+  if (n === null) return refused(errors, field, 'A valid number is required.');
   return checkBounds(errors, field, n, bounds);
 }
 
@@ -57,7 +59,7 @@ export function numberField(errors: FieldErrors, field: string, value: unknown, 
 export function integerField(errors: FieldErrors, field: string, value: unknown, bounds: NumberBounds = {}): number | null {
   if (missing(errors, field, value)) return null;
   const n = parse(value);
-  if (n === null || !Number.isInteger(n)) return add(errors, field, 'A valid integer is required.');
+  if (n === null || !Number.isInteger(n)) return refused(errors, field, 'A valid integer is required.');
   return checkBounds(errors, field, n, bounds);
 }
 
@@ -70,5 +72,5 @@ export function quantityField(errors: FieldErrors, field: string, value: unknown
   const n = numberField(errors, field, value);
   if (n === null) return null;
   const problem = schemaFieldErrors(kind === 'fill' ? FillForm : InventoryForm, { quantity: n }).quantity;
-  return problem ? add(errors, field, problem) : n;
+  return problem ? refused(errors, field, problem) : n;
 }

@@ -1,9 +1,9 @@
-import { invalid, type FieldErrors } from './errors.js';
+import { addFieldError, invalid, type FieldErrors } from './errors.js';
 
 /** Trims a required text field, recording a DRF message when nothing is left. */
 export function requiredText(errors: FieldErrors, field: string, value: string | undefined | null): string {
   const v = (value ?? '').trim();
-  if (!v) (errors[field] ??= []).push(value === undefined || value === null ? 'This field is required.' : 'This field may not be blank.');
+  if (!v) addFieldError(errors, field, value === undefined || value === null ? 'This field is required.' : 'This field may not be blank.');
   return v;
 }
 

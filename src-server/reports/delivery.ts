@@ -5,7 +5,7 @@ import { INVALID_REPORT_EMAIL, REPORT_SENT, type ReportSentResponse } from '../.
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { plainEmailAddress } from '../../shared/rules/email-address.js';
 import type { Config } from '../config.js';
-import { HttpError, type FieldErrors } from '../http/errors.js';
+import { addFieldError, HttpError, type FieldErrors } from '../http/errors.js';
 import { perUserLimit } from '../http/rate-limits.js';
 import { throwIfErrors } from '../http/text.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -16,7 +16,7 @@ import type { Mailer } from '../mail/mailer.js';
  */
 export function reportEmail(errors: FieldErrors, value: string): string {
   const email = plainEmailAddress(value);
-  if (email === null) (errors.email ??= []).push(INVALID_REPORT_EMAIL);
+  if (email === null) addFieldError(errors, 'email', INVALID_REPORT_EMAIL);
   return email ?? '';
 }
 

@@ -5,7 +5,7 @@
  */
 import { PRICE_LIMIT } from '../../../shared/api/assets.js';
 import { ID_MAX } from '../../../shared/api/common.js';
-import type { FieldErrors } from '../../http/errors.js';
+import { addFieldError, type FieldErrors } from '../../http/errors.js';
 
 /** undefined: the key was not sent; null: sent empty; NaN: sent but not a number. */
 function looseNumber(value: unknown): number | null | undefined {
@@ -20,16 +20,12 @@ function looseNumber(value: unknown): number | null | undefined {
   return NaN;
 }
 
-function push(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
-}
-
 /** A location id, null for "no location", undefined when the key is absent. */
 export function parseLocationId(errors: FieldErrors, value: unknown): number | null | undefined {
   const n = looseNumber(value);
   if (n === undefined || n === null) return n;
   if (!Number.isInteger(n) || n < 1 || n > ID_MAX) {
-    push(errors, 'location_id', 'A valid integer is required.');
+    addFieldError(errors, 'location_id', 'A valid integer is required.');
     return undefined;
   }
   return n;
@@ -39,9 +35,9 @@ export function parseLocationId(errors: FieldErrors, value: unknown): number | n
 export function parsePrice(errors: FieldErrors, value: unknown): number | null | undefined {
   const n = looseNumber(value);
   if (n === undefined || n === null) return n;
-  if (!Number.isFinite(n)) push(errors, 'purchase_price', 'A valid number is required.');
-  else if (n < 0) push(errors, 'purchase_price', 'Ensure this value is greater than or equal to 0.');
-  else if (n >= PRICE_LIMIT) push(errors, 'purchase_price', `Ensure this value is less than ${PRICE_LIMIT}.`);
+  if (!Number.isFinite(n)) addFieldError(errors, 'purchase_price', 'A valid number is required.');
+  else if (n < 0) addFieldError(errors, 'purchase_price', 'Ensure this value is greater than or equal to 0.');
+  else if (n >= PRICE_LIMIT) addFieldError(errors, 'purchase_price', `Ensure this value is less than ${PRICE_LIMIT}.`);
   else return n;
   return undefined;
 }
@@ -58,13 +54,13 @@ export function parseDate(errors: FieldErrors, value: string | null | undefined)
   if (!v) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(v);
   if (!m || (m[4] && Number.isNaN(Date.parse(v)))) {
-    push(errors, 'acquisition_date', DATE_MESSAGE);
+    addFieldError(errors, 'acquisition_date', DATE_MESSAGE);
     return undefined;
   }
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    push(errors, 'acquisition_date', DATE_MESSAGE);
+    addFieldError(errors, 'acquisition_date', DATE_MESSAGE);
     return undefined;
   }
   return `${m[1]}-${m[2]}-${m[3]}`;

@@ -7,7 +7,7 @@ import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
 import { currentUser } from '../../http/access.js';
-import { HttpError, notFound, type FieldErrors } from '../../http/errors.js';
+import { addFieldError, notFound, nothingToChange, type FieldErrors } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
@@ -23,8 +23,6 @@ const IMAGE_TYPES = UPLOAD_ALLOWED_TYPES.filter((t) => t.startsWith('image/'));
 
 /** The keys a move sends (behaviour §7: PUT with location_id and serial_number). */
 const MOVE_KEYS = new Set(['location_id', 'serial_number']);
-
-export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
 
 export function presentAsset(row: AssetRow, relations: AssetRelations, origin: string): Asset {
   const location = row.location_id === null ? undefined : relations.locations.get(row.location_id);
@@ -48,24 +46,22 @@ export function presentAsset(row: AssetRow, relations: AssetRelations, origin: s
   };
 }
 
-const push = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
-
 /** The optional thumbnail: one image, checked with the other fields so nothing is stored when any is wrong. */
 function thumbnailOf(errors: FieldErrors, value: unknown): UploadedFile | null {
   const files = filesOf(value, 'thumbnail');
   if (!files.length) return null;
   const [file] = files;
-  if (files.length > 1 || !file) push(errors, 'thumbnail', 'Upload a single image.');
-  else if (file.data.length === 0) push(errors, 'thumbnail', 'The submitted file is empty.');
-  else if (!sniffType(file.data, IMAGE_TYPES)) push(errors, 'thumbnail', IMAGE_REFUSED_MESSAGE);
+  if (files.length > 1 || !file) addFieldError(errors, 'thumbnail', 'Upload a single image.');
+  else if (file.data.length === 0) addFieldError(errors, 'thumbnail', 'The submitted file is empty.');
+  else if (!sniffType(file.data, IMAGE_TYPES)) addFieldError(errors, 'thumbnail', IMAGE_REFUSED_MESSAGE);
   else return file;
   return null;
 }
 
 /** A value the full update requires: absent is "required", sent empty is "may not be null". */
 function required<T>(errors: FieldErrors, field: string, raw: unknown, parsed: T | null | undefined): T | undefined {
-  if (raw === undefined) push(errors, field, 'This field is required.');
-  else if (parsed === null) push(errors, field, 'This field may not be null.');
+  if (raw === undefined) addFieldError(errors, field, 'This field is required.');
+  else if (parsed === null) addFieldError(errors, field, 'This field may not be null.');
   return parsed ?? undefined;
 }
 
@@ -94,7 +90,7 @@ export async function assetsRoutes(api: FastifyInstance, { db, config, storage }
   const uploads = new UploadStore(db, storage, config);
 
   async function checkLocation(errors: FieldErrors, id: number | null | undefined): Promise<void> {
-    if (id !== null && id !== undefined && !(await locations.exists(id))) push(errors, 'location_id', `Invalid pk "${id}" - object does not exist.`);
+    if (id !== null && id !== undefined && !(await locations.exists(id))) addFieldError(errors, 'location_id', `Invalid pk "${id}" - object does not exist.`);
   }
 
   /** Stores a thumbnail for the user, held to their upload quota. */
@@ -225,7 +221,7 @@ export async function assetsRoutes(api: FastifyInstance, { db, config, storage }
       const { changes, thumbnail } = checkChanges(errors, request.body, true);
       await checkLocation(errors, changes.location_id);
       throwIfErrors(errors);
-      if (!Object.keys(changes).length && !thumbnail) throw new HttpError(400, { detail: NOTHING_TO_CHANGE });
+      if (!Object.keys(changes).length && !thumbnail) throw nothingToChange();
       return writeAsset(request, reply, changes, thumbnail);
     },
   );

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/chemicals.js';
 import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
 import type { AppDeps } from '../../deps.js';
-import { notFound } from '../../http/errors.js';
+import { addFieldError, notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
@@ -68,9 +68,9 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     rateLimit: config.recordRateLimit,
     async target(b, errors) {
       const [chemical, entry] = await Promise.all([chemicals.findById(b.chemical), chemicals.findEntry(b.chemical_location_id)]);
-      if (!chemical) (errors.chemical ??= []).push(doesNotExist(b.chemical));
-      if (!entry) (errors.chemical_location_id ??= []).push(doesNotExist(b.chemical_location_id));
-      else if (chemical && entry.chemical_id !== chemical.id) (errors.chemical_location_id ??= []).push('This location entry belongs to another chemical.');
+      if (!chemical) addFieldError(errors, 'chemical', doesNotExist(b.chemical));
+      if (!entry) addFieldError(errors, 'chemical_location_id', doesNotExist(b.chemical_location_id));
+      else if (chemical && entry.chemical_id !== chemical.id) addFieldError(errors, 'chemical_location_id', 'This location entry belongs to another chemical.');
       return chemical && entry ? entry : null;
     },
     async record(entry, { kind, date, quantity, userId, createdAt }) {

@@ -5,7 +5,7 @@
  */
 import type { TaskUpdateBody } from '../../../shared/api/maintenance.js';
 import { dateField } from '../../http/dates.js';
-import type { FieldErrors } from '../../http/errors.js';
+import { addFieldError, type FieldErrors } from '../../http/errors.js';
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText, requiredText } from '../../http/text.js';
 import type { TaskFields } from './maintenance.repository.js';
@@ -15,10 +15,6 @@ const REQUIRED = 'This field is required.';
 /** The key a location error is reported under: the one the client sent. */
 export function locationField(body: TaskUpdateBody): 'location_id' | 'location' {
   return body.location_id === undefined && body.location !== undefined ? 'location' : 'location_id';
-}
-
-function add(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
 }
 
 export interface TaskFieldsCheck<F> {
@@ -43,14 +39,14 @@ async function checkFields(body: TaskUpdateBody, today: string, locationExists: 
   if (wanted('location_id', 'location')) {
     const locKey = locationField(body);
     const locationId = body.location_id ?? body.location ?? null;
-    if (locationId === null) add(errors, locKey, REQUIRED);
-    else if (!(await locationExists(locationId))) add(errors, locKey, doesNotExist(locationId));
+    if (locationId === null) addFieldError(errors, locKey, REQUIRED);
+    else if (!(await locationExists(locationId))) addFieldError(errors, locKey, doesNotExist(locationId));
     fields.location_id = locationId ?? 0;
   }
   if (wanted('description')) fields.description = requiredText(errors, 'description', body.description);
   if (wanted('recurrence_interval')) {
     const interval = body.recurrence_interval ?? null;
-    if (interval === null) add(errors, 'recurrence_interval', REQUIRED);
+    if (interval === null) addFieldError(errors, 'recurrence_interval', REQUIRED);
     fields.recurrence_interval = interval ?? 0;
   }
   if (wanted('last_completed_date')) {

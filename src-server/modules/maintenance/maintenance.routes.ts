@@ -6,7 +6,7 @@ import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { addFieldError, conflict, notFound, nothingToChange, type HttpError } from '../../http/errors.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
@@ -17,7 +17,6 @@ import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
 import { presentTask } from './maintenance.presenter.js';
 import { MaintenanceRepository, type TaskRow } from './maintenance.repository.js';
 
-export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
 export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
 
 export async function maintenanceRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
@@ -75,7 +74,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     const user = currentUser(request);
     const { fields, errors } = await checkTaskFields(request.body, today(), (id) => tasks.locationExists(id));
     const createdBy = request.body.created_by ?? user.id;
-    if (createdBy !== user.id && !(await tasks.userExists(createdBy))) (errors.created_by ??= []).push(doesNotExist(createdBy));
+    if (createdBy !== user.id && !(await tasks.userExists(createdBy))) addFieldError(errors, 'created_by', doesNotExist(createdBy));
     throwIfErrors(errors);
     const row = await tasks.create(fields, createdBy, { userId: user.id, now: nowIso() });
     return reply.code(201).send(await presentOne(row));
@@ -102,7 +101,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     await existing(request.params.id);
     const { fields, errors } = await checkTaskChanges(request.body, today(), (id) => tasks.locationExists(id));
     throwIfErrors(errors);
-    if (!Object.keys(fields).length) throw new HttpError(400, { detail: NOTHING_TO_CHANGE });
+    if (!Object.keys(fields).length) throw nothingToChange();
     return writeTask(request, reply, (write) => tasks.patch(request.params.id, fields, write));
     },
   );

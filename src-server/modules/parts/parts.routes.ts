@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PartListQuery, PartQuantityBody, type Part, type PartQuantityRecord, type PartQuantityRequest } from '../../../shared/api/parts.js';
 import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
 import type { AppDeps } from '../../deps.js';
-import { notFound } from '../../http/errors.js';
+import { addFieldError, notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
@@ -56,7 +56,7 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     rateLimit: config.recordRateLimit,
     async target(b, errors) {
       const part = await parts.findById(b.part);
-      if (!part) (errors.part ??= []).push(doesNotExist(b.part));
+      if (!part) addFieldError(errors, 'part', doesNotExist(b.part));
       return part ?? null;
     },
     async record(part, { kind, date, quantity, userId, createdAt }) {

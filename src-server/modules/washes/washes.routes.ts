@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { optionalDateField, recordDateField } from '../../http/dates.js';
-import { fieldError, invalid, type FieldErrors } from '../../http/errors.js';
+import { addFieldError, fieldError, invalid, type FieldErrors } from '../../http/errors.js';
 import { integerField } from '../../http/numbers.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { perUserLimit } from '../../http/rate-limits.js';
@@ -69,7 +69,7 @@ function daysIncluded(start: string, end: string): number {
 function period(errors: FieldErrors, start: string | undefined, end: string | undefined): { start: string | null; end: string | null } {
   const s = optionalDateField(errors, 'start', start);
   const e = optionalDateField(errors, 'end', end);
-  if (s && e && s > e) (errors.end ??= []).push('The end date must not be before the start date.');
+  if (s && e && s > e) addFieldError(errors, 'end', 'The end date must not be before the start date.');
   return { start: s, end: e };
 }
 
@@ -101,9 +101,9 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     const count = integerField(errors, 'count', b.count, { atLeast: 0, lessThan: QUANTITY_MAX });
     const date = recordDateField(errors, 'date', b.date, config.timeZone);
     const [pkg, location] = await Promise.all([washes.findPackage(b.wash_package), locations.findById(b.location)]);
-    if (!location) (errors.location ??= []).push(doesNotExist(b.location));
-    if (!pkg) (errors.wash_package ??= []).push(doesNotExist(b.wash_package));
-    else if (location && pkg.location_id !== location.id) (errors.wash_package ??= []).push('This wash package does not belong to the chosen location.');
+    if (!location) addFieldError(errors, 'location', doesNotExist(b.location));
+    if (!pkg) addFieldError(errors, 'wash_package', doesNotExist(b.wash_package));
+    else if (location && pkg.location_id !== location.id) addFieldError(errors, 'wash_package', 'This wash package does not belong to the chosen location.');
     throwIfErrors(errors);
     if (count === null || date === null || !pkg || !location) throw invalid(errors);
     const row = await washes.create({ wash_package_id: pkg.id, location_id: location.id, count, date, user_id: currentUser(request).id, created_at: nowIso() });

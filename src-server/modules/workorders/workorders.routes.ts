@@ -5,7 +5,7 @@ import { WorkOrderCompleteBody, WorkOrderCreateBody, WorkOrderListQuery, type Wo
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { notFound, type FieldErrors } from '../../http/errors.js';
+import { addFieldError, notFound, type FieldErrors } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { doesNotExist } from '../../http/relations.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
@@ -51,8 +51,8 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
     const errors: FieldErrors = {};
     const description = requiredText(errors, 'description', body.description);
     const locationId = body.location_id;
-    if (locationId === undefined) errors.location_id = ['This field is required.'];
-    else if (!(await orders.locationExists(locationId))) errors.location_id = [doesNotExist(locationId)];
+    if (locationId === undefined) addFieldError(errors, 'location_id', 'This field is required.');
+    else if (!(await orders.locationExists(locationId))) addFieldError(errors, 'location_id', doesNotExist(locationId));
     // A browser form with no file chosen still sends one nameless, empty part: that is no attachment.
     const files = filesOf(body.new_attachments, 'new_attachments').filter((f) => f.filename !== '' || f.data.length > 0);
     throwIfErrors(errors);
