@@ -261,6 +261,28 @@ export interface DevicesTable {
   last_seen_at: string;
 }
 
+/**
+ * One change to a record that devices keep (db/migrations/0011_change_log.ts writes it by trigger).
+ * `seq` is in commit order; on PostgreSQL it is null until the writing transaction commits.
+ */
+export interface ChangeLogTable {
+  seq: number | null;
+  /** The area the record belongs to (`shared/areas/registry.ts`). */
+  entity: string;
+  record_id: number;
+  /** 'upsert': read the record again; 'delete': it is gone (a tombstone). */
+  op: 'upsert' | 'delete';
+  changed_at: string;
+}
+
+export interface ChangeHeadTable {
+  id: number;
+  /** PostgreSQL's last number given (SQLite numbers rows by their own key). */
+  seq: number;
+  /** The last number compaction removed: a cursor below it has missed changes. */
+  floor_seq: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -283,4 +305,6 @@ export interface Database {
   parts: PartsTable;
   contact_messages: ContactMessagesTable;
   devices: DevicesTable;
+  change_log: ChangeLogTable;
+  change_head: ChangeHeadTable;
 }

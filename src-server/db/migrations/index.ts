@@ -10,6 +10,7 @@ import * as m0007 from './0007_upload_owners.js';
 import * as m0008 from './0008_email_skeleton.js';
 import * as m0009 from './0009_token_generation.js';
 import * as m0010 from './0010_login_failures.js';
+import * as m0011 from './0011_change_log.js';
 
 export interface Migration {
   name: string;
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   { name: '0008_email_skeleton', up: m0008.up },
   { name: '0009_token_generation', up: m0009.up },
   { name: '0010_login_failures', up: m0010.up },
+  { name: '0011_change_log', up: m0011.up },
 ];
