@@ -14,9 +14,11 @@ import { purgeIdempotencyKeys } from './http/idempotency.js';
 import { TokenService } from './modules/auth/jwt.js';
 import { demoLoginsStillOpen, demoOnPublicAddressMessage, seedDemoData } from './demo/seed.js';
 import { firstStaffAdvice } from './modules/admin/first-start.js';
+import { ChangeLogRepository } from './modules/sync/change-log.repository.js';
 import { makeDataPrivate } from './private-files.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Migrations and demo data: once, before anything answers requests. */
 async function prepareDatabase(config: Config): Promise<Db> {
@@ -42,10 +44,15 @@ async function prepareDatabase(config: Config): Promise<Db> {
   return database;
 }
 
-/** Hourly: drop idempotency records past their replay window and refresh tokens nobody can use. One process runs it. */
+/**
+ * Hourly: drop idempotency records past their replay window, refresh tokens nobody can use, and
+ * changes older than SYNC_LOG_RETENTION_DAYS from the change log. One process runs it.
+ */
 async function startHousekeeping(config: Config, database: Db, onError: (err: unknown) => void): Promise<() => void> {
   const tokens = new TokenService(config.secretKey, database.db);
-  const housekeeping = () => Promise.all([purgeIdempotencyKeys(database.db), tokens.purge()]);
+  const changes = new ChangeLogRepository(database.db);
+  const compactChanges = () => changes.compact(new Date(Date.now() - config.syncLogRetentionDays * DAY_MS).toISOString());
+  const housekeeping = () => Promise.all([purgeIdempotencyKeys(database.db), tokens.purge(), compactChanges()]);
   const timer = setInterval(() => void housekeeping().catch(onError), HOUR_MS);
   timer.unref();
   await housekeeping();
