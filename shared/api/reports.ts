@@ -3,11 +3,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './common.js';
 
 /**
- * Behaviour §5: text, @, text, a dot, text; one address only (no lists, no display names). The server
- * judges a report address by the stricter rule of shared/rules/email-address.ts
- * (`plainEmailAddress`), with the same message; a form should use that rule too.
+ * Behaviour §5: a report goes to one address (text, @, text, a dot, text; no lists, no display
+ * names), judged on both sides by the one rule of shared/rules/email-address.ts with this message.
  */
-export const REPORT_EMAIL_PATTERN = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 export const INVALID_REPORT_EMAIL = 'Please enter a valid email address.';
 export const REPORT_SENT = 'Report sent successfully!';
 

@@ -8,7 +8,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import type { ReportSentResponse } from '../../shared/api/reports';
-import { REPORT_EMAIL_PATTERN } from '../../shared/api/reports';
+import { plainEmailAddress } from '../../shared/rules/email-address';
 import { SCREEN_MESSAGES, messageForScreen } from '../../shared/data/messages';
 import type { BinaryAnswer, MutationResult } from '../../shared/data/protocol';
 import { Field, fieldAria } from '../components/Field';
@@ -60,8 +60,8 @@ export function ReportButton({
   };
 
   const send = async () => {
-    const value = address.trim();
-    if (!REPORT_EMAIL_PATTERN.test(value)) {
+    const value = plainEmailAddress(address);
+    if (value === null) {
       setError(SCREEN_MESSAGES.reports.invalidEmail);
       return;
     }

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { SUCCESS_MESSAGES } from '../../../shared/data/messages';
 import type { RegisterInput } from '../../../shared/data/protocol';
+import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../../shared/rules/email-address';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { fieldError } from '../../state/errors';
 import { useAccountRequest } from './account-request';
@@ -32,9 +33,11 @@ export function RegisterPage() {
     const next: Partial<Record<Fields, string>> = {};
     for (const { name } of FIELDS) if (!values[name].trim()) next[name] = REQUIRED_TEXT;
     if (!next.re_password && values.password !== values.re_password) next.re_password = PASSWORD_MISMATCH;
+    const email = plainEmailAddress(values.email);
+    if (!next.email && email === null) next.email = INVALID_EMAIL_MESSAGE;
     setErrors(next);
-    if (Object.keys(next).length) return;
-    await send((api) => api.session.register({ ...values, email: values.email.trim().toLowerCase() }), { success: SUCCESS_MESSAGES.account.registered, to: '/', clear: () => setValues(EMPTY) }, (err) => {
+    if (Object.keys(next).length || email === null) return;
+    await send((api) => api.session.register({ ...values, email: email.toLowerCase() }), { success: SUCCESS_MESSAGES.account.registered, to: '/', clear: () => setValues(EMPTY) }, (err) => {
       const fromServer: Partial<Record<Fields, string>> = {};
       for (const { name } of FIELDS) {
         const message = fieldError(err, name);

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { SUCCESS_MESSAGES } from '../../../shared/data/messages';
+import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../../shared/rules/email-address';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { useAccountRequest } from './account-request';
 
@@ -17,8 +18,13 @@ export function ResetPasswordPage() {
       setError(REQUIRED_TEXT);
       return;
     }
+    const address = plainEmailAddress(email);
+    if (address === null) {
+      setError(INVALID_EMAIL_MESSAGE);
+      return;
+    }
     setError(null);
-    await send((api) => api.session.requestPasswordReset(email.trim().toLowerCase()), { success: SUCCESS_MESSAGES.account.resetEmailSent, to: '/', clear: () => setEmail('') });
+    await send((api) => api.session.requestPasswordReset(address.toLowerCase()), { success: SUCCESS_MESSAGES.account.resetEmailSent, to: '/', clear: () => setEmail('') });
   };
 
   return (

@@ -5,6 +5,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SCREEN_MESSAGES, SUCCESS_MESSAGES, messageForScreen } from '../../../shared/data/messages';
+import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../../shared/rules/email-address';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { fullName } from '../../format/display';
 import { callWorker } from '../../state/bridge';
@@ -27,11 +28,13 @@ export function ContactPage() {
     e.preventDefault();
     const next: Partial<Record<ContactFields, string>> = {};
     for (const field of ['name', 'email', 'message'] as const) if (!values[field].trim()) next[field] = REQUIRED_TEXT;
+    const email = plainEmailAddress(values.email);
+    if (!next.email && email === null) next.email = INVALID_EMAIL_MESSAGE;
     setErrors(next);
-    if (Object.keys(next).length) return;
+    if (Object.keys(next).length || email === null) return;
     setSending(true);
     try {
-      await callWorker((api) => api.contact.send({ name: values.name.trim(), email: values.email.trim(), message: values.message.trim() }));
+      await callWorker((api) => api.contact.send({ name: values.name.trim(), email, message: values.message.trim() }));
       showToast({ severity: 'success', detail: SUCCESS_MESSAGES.contact.sent });
       // The message is not offered again, whether the screen stays or is left (and reached again by Back).
       setValues((v) => ({ ...v, message: '' }));
