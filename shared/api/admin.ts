@@ -1,6 +1,6 @@
 /** Staff-only administration contracts: the team's accounts and the contact inbox. */
 import { Type, type Static } from '@sinclair/typebox';
-import { PageNumber } from './common.js';
+import { PageNumber, type EveryKey } from './common.js';
 
 export const AdminUsersQuery = Type.Object({
   page: Type.Optional(PageNumber),
@@ -52,3 +52,5 @@ export interface AdminContactMessage {
   created_at: string;
   read: boolean;
 }
+
+export const ADMIN_CONTACT_MESSAGE_KEYS = { id: true, name: true, email: true, message: true, created_at: true, read: true } satisfies EveryKey<AdminContactMessage>;

@@ -1,7 +1,7 @@
 /** Asset contracts. Reads nest the text fields the way the original API did (brand.brand, name.name …). */
 import { Type, type Static } from '@sinclair/typebox';
 import { ASSET_TYPES, NAME_LIMIT, TEXT_LIMIT, type AssetType } from '../constants.js';
-import { Id, PageNumber, type LocationRef, type UserRef } from './common.js';
+import { Id, PageNumber, type EveryKey, type LocationRef, type UserRef } from './common.js';
 
 /** A purchase price is at least 0 and below this (the server's rule). */
 export const PRICE_LIMIT = 1_000_000_000;
@@ -103,3 +103,21 @@ export interface Asset {
   /** Who wrote last; null when unknown (rows older than versions). */
   updated_by: UserRef | null;
 }
+
+export const ASSET_KEYS = {
+  id: true,
+  brand: true,
+  name: true,
+  description: true,
+  asset_type: true,
+  serial_number: true,
+  location: true,
+  location_id: true,
+  acquisition_date: true,
+  purchase_price: true,
+  thumbnail_url: true,
+  created_at: true,
+  updated_at: true,
+  version: true,
+  updated_by: true,
+} satisfies EveryKey<Asset>;

@@ -1,6 +1,6 @@
 /** Chemicals: stock per location, fills (add) and inventory counts (replace), inventory report. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageNumber, type LocationRef } from './common.js';
+import { Id, PageNumber, type EveryKey, type LocationRef } from './common.js';
 import { QuantityRecordFields } from './quantities.js';
 
 export const ChemicalListQuery = Type.Object({
@@ -32,6 +32,8 @@ export interface ChemicalLocationEntry {
   current_quantity: number;
 }
 
+export const CHEMICAL_LOCATION_ENTRY_KEYS = { id: true, location: true, current_quantity: true } satisfies EveryKey<ChemicalLocationEntry>;
+
 export interface Chemical {
   id: number;
   brand: { brand: string };
@@ -42,6 +44,16 @@ export interface Chemical {
   locations: ChemicalLocationEntry[];
 }
 
+export const CHEMICAL_KEYS = {
+  id: true,
+  brand: true,
+  chemical_name_description: true,
+  chemical_type: true,
+  unit: true,
+  thumbnail_url: true,
+  locations: true,
+} satisfies EveryKey<Chemical>;
+
 export interface ChemicalQuantityRecord {
   id: number;
   chemical: number;
@@ -51,6 +63,15 @@ export interface ChemicalQuantityRecord {
   /** Stock at the entry after this record. */
   current_quantity: number;
 }
+
+export const CHEMICAL_QUANTITY_RECORD_KEYS = {
+  id: true,
+  chemical: true,
+  chemical_location_id: true,
+  date: true,
+  quantity: true,
+  current_quantity: true,
+} satisfies EveryKey<ChemicalQuantityRecord>;
 
 /** Salt is counted in sacks, everything else in gallons. */
 export function chemicalUnit(chemicalType: string): ChemicalUnit {

@@ -1,6 +1,7 @@
 /** Contact form contract: name, email and message all required (behaviour §5). */
 import { Type, type Static } from '@sinclair/typebox';
 import { NAME_LIMIT, TEXT_LIMIT } from '../constants.js';
+import type { EveryKey } from './common.js';
 
 export const ContactBody = Type.Object({
   name: Type.String({ maxLength: NAME_LIMIT }),
@@ -16,3 +17,5 @@ export interface ContactMessage {
   message: string;
   created_at: string;
 }
+
+export const CONTACT_MESSAGE_KEYS = { id: true, name: true, email: true, message: true, created_at: true } satisfies EveryKey<ContactMessage>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LOCATION_TYPES } from '../constants.js';
+import type { EveryKey } from './common.js';
 
 const text = (max: number) => Type.String({ maxLength: max });
 const optionalText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
@@ -43,3 +44,20 @@ export interface Location {
   created_at: string;
   updated_at: string;
 }
+
+export const LOCATION_KEYS = {
+  id: true,
+  location_type: true,
+  name: true,
+  address: true,
+  city: true,
+  state: true,
+  postal_code: true,
+  phone_number: true,
+  epos: true,
+  verifone_id: true,
+  sagenet_id: true,
+  occ_id: true,
+  created_at: true,
+  updated_at: true,
+} satisfies EveryKey<Location>;

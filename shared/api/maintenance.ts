@@ -1,7 +1,7 @@
 /** Maintenance tasks: the request schemas the server checks and the shapes it answers with. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TEXT_LIMIT, type TaskStatus } from '../constants.js';
-import { Id, PageNumber, type LocationRef, type UserRef } from './common.js';
+import { Id, PageNumber, type EveryKey, type LocationRef, type UserRef } from './common.js';
 
 /** Longest recurrence the server accepts, in days (ten years). */
 export const RECURRENCE_INTERVAL_MAX = 3650;
@@ -100,3 +100,27 @@ export interface MaintenanceTask {
   /** Who wrote last; null when unknown (rows older than versions). */
   updated_by: UserRef | null;
 }
+
+export const MAINTENANCE_TASK_KEYS = {
+  id: true,
+  location: true,
+  location_id: true,
+  description: true,
+  recurrence_interval: true,
+  formatted_recurrence_interval: true,
+  assigned_to: true,
+  created: true,
+  created_by: true,
+  last_completed_date: true,
+  completed_through_system: true,
+  due_date: true,
+  status: true,
+  formatted_status: true,
+  task_notes: true,
+  field_notes: true,
+  last_completed_by: true,
+  last_completed_at: true,
+  version: true,
+  updated_at: true,
+  updated_by: true,
+} satisfies EveryKey<MaintenanceTask>;

@@ -1,6 +1,6 @@
 /** Parts: stock on hand, fills (add) and inventory counts (replace), inventory report. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageNumber, type LocationRef } from './common.js';
+import { Id, PageNumber, type EveryKey, type LocationRef } from './common.js';
 import { QuantityRecordFields } from './quantities.js';
 
 export const PartListQuery = Type.Object({
@@ -32,6 +32,18 @@ export interface Part {
   thumbnail_url: string | null;
 }
 
+export const PART_KEYS = {
+  id: true,
+  brand: true,
+  name: true,
+  description: true,
+  part_type: true,
+  item_number: true,
+  location: true,
+  quantity: true,
+  thumbnail_url: true,
+} satisfies EveryKey<Part>;
+
 export interface PartQuantityRecord {
   id: number;
   part: number;
@@ -40,3 +52,5 @@ export interface PartQuantityRecord {
   /** Quantity on hand after this record. */
   current_quantity: number;
 }
+
+export const PART_QUANTITY_RECORD_KEYS = { id: true, part: true, date: true, quantity: true, current_quantity: true } satisfies EveryKey<PartQuantityRecord>;

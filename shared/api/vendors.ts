@@ -1,6 +1,7 @@
 /** Vendor contracts: nothing is required on create; an update needs a name (behaviour §5). */
 import { Type, type Static } from '@sinclair/typebox';
 import { NAME_LIMIT } from '../constants.js';
+import type { EveryKey } from './common.js';
 
 const text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
@@ -28,3 +29,5 @@ export interface Vendor {
   created_at: string;
   updated_at: string;
 }
+
+export const VENDOR_KEYS = { id: true, name: true, address: true, city: true, state: true, postal_code: true, telephone_number: true, created_at: true, updated_at: true } satisfies EveryKey<Vendor>;

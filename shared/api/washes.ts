@@ -1,6 +1,6 @@
 /** Car wash counts per wash package, their totals, and the car wash report. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageNumber, RecordDate, type LocationRef, type Page } from './common.js';
+import { Id, PageNumber, RecordDate, type EveryKey, type LocationRef, type Page } from './common.js';
 
 const DateText = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));
 
@@ -51,6 +51,8 @@ export interface WashPackage {
   location: LocationRef;
 }
 
+export const WASH_PACKAGE_KEYS = { id: true, name: true, location: true } satisfies EveryKey<WashPackage>;
+
 export interface WashRecord {
   id: number;
   wash_package: { id: number; name: string };
@@ -59,6 +61,8 @@ export interface WashRecord {
   date: string;
   created_at: string;
 }
+
+export const WASH_RECORD_KEYS = { id: true, wash_package: true, count: true, location: true, date: true, created_at: true } satisfies EveryKey<WashRecord>;
 
 export interface PackageTotal {
   package: { id: number; name: string };

@@ -1,7 +1,7 @@
 /** Work orders: the request schemas the server checks and the shapes it answers with. */
 import { Type, type Static } from '@sinclair/typebox';
 import { TEXT_LIMIT, type WorkOrderStatus } from '../constants.js';
-import { Id, PageNumber, type LocationRef, type UserRef } from './common.js';
+import { Id, PageNumber, type EveryKey, type LocationRef, type UserRef } from './common.js';
 
 /** GET workorders/?page=&location=&search= (the list screen sends its text box as `search`). */
 export const WorkOrderListQuery = Type.Object({
@@ -39,6 +39,8 @@ export interface WorkOrderAttachment {
   size: number;
 }
 
+export const WORK_ORDER_ATTACHMENT_KEYS = { id: true, file: true, name: true, content_type: true, size: true } satisfies EveryKey<WorkOrderAttachment>;
+
 export interface WorkOrder {
   id: number;
   status: WorkOrderStatus;
@@ -57,3 +59,21 @@ export interface WorkOrder {
   completed_by: UserRef | null;
   attachments: WorkOrderAttachment[];
 }
+
+export const WORK_ORDER_KEYS = {
+  id: true,
+  status: true,
+  description: true,
+  location: true,
+  location_id: true,
+  location_name: true,
+  created_at: true,
+  updated_at: true,
+  created_by: true,
+  assigned_to: true,
+  claimed_at: true,
+  field_notes: true,
+  completed_at: true,
+  completed_by: true,
+  attachments: true,
+} satisfies EveryKey<WorkOrder>;

@@ -9,7 +9,6 @@ import {
   AdminUsersQuery,
   ContactReadPatch,
   RESET_MAIL_SENT,
-  type AdminContactMessage,
   type AdminMailSent,
   type AdminUser,
 } from '../../../shared/api/admin.js';
@@ -21,7 +20,8 @@ import { IdParams } from '../../http/params.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import type { Mail } from '../../mail/mailer.js';
 import { activationMailFor, awaitsActivation, passwordResetMailFor } from '../auth/auth.emails.js';
-import { ContactRepository, type ContactMessageRow } from '../contact/contact.repository.js';
+import { presentAdminContactMessage } from '../contact/contact.presenter.js';
+import { ContactRepository } from '../contact/contact.repository.js';
 import { userBasics, type UserRow } from '../users/users.repository.js';
 import { ActorNotAllowedError, AdminRuleError, usersAdminService } from './users-admin.service.js';
 
@@ -39,10 +39,6 @@ export function presentAdminUser(u: UserRow): AdminUser {
     date_joined: u.date_joined,
     activated_at: u.activated_at ?? null,
   };
-}
-
-function presentAdminContactMessage(row: ContactMessageRow): AdminContactMessage {
-  return { id: row.id, name: row.name, email: row.email, message: row.message, created_at: row.created_at, read: Boolean(row.read_at) };
 }
 
 export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {

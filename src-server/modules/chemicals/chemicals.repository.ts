@@ -95,9 +95,9 @@ export class ChemicalsRepository {
       const record = await trx
         .insertInto('quantity_records')
         .values({ kind: input.kind, chemical_location_id: input.entryId, part_id: null, date: input.date, quantity: input.quantity, user_id: input.userId, created_at: input.createdAt })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow();
-      return { saved: true, id: record.id, current_quantity: stock.current_quantity };
+      return { saved: true, record, current_quantity: stock.current_quantity };
     });
   }
 

@@ -1,13 +1,6 @@
 /** Chemicals: list and detail with stock per location, fills and inventory counts, inventory report. */
 import type { FastifyInstance } from 'fastify';
-import {
-  ChemicalListQuery,
-  ChemicalQuantityBody,
-  chemicalUnit,
-  type Chemical,
-  type ChemicalQuantityRecord,
-  type ChemicalQuantityRequest,
-} from '../../../shared/api/chemicals.js';
+import { ChemicalListQuery, ChemicalQuantityBody, type Chemical, type ChemicalQuantityRecord, type ChemicalQuantityRequest } from '../../../shared/api/chemicals.js';
 import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
 import type { AppDeps } from '../../deps.js';
 import { addFieldError, notFound } from '../../http/errors.js';
@@ -15,26 +8,14 @@ import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
-import { mediaUrl } from '../../http/uploads.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
 import { fillPastMaximum, registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, chemicalInventoryReport } from './chemicals.report.js';
-import { ChemicalsRepository, type ChemicalEntryRow, type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
-
-export function presentChemical(row: ChemicalRow, entries: ChemicalEntryRow[], origin: string): Chemical {
-  return {
-    id: row.id,
-    brand: { brand: row.brand },
-    chemical_name_description: { name: row.name, description: row.description },
-    chemical_type: { chemical_type: row.chemical_type },
-    unit: chemicalUnit(row.chemical_type),
-    thumbnail_url: mediaUrl(origin, row.thumbnail),
-    locations: entries.map((e) => ({ id: e.id, location: { id: e.location_id, name: e.location_name }, current_quantity: e.current_quantity })),
-  };
-}
+import { presentChemical, presentChemicalQuantityRecord } from './chemicals.presenter.js';
+import { ChemicalsRepository, type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
 
 export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
   const chemicals = new ChemicalsRepository(db);
@@ -76,7 +57,7 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     async record(entry, { kind, date, quantity, userId, createdAt }) {
       const saved = await chemicals.recordQuantity({ kind, entryId: entry.id, date, quantity, userId, createdAt });
       if (!saved.saved) throw fillPastMaximum(saved.current_quantity);
-      return { id: saved.id, chemical: entry.chemical_id, chemical_location_id: entry.id, date, quantity, current_quantity: saved.current_quantity };
+      return presentChemicalQuantityRecord(saved.record, entry, saved.current_quantity);
     },
   });
 

@@ -1,6 +1,6 @@
 /** Contact Us: anyone may send a message (stored, and mailed to the staff); the staff read them. */
 import type { FastifyInstance } from 'fastify';
-import { ContactBody, type ContactMessage } from '../../../shared/api/contact.js';
+import { ContactBody } from '../../../shared/api/contact.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
 import type { FieldErrors } from '../../http/errors.js';
@@ -8,11 +8,8 @@ import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { emailField } from '../../http/email.js';
 import { requiredText, throwIfErrors } from '../../http/text.js';
 import type { Mail } from '../../mail/mailer.js';
+import { presentContactMessage } from './contact.presenter.js';
 import { ContactRepository, type ContactMessageRow } from './contact.repository.js';
-
-export function presentContactMessage(row: ContactMessageRow): ContactMessage {
-  return { id: row.id, name: row.name, email: row.email, message: row.message, created_at: row.created_at };
-}
 
 export function staffNotification(to: string, message: ContactMessageRow): Mail {
   return {

@@ -1,17 +1,14 @@
 /** Locations: paged list (all of them are read by following `next`), detail, create, update. */
 import type { FastifyInstance } from 'fastify';
-import { LocationCreateBody, LocationUpdateBody, type Location } from '../../../shared/api/locations.js';
+import { LocationCreateBody, LocationUpdateBody } from '../../../shared/api/locations.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
 import { notFound, type FieldErrors } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { optionalText, requiredText, throwIfErrors } from '../../http/text.js';
-import { LocationsRepository, type LocationRow } from './locations.repository.js';
-
-export function presentLocation(row: LocationRow): Location {
-  return { ...row };
-}
+import { presentLocation } from './locations.presenter.js';
+import { LocationsRepository } from './locations.repository.js';
 
 /** Cleans the text fields shared by create and update; required ones must not be blank. */
 function cleanFields(body: LocationUpdateBody, errors: FieldErrors) {

@@ -4,6 +4,12 @@ import { formatRecurrenceInterval, TASK_STATUS_LABELS, taskDueDate, taskStatus }
 import { userRef } from '../users/users.repository.js';
 import type { TaskRelations, TaskRow } from './maintenance.repository.js';
 
+/**
+ * Columns the presenter does not read (tests/server/response-shapes.test.ts holds the list to the
+ * table): when a task was claimed is not shown, and its due date is shown as derived afresh.
+ */
+export const MAINTENANCE_TASK_NOT_EXPOSED = ['claimed_at', 'due_date'] as const satisfies readonly (keyof TaskRow)[];
+
 /** `today` is the date in the configured time zone: the status depends on it, so it is computed per read. */
 export function presentTask(row: TaskRow, relations: TaskRelations, today: string): MaintenanceTask {
   const person = (id: number | null) => {

@@ -56,9 +56,9 @@ export class PartsRepository {
       const record = await trx
         .insertInto('quantity_records')
         .values({ kind: input.kind, chemical_location_id: null, part_id: input.partId, date: input.date, quantity: input.quantity, user_id: input.userId, created_at: input.createdAt })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow();
-      return { saved: true, id: record.id, current_quantity: stock.quantity };
+      return { saved: true, record, current_quantity: stock.quantity };
     });
   }
 

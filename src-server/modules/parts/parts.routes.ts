@@ -1,6 +1,6 @@
 /** Parts: list and detail with quantity on hand, fills and inventory counts, inventory report. */
 import type { FastifyInstance } from 'fastify';
-import { PartListQuery, PartQuantityBody, type Part, type PartQuantityRecord, type PartQuantityRequest } from '../../../shared/api/parts.js';
+import { PartListQuery, PartQuantityBody, type PartQuantityRecord, type PartQuantityRequest } from '../../../shared/api/parts.js';
 import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
 import type { AppDeps } from '../../deps.js';
 import { addFieldError, notFound } from '../../http/errors.js';
@@ -8,28 +8,14 @@ import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
-import { mediaUrl } from '../../http/uploads.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
 import { fillPastMaximum, registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { PART_REPORT_FILE, PART_REPORT_TITLE, partInventoryReport } from './parts.report.js';
+import { presentPart, presentPartQuantityRecord } from './parts.presenter.js';
 import { PartsRepository, type PartRow } from './parts.repository.js';
-
-export function presentPart(row: PartRow, origin: string): Part {
-  return {
-    id: row.id,
-    brand: { brand: row.brand },
-    name: { name: row.name },
-    description: { description: row.description },
-    part_type: { part_type: row.part_type },
-    item_number: row.item_number,
-    location: row.location_id !== null && row.location_name !== null ? { id: row.location_id, name: row.location_name } : null,
-    quantity: row.quantity,
-    thumbnail_url: mediaUrl(origin, row.thumbnail),
-  };
-}
 
 export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
   const parts = new PartsRepository(db);
@@ -62,7 +48,7 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     async record(part, { kind, date, quantity, userId, createdAt }) {
       const saved = await parts.recordQuantity({ kind, partId: part.id, date, quantity, userId, createdAt });
       if (!saved.saved) throw fillPastMaximum(saved.current_quantity);
-      return { id: saved.id, part: part.id, date, quantity, current_quantity: saved.current_quantity };
+      return presentPartQuantityRecord(saved.record, saved.current_quantity);
     },
   });
 

@@ -5,6 +5,8 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { QuantityRecordsTable } from '../../db/schema.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { recordDateField } from '../../http/dates.js';
@@ -15,8 +17,11 @@ import { throwIfErrors } from '../../http/text.js';
 import type { QuantityKind } from '../../../shared/api/quantities.js';
 import { QUANTITY_MAX } from '../../../shared/constants.js';
 
+/** A fill or an inventory count as kept (chemicals and parts share the table). */
+export type QuantityRecordRow = Selectable<QuantityRecordsTable>;
+
 /** A written fill or count and the stock after it, or a refused fill and the stock as it is. */
-export type QuantityOutcome = { saved: true; id: number; current_quantity: number } | { saved: false; current_quantity: number };
+export type QuantityOutcome = { saved: true; record: QuantityRecordRow; current_quantity: number } | { saved: false; current_quantity: number };
 
 /**
  * The refusal of a fill that would bring the stock to QUANTITY_MAX or more (docs/decisions.md: Quantities;

@@ -1,19 +1,16 @@
 /** Vendors: paged list by name, detail, create (nothing required) and update (name required). */
 import type { FastifyInstance } from 'fastify';
-import { VendorBody, type Vendor } from '../../../shared/api/vendors.js';
+import { VendorBody } from '../../../shared/api/vendors.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
 import { notFound, type FieldErrors } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { requiredText, throwIfErrors } from '../../http/text.js';
-import { VendorsRepository, type VendorRow } from './vendors.repository.js';
+import { presentVendor } from './vendors.presenter.js';
+import { VendorsRepository } from './vendors.repository.js';
 
 const OPTIONAL_FIELDS = ['address', 'city', 'state', 'postal_code', 'telephone_number'] as const;
-
-export function presentVendor(row: VendorRow): Vendor {
-  return { ...row };
-}
 
 /** The optional fields that were sent, trimmed; like DRF, an update leaves the ones not sent alone. */
 function sentFields(body: VendorBody): Partial<Record<(typeof OPTIONAL_FIELDS)[number], string>> {

@@ -4,6 +4,7 @@ import { toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
 
 export type WashPackageRow = Selectable<WashPackagesTable>;
+export type WashRecordRow = Selectable<WashRecordsTable>;
 
 export interface WashPackageWithLocation {
   id: number;
@@ -91,7 +92,7 @@ export class WashesRepository {
     return new Map(rows.map((r) => [r.wash_package_id, toCount(r.total)]));
   }
 
-  create(values: Insertable<WashRecordsTable>): Promise<Selectable<WashRecordsTable>> {
+  create(values: Insertable<WashRecordsTable>): Promise<WashRecordRow> {
     return this.db.insertInto('wash_records').values(values).returningAll().executeTakeFirstOrThrow();
   }
 }

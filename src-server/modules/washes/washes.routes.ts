@@ -7,9 +7,6 @@ import {
   WashPackagesQuery,
   WashRecordBody,
   WashRecordsQuery,
-  type PackageTotal,
-  type WashPackage,
-  type WashRecord,
   type WashRecordRequest,
   type WashRecordsPage,
 } from '../../../shared/api/washes.js';
@@ -30,22 +27,8 @@ import { reportLocation } from '../../reports/site-locations.js';
 import { ChemicalsRepository } from '../chemicals/chemicals.repository.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { CAR_WASH_REPORT_FILE, CAR_WASH_REPORT_TITLE, carWashReport } from './washes.report.js';
-import { WashesRepository, type WashPackageWithLocation, type WashRecordWithNames } from './washes.repository.js';
-
-function presentPackage(p: WashPackageWithLocation): WashPackage {
-  return { id: p.id, name: p.name, location: { id: p.location_id, name: p.location_name } };
-}
-
-function presentRecord(r: WashRecordWithNames): WashRecord {
-  return {
-    id: r.id,
-    wash_package: { id: r.wash_package_id, name: r.package_name },
-    count: r.count,
-    location: { id: r.location_id, name: r.location_name },
-    date: r.date,
-    created_at: r.created_at,
-  };
-}
+import { presentPackageTotal, presentWashPackage, presentWashRecord } from './washes.presenter.js';
+import { WashesRepository } from './washes.repository.js';
 
 /** The first day of the month of a YYYY-MM-DD date. */
 function monthStart(isoDate: string): string {
@@ -79,7 +62,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
   const locations = new LocationsRepository(db);
 
   api.get<{ Querystring: WashPackagesQuery }>('/washes/packages/', { schema: { querystring: WashPackagesQuery } }, async (request) => {
-    return (await washes.packages(request.query.location)).map(presentPackage);
+    return (await washes.packages(request.query.location)).map(presentWashPackage);
   });
 
   api.get<{ Querystring: WashRecordsQuery }>('/washes/washrecords/', { schema: { querystring: WashRecordsQuery } }, async (request): Promise<WashRecordsPage> => {
@@ -89,8 +72,8 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     const filter = { locationId: request.query.location, start, end };
     const window = pageWindow(request.query.page);
     const [{ count, rows }, totals, packages] = await Promise.all([washes.page(filter, window), washes.totals(filter), washes.packages(request.query.location)]);
-    const package_totals: PackageTotal[] = packages.map((p) => ({ package: { id: p.id, name: p.name }, total: totals.get(p.id) ?? 0 }));
-    return { ...pageOf(request, window, count, rows.map(presentRecord)), package_totals };
+    const package_totals = packages.map((p) => presentPackageTotal(p, totals.get(p.id) ?? 0));
+    return { ...pageOf(request, window, count, rows.map(presentWashRecord)), package_totals };
   });
 
   // Like fills and counts (stock/quantity-routes.ts): kept for good and summed into every report.
@@ -107,8 +90,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     throwIfErrors(errors);
     if (count === null || date === null || !pkg || !location) throw invalid(errors);
     const row = await washes.create({ wash_package_id: pkg.id, location_id: location.id, count, date, user_id: currentUser(request).id, created_at: nowIso() });
-    const record: WashRecord = presentRecord({ ...row, package_name: pkg.name, location_name: location.name });
-    return reply.code(201).send(record);
+    return reply.code(201).send(presentWashRecord({ ...row, package_name: pkg.name, location_name: location.name }));
   });
 
   /** Renders the report for a wash location over a period: by default the month of `end`, which defaults to today. */

@@ -1,8 +1,11 @@
 /** Work orders as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
-import type { WorkOrder } from '../../../shared/api/workorders.js';
+import type { WorkOrder, WorkOrderAttachment } from '../../../shared/api/workorders.js';
 import { mediaUrl } from '../../http/uploads.js';
 import { userRef } from '../users/users.repository.js';
-import type { WorkOrderRelations, WorkOrderRow } from './workorders.repository.js';
+import type { AttachmentRow, WorkOrderRelations, WorkOrderRow } from './workorders.repository.js';
+
+/** Columns of the table the API does not show (none; tests/server/response-shapes.test.ts holds the list to the table). */
+export const WORK_ORDER_NOT_EXPOSED = [] as const satisfies readonly (keyof WorkOrderRow)[];
 
 export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelations, origin: string): WorkOrder {
   const person = (id: number | null) => {
@@ -27,12 +30,13 @@ export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelation
     field_notes: row.field_notes,
     completed_at: row.completed_at,
     completed_by: person(row.completed_by_id),
-    attachments: (relations.attachments.get(row.id) ?? []).map((a) => ({
-      id: a.id,
-      file: mediaUrl(origin, a.stored_name) ?? '',
-      name: a.original_name,
-      content_type: a.content_type,
-      size: a.size,
-    })),
+    attachments: (relations.attachments.get(row.id) ?? []).map((a) => presentAttachment(a, origin)),
   };
+}
+
+/** Columns of work_order_attachments an attachment does not show: it is shown inside its work order. */
+export const WORK_ORDER_ATTACHMENT_NOT_EXPOSED = ['work_order_id', 'created_at'] as const satisfies readonly (keyof AttachmentRow)[];
+
+export function presentAttachment(a: AttachmentRow, origin: string): WorkOrderAttachment {
+  return { id: a.id, file: mediaUrl(origin, a.stored_name) ?? '', name: a.original_name, content_type: a.content_type, size: a.size };
 }

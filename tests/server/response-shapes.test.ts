@@ -1,0 +1,261 @@
+/**
+ * Each model's three descriptions held together: the table (as the database has it, on both
+ * engines), the presenter in `modules/<area>/<area>.presenter.ts`, and the response type in
+ * `shared/api/` through its key list (`…_KEYS`, which the compiler holds to the type). A real row,
+ * read the way the routes read it, goes through the presenter: the answer has exactly the type's
+ * keys, and every column of the table is either read by the presenter or named in its
+ * `…_NOT_EXPOSED` list. A new column therefore fails here until someone decides whether it is shown.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_CONTACT_MESSAGE_KEYS } from '../../shared/api/admin.js';
+import { ASSET_KEYS } from '../../shared/api/assets.js';
+import { CHEMICAL_KEYS, CHEMICAL_LOCATION_ENTRY_KEYS, CHEMICAL_QUANTITY_RECORD_KEYS } from '../../shared/api/chemicals.js';
+import { CONTACT_MESSAGE_KEYS } from '../../shared/api/contact.js';
+import { LOCATION_KEYS } from '../../shared/api/locations.js';
+import { MAINTENANCE_TASK_KEYS } from '../../shared/api/maintenance.js';
+import { PART_KEYS, PART_QUANTITY_RECORD_KEYS } from '../../shared/api/parts.js';
+import { VENDOR_KEYS } from '../../shared/api/vendors.js';
+import { WASH_PACKAGE_KEYS, WASH_RECORD_KEYS } from '../../shared/api/washes.js';
+import { WORK_ORDER_ATTACHMENT_KEYS, WORK_ORDER_KEYS } from '../../shared/api/workorders.js';
+import { todayIn } from '../../shared/rules/task-status.js';
+import type { Database } from '../../src-server/db/schema.js';
+import { ASSET_NOT_EXPOSED, presentAsset } from '../../src-server/modules/assets/assets.presenter.js';
+import { AssetsRepository } from '../../src-server/modules/assets/assets.repository.js';
+import {
+  CHEMICAL_LOCATION_NOT_EXPOSED,
+  CHEMICAL_NOT_EXPOSED,
+  CHEMICAL_QUANTITY_RECORD_NOT_EXPOSED,
+  presentChemical,
+  presentChemicalLocation,
+  presentChemicalQuantityRecord,
+} from '../../src-server/modules/chemicals/chemicals.presenter.js';
+import { ChemicalsRepository } from '../../src-server/modules/chemicals/chemicals.repository.js';
+import {
+  ADMIN_CONTACT_MESSAGE_NOT_EXPOSED,
+  CONTACT_MESSAGE_NOT_EXPOSED,
+  presentAdminContactMessage,
+  presentContactMessage,
+} from '../../src-server/modules/contact/contact.presenter.js';
+import { ContactRepository } from '../../src-server/modules/contact/contact.repository.js';
+import { LOCATION_NOT_EXPOSED, presentLocation } from '../../src-server/modules/locations/locations.presenter.js';
+import { LocationsRepository } from '../../src-server/modules/locations/locations.repository.js';
+import { MAINTENANCE_TASK_NOT_EXPOSED, presentTask } from '../../src-server/modules/maintenance/maintenance.presenter.js';
+import { MaintenanceRepository } from '../../src-server/modules/maintenance/maintenance.repository.js';
+import { PART_NOT_EXPOSED, PART_QUANTITY_RECORD_NOT_EXPOSED, presentPart, presentPartQuantityRecord } from '../../src-server/modules/parts/parts.presenter.js';
+import { PartsRepository } from '../../src-server/modules/parts/parts.repository.js';
+import { presentVendor, VENDOR_NOT_EXPOSED } from '../../src-server/modules/vendors/vendors.presenter.js';
+import { VendorsRepository } from '../../src-server/modules/vendors/vendors.repository.js';
+import { presentWashPackage, presentWashRecord, WASH_PACKAGE_NOT_EXPOSED, WASH_RECORD_NOT_EXPOSED } from '../../src-server/modules/washes/washes.presenter.js';
+import { WashesRepository } from '../../src-server/modules/washes/washes.repository.js';
+import { presentAttachment, presentWorkOrder, WORK_ORDER_ATTACHMENT_NOT_EXPOSED, WORK_ORDER_NOT_EXPOSED } from '../../src-server/modules/workorders/workorders.presenter.js';
+import { WorkOrdersRepository } from '../../src-server/modules/workorders/workorders.repository.js';
+import { insertChemical, insertLocation, insertPackage, insertPart, stockChemical } from '../helpers/inventory-fixtures.js';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+
+const ORIGIN = 'http://cmms.test';
+
+let t: TestApp;
+let user: TestUser;
+let db: TestApp['database']['db'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await t.createUser({ full: true, staff: true });
+  db = t.database.db;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/**
+ * The row as the presenter sees it, with the names of the properties it reads. Enumerating the row
+ * (spreading it, Object.keys) throws: a presenter names the fields it shows, so a new column cannot
+ * reach the API unseen.
+ */
+function watched<Row extends object>(row: Row): { row: Row; read: Set<string> } {
+  const read = new Set<string>();
+  const proxy = new Proxy(row, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') read.add(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+    ownKeys() {
+      throw new Error('A presenter lists the fields it shows; it does not spread or enumerate a row.');
+    },
+  });
+  return { row: proxy, read };
+}
+
+/** The columns of a table as the database has them (migrations applied), from one of its rows. */
+async function columnsOf(table: keyof Database, id: number): Promise<string[]> {
+  // Any table with an id column: the query is the same for each.
+  const row = await db.selectFrom(table as 'vendors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return Object.keys(row).sort();
+}
+
+interface Shape<Row extends object> {
+  /** The model's row, read as the routes read it. */
+  row: Row;
+  /** The table it comes from and the row's id there. */
+  table: keyof Database;
+  id: number;
+  present(row: Row): object;
+  /** The response type's key list (shared/api). */
+  keys: Readonly<Record<string, true>>;
+  /** The presenter's list of columns it does not read. */
+  notExposed: readonly string[];
+}
+
+async function expectShape<Row extends object>(shape: Shape<Row>): Promise<void> {
+  const { row, read } = watched(shape.row);
+  const answer = shape.present(row);
+  expect(Object.keys(answer).sort(), 'the answer has exactly the keys of the response type').toEqual(Object.keys(shape.keys).sort());
+  const columns = await columnsOf(shape.table, shape.id);
+  expect(columns, 'every column named "not exposed" is a column of the table').toEqual(expect.arrayContaining([...shape.notExposed]));
+  expect(
+    shape.notExposed.filter((c) => read.has(c)),
+    'a column named "not exposed" is not read by the presenter',
+  ).toEqual([]);
+  expect(
+    columns.filter((c) => !read.has(c) && !shape.notExposed.includes(c)),
+    'every column is either presented or named in the presenter\'s "not exposed" list',
+  ).toEqual([]);
+}
+
+const now = () => new Date().toISOString();
+
+describe('each response type, its presenter and its table agree', () => {
+  it('vendor', async () => {
+    const vendors = new VendorsRepository(db);
+    const { id } = await vendors.create({ name: 'Acme', address: '1 Road', city: 'Springfield', state: 'IL', postal_code: '62701', telephone_number: '555', created_at: now(), updated_at: now() });
+    await expectShape({ row: (await vendors.findById(id))!, table: 'vendors', id, present: presentVendor, keys: VENDOR_KEYS, notExposed: VENDOR_NOT_EXPOSED });
+  });
+
+  it('location', async () => {
+    const locations = new LocationsRepository(db);
+    const { id } = await insertLocation(db, 'Shapes Store');
+    await expectShape({ row: (await locations.findById(id))!, table: 'locations', id, present: presentLocation, keys: LOCATION_KEYS, notExposed: LOCATION_NOT_EXPOSED });
+  });
+
+  it('asset', async () => {
+    const assets = new AssetsRepository(db);
+    const location = await insertLocation(db, 'Asset Store');
+    const created = await assets.create({
+      brand: 'Hoshizaki',
+      name: 'Ice maker',
+      description: 'Back room',
+      asset_type: 'BEVERAGE',
+      serial_number: 'SN-1',
+      location_id: location.id,
+      acquisition_date: '2024-01-02',
+      purchase_price: 1200.5,
+      thumbnail: 'assets/ice.png',
+      created_at: now(),
+      updated_at: now(),
+      updated_by_id: user.user.id,
+    });
+    const row = (await assets.findById(created.id))!;
+    const relations = await assets.relationsOf([row]);
+    await expectShape({ row, table: 'assets', id: row.id, present: (r) => presentAsset(r, relations, ORIGIN), keys: ASSET_KEYS, notExposed: ASSET_NOT_EXPOSED });
+  });
+
+  it('work order and its attachments', async () => {
+    const orders = new WorkOrdersRepository(db);
+    const location = await insertLocation(db, 'Work Order Store');
+    const created = await orders.create(
+      { status: 'Pending', description: 'Leaking tap', location_id: location.id, created_by_id: user.user.id, created_at: now(), updated_at: now() },
+      [{ stored_name: 'workorders/tap.png', original_name: 'tap.png', content_type: 'image/png', size: 10, created_at: now() }],
+    );
+    const row = (await orders.findById(created.id))!;
+    const relations = await orders.relationsOf([row]);
+    await expectShape({ row, table: 'work_orders', id: row.id, present: (r) => presentWorkOrder(r, relations, ORIGIN), keys: WORK_ORDER_KEYS, notExposed: WORK_ORDER_NOT_EXPOSED });
+    const [attachment] = relations.attachments.get(row.id)!;
+    await expectShape({
+      row: attachment!,
+      table: 'work_order_attachments',
+      id: attachment!.id,
+      present: (a) => presentAttachment(a, ORIGIN),
+      keys: WORK_ORDER_ATTACHMENT_KEYS,
+      notExposed: WORK_ORDER_ATTACHMENT_NOT_EXPOSED,
+    });
+  });
+
+  it('maintenance task', async () => {
+    const tasks = new MaintenanceRepository(db);
+    const location = await insertLocation(db, 'Task Store');
+    const created = await tasks.create(
+      { location_id: location.id, description: 'Change filters', recurrence_interval: 30, last_completed_date: '2024-01-01', task_notes: 'Both units' },
+      user.user.id,
+      { userId: user.user.id, now: now() },
+    );
+    const row = (await tasks.findById(created.id))!;
+    const relations = await tasks.relationsOf([row]);
+    const today = todayIn(t.config.timeZone);
+    await expectShape({ row, table: 'maintenance_tasks', id: row.id, present: (r) => presentTask(r, relations, today), keys: MAINTENANCE_TASK_KEYS, notExposed: MAINTENANCE_TASK_NOT_EXPOSED });
+  });
+
+  it('chemical, its stock per location and its fills and counts', async () => {
+    const chemicals = new ChemicalsRepository(db);
+    const location = await insertLocation(db, 'Chemical Wash');
+    const chemicalId = await insertChemical(db, { name: 'Foam', thumbnail: 'chemicals/foam.png' });
+    const entryId = await stockChemical(db, chemicalId, location.id, 5);
+    const row = (await chemicals.findById(chemicalId))!;
+    const entries = await chemicals.entriesOf([chemicalId]);
+    await expectShape({ row, table: 'chemicals', id: chemicalId, present: (r) => presentChemical(r, entries, ORIGIN), keys: CHEMICAL_KEYS, notExposed: CHEMICAL_NOT_EXPOSED });
+    await expectShape({ row: entries[0]!, table: 'chemical_locations', id: entryId, present: presentChemicalLocation, keys: CHEMICAL_LOCATION_ENTRY_KEYS, notExposed: CHEMICAL_LOCATION_NOT_EXPOSED });
+    const saved = await chemicals.recordQuantity({ kind: 'fill', entryId, date: todayIn(t.config.timeZone), quantity: 2.5, userId: user.user.id, createdAt: now() });
+    if (!saved.saved) throw new Error('the fill was refused');
+    const entry = (await chemicals.findEntry(entryId))!;
+    await expectShape({
+      row: saved.record,
+      table: 'quantity_records',
+      id: saved.record.id,
+      present: (r) => presentChemicalQuantityRecord(r, entry, saved.current_quantity),
+      keys: CHEMICAL_QUANTITY_RECORD_KEYS,
+      notExposed: CHEMICAL_QUANTITY_RECORD_NOT_EXPOSED,
+    });
+  });
+
+  it('part and its fills and counts', async () => {
+    const parts = new PartsRepository(db);
+    const location = await insertLocation(db, 'Part Shop');
+    const partId = await insertPart(db, { name: 'Nozzle', location_id: location.id, quantity: 3, thumbnail: 'parts/nozzle.png' });
+    await expectShape({ row: (await parts.findById(partId))!, table: 'parts', id: partId, present: (r) => presentPart(r, ORIGIN), keys: PART_KEYS, notExposed: PART_NOT_EXPOSED });
+    const saved = await parts.recordQuantity({ kind: 'inventory', partId, date: todayIn(t.config.timeZone), quantity: 4, userId: user.user.id, createdAt: now() });
+    if (!saved.saved) throw new Error('the count was refused');
+    await expectShape({
+      row: saved.record,
+      table: 'quantity_records',
+      id: saved.record.id,
+      present: (r) => presentPartQuantityRecord(r, saved.current_quantity),
+      keys: PART_QUANTITY_RECORD_KEYS,
+      notExposed: PART_QUANTITY_RECORD_NOT_EXPOSED,
+    });
+  });
+
+  it('wash package and wash record', async () => {
+    const washes = new WashesRepository(db);
+    const location = await insertLocation(db, 'Wash Shapes');
+    const packageId = await insertPackage(db, location.id, 'Deluxe', 1);
+    const [pkg] = await washes.packages(location.id);
+    await expectShape({ row: pkg!, table: 'wash_packages', id: packageId, present: presentWashPackage, keys: WASH_PACKAGE_KEYS, notExposed: WASH_PACKAGE_NOT_EXPOSED });
+    const created = await washes.create({ wash_package_id: packageId, location_id: location.id, count: 12, date: todayIn(t.config.timeZone), user_id: user.user.id, created_at: now() });
+    const { rows } = await washes.page({ locationId: location.id }, { page: 1, limit: 10, offset: 0 });
+    await expectShape({ row: rows[0]!, table: 'wash_records', id: created.id, present: presentWashRecord, keys: WASH_RECORD_KEYS, notExposed: WASH_RECORD_NOT_EXPOSED });
+  });
+
+  it('contact message, as its sender and as the staff see it', async () => {
+    const messages = new ContactRepository(db);
+    const created = await messages.create({ name: 'Pat', email: 'pat@example.com', message: 'Hello', user_id: user.user.id, created_at: now() });
+    const row = (await messages.setRead(created.id, true, now()))!;
+    await expectShape({ row, table: 'contact_messages', id: row.id, present: presentContactMessage, keys: CONTACT_MESSAGE_KEYS, notExposed: CONTACT_MESSAGE_NOT_EXPOSED });
+    await expectShape({
+      row,
+      table: 'contact_messages',
+      id: row.id,
+      present: presentAdminContactMessage,
+      keys: ADMIN_CONTACT_MESSAGE_KEYS,
+      notExposed: ADMIN_CONTACT_MESSAGE_NOT_EXPOSED,
+    });
+  });
+});
