@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../shared/rules/task-status.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { addDays } from '../../shared/rules/task-status.js';
+import type { TestApp, TestUser } from '../helpers/test-app.js';
+import { inventoryApp } from '../helpers/inventory-app.js';
 import { insertChemical, insertLocation, stockChemical, type LocationFixture } from '../helpers/inventory-fixtures.js';
 
 let t: TestApp;
@@ -16,18 +17,13 @@ let soapAtA: number;
 let today: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  full = await t.createUser({ full: true });
-  limited = await t.createUser();
+  ({ t, full, limited, today, locations: [washA, washB] } = await inventoryApp([['Wash A', 1102], ['Wash B', 1104]]));
   const db = t.database.db;
-  washA = await insertLocation(db, 'Wash A', 1102);
-  washB = await insertLocation(db, 'Wash B', 1104);
   salt = await insertChemical(db, { name: 'Water Softener Salt', brand: 'Morton', chemical_type: 'Salt', thumbnail: 'chemicals/salt.png' });
   soap = await insertChemical(db, { name: 'Foam Soap', brand: 'Blue Coral', chemical_type: 'Soap' });
   saltAtA = await stockChemical(db, salt, washA.id, 10);
   saltAtB = await stockChemical(db, salt, washB.id, 3.5);
   soapAtA = await stockChemical(db, soap, washA.id, 40);
-  today = todayIn(t.config.timeZone);
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../shared/rules/task-status.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
-import { insertLocation, insertPart, type LocationFixture } from '../helpers/inventory-fixtures.js';
+import { addDays } from '../../shared/rules/task-status.js';
+import type { TestApp, TestUser } from '../helpers/test-app.js';
+import { inventoryApp } from '../helpers/inventory-app.js';
+import { insertPart, type LocationFixture } from '../helpers/inventory-fixtures.js';
 
 let t: TestApp;
 let full: TestUser;
@@ -13,15 +14,10 @@ let loose: number;
 let today: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  full = await t.createUser({ full: true });
-  limited = await t.createUser();
+  ({ t, full, limited, today, locations: [shop, depot] } = await inventoryApp([['Shop', 3003], ['Depot', 3008]]));
   const db = t.database.db;
-  shop = await insertLocation(db, 'Shop', 3003);
-  depot = await insertLocation(db, 'Depot', 3008);
   nozzle = await insertPart(db, { name: 'Nozzle 3/4', brand: 'OPW', part_type: 'Nozzle', item_number: 'OPW-11B', location_id: shop.id, quantity: 6, thumbnail: 'parts/nozzle.jpg' });
   loose = await insertPart(db, { name: 'Breakaway', location_id: null, quantity: 1 });
-  today = todayIn(t.config.timeZone);
 });
 afterAll(async () => {
   await t.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { inventoryApp } from '../helpers/inventory-app.js';
 import { insertLocation, insertPackage, type LocationFixture } from '../helpers/inventory-fixtures.js';
 
 let t: TestApp;
@@ -15,18 +16,13 @@ let otherBasic: number;
 let today: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  full = await t.createUser({ full: true });
-  limited = await t.createUser();
+  ({ t, full, limited, today, locations: [washA, washB] } = await inventoryApp([['Wash A', 1102], ['Wash B', 1104]]));
   const db = t.database.db;
-  washA = await insertLocation(db, 'Wash A', 1102);
-  washB = await insertLocation(db, 'Wash B', 1104);
   // sort_order decides first, then the name.
   ultimate = await insertPackage(db, washA.id, 'Ultimate', 3);
   deluxe = await insertPackage(db, washA.id, 'Deluxe', 2);
   basic = await insertPackage(db, washA.id, 'Basic', 2);
   otherBasic = await insertPackage(db, washB.id, 'Basic B', 1);
-  today = todayIn(t.config.timeZone);
 });
 afterAll(async () => {
   await t.close();
