@@ -56,6 +56,8 @@ export interface Config {
   recordRateLimit: number;
   /** Days the change log keeps a change before compaction; a device whose cursor is older starts its sync over. */
   syncLogRetentionDays: number;
+  /** Days a completed work order stays in the working set a device is given on its first sync. */
+  syncCompletedDays: number;
   /** Bytes of uploaded files one user may keep stored. */
   uploadQuotaBytes: number;
   /** Redis for rate-limit counters shared by every process; null keeps them in each process. */
@@ -262,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     // offline still syncs (a 429 is retried by the outbox).
     recordRateLimit: positiveInt('RECORD_RATE_LIMIT', env.RECORD_RATE_LIMIT, 120),
     syncLogRetentionDays: positiveInt('SYNC_LOG_RETENTION_DAYS', env.SYNC_LOG_RETENTION_DAYS, 30),
+    syncCompletedDays: positiveInt('SYNC_COMPLETED_DAYS', env.SYNC_COMPLETED_DAYS, 30),
     uploadQuotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cmms:',

@@ -10,6 +10,7 @@ import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
 import { partsRoutes } from './parts/parts.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { syncRoutes } from './sync/sync.routes.js';
 import { vendorsRoutes } from './vendors/vendors.routes.js';
 import { washesRoutes } from './washes/washes.routes.js';
 import { workordersRoutes } from './workorders/workorders.routes.js';
@@ -29,4 +30,5 @@ export const apiModules: ApiModule[] = [
   monitoringRoutes,
   settingsRoutes,
   adminRoutes,
+  syncRoutes,
 ];

@@ -29,6 +29,8 @@ const SIGNED_IN = [
   'GET /locations/',
   'GET /locations/:id/',
   'GET /settings/',
+  // Each user's own working set: limited users get the areas they may read (locations, work orders).
+  'GET /sync/',
   'GET /workorders/',
   'GET /workorders/:id/',
   'POST /monitoring/heartbeat/',

@@ -33,6 +33,11 @@ export class AssetsRepository {
   findById(id: number): Promise<AssetRow | undefined> {
     return this.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
   }
+  /** Several at once, by id (the sync's pages); ids that do not exist are left out. */
+  async findByIds(ids: readonly number[]): Promise<AssetRow[]> {
+    return ids.length === 0 ? [] : this.db.selectFrom('assets').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
 
   async relationsOf(rows: AssetRow[]): Promise<AssetRelations> {
     const locationIds = distinctIds(rows.map((r) => r.location_id));

@@ -56,6 +56,11 @@ export class ChemicalsRepository {
   findById(id: number): Promise<ChemicalRow | undefined> {
     return this.db.selectFrom('chemicals').selectAll().where('id', '=', id).executeTakeFirst();
   }
+  /** Several at once, by id (the sync's pages); ids that do not exist are left out. */
+  async findByIds(ids: readonly number[]): Promise<ChemicalRow[]> {
+    return ids.length === 0 ? [] : this.db.selectFrom('chemicals').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
 
   /** Every location entry of these chemicals, in one query. */
   async entriesOf(chemicalIds: number[]): Promise<ChemicalEntryRow[]> {

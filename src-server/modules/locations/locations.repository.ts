@@ -19,6 +19,11 @@ export class LocationsRepository {
   findById(id: number): Promise<LocationRow | undefined> {
     return this.db.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst();
   }
+  /** Several at once, by id (the sync's pages); ids that do not exist are left out. */
+  async findByIds(ids: readonly number[]): Promise<LocationRow[]> {
+    return ids.length === 0 ? [] : this.db.selectFrom('locations').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
 
   async exists(id: number): Promise<boolean> {
     return !!(await this.db.selectFrom('locations').select('id').where('id', '=', id).executeTakeFirst());

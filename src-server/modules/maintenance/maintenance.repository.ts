@@ -80,6 +80,11 @@ export class MaintenanceRepository {
   findById(id: number): Promise<TaskRow | undefined> {
     return this.db.selectFrom('maintenance_tasks').selectAll().where('id', '=', id).executeTakeFirst();
   }
+  /** Several at once, by id (the sync's pages); ids that do not exist are left out. */
+  async findByIds(ids: readonly number[]): Promise<TaskRow[]> {
+    return ids.length === 0 ? [] : this.db.selectFrom('maintenance_tasks').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
 
   /** A task is claimed or free; being recurring, it is never completed for good. */
   async claimState(id: number): Promise<ClaimState | undefined> {

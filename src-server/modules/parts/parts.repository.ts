@@ -34,6 +34,11 @@ export class PartsRepository {
   findById(id: number): Promise<PartRow | undefined> {
     return this.withLocation().where('parts.id', '=', id).executeTakeFirst();
   }
+  /** Several at once, by id (the sync's pages); ids that do not exist are left out. */
+  async findByIds(ids: readonly number[]): Promise<PartRow[]> {
+    return ids.length === 0 ? [] : this.withLocation().where('parts.id', 'in', ids).orderBy('parts.id').execute();
+  }
+
 
   /**
    * Changes the quantity and keeps the record in one transaction; a fill adds in a single UPDATE

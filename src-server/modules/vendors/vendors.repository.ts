@@ -19,6 +19,11 @@ export class VendorsRepository {
   findById(id: number): Promise<VendorRow | undefined> {
     return this.db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
   }
+  /** Several at once, by id (the sync's pages); ids that do not exist are left out. */
+  async findByIds(ids: readonly number[]): Promise<VendorRow[]> {
+    return ids.length === 0 ? [] : this.db.selectFrom('vendors').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
 
   create(values: Insertable<VendorsTable>): Promise<VendorRow> {
     return this.db.insertInto('vendors').values(values).returningAll().executeTakeFirstOrThrow();

@@ -65,6 +65,11 @@ export class WorkOrdersRepository {
   findById(id: number): Promise<WorkOrderRow | undefined> {
     return this.db.selectFrom('work_orders').selectAll().where('id', '=', id).executeTakeFirst();
   }
+  /** Several at once, by id (the sync's pages); ids that do not exist are left out. */
+  async findByIds(ids: readonly number[]): Promise<WorkOrderRow[]> {
+    return ids.length === 0 ? [] : this.db.selectFrom('work_orders').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
 
   async locationExists(id: number): Promise<boolean> {
     return !!(await this.db.selectFrom('locations').select('id').where('id', '=', id).executeTakeFirst());
