@@ -34,6 +34,19 @@ export interface AdminUser {
   activated_at: string | null;
 }
 
+export const ADMIN_USER_KEYS = {
+  id: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  is_active: true,
+  full_feature_access: true,
+  is_staff: true,
+  last_login: true,
+  date_joined: true,
+  activated_at: true,
+} satisfies EveryKey<AdminUser>;
+
 /** Answers of the two mail calls, shown to the staff user as they are. */
 export const ACTIVATION_MAIL_SENT = 'Activation mail sent.';
 export const RESET_MAIL_SENT = 'Password reset mail sent.';

@@ -1,5 +1,6 @@
 /** Auth contracts (Djoser and SimpleJWT compatible). */
 import { Type, type Static } from '@sinclair/typebox';
+import type { EveryKey } from './common.js';
 
 const Email = Type.String({ maxLength: 254 });
 const Password = Type.String({ maxLength: 4096 });
@@ -46,3 +47,5 @@ export interface User {
   is_staff: boolean;
   userInfo: { full_name: string; date_joined: string; last_login: string | null };
 }
+
+export const USER_KEYS = { id: true, email: true, first_name: true, last_name: true, full_feature_access: true, is_staff: true, userInfo: true } satisfies EveryKey<User>;

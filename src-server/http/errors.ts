@@ -41,6 +41,11 @@ export function addFieldError(errors: FieldErrors, field: string, message: strin
   (errors[field] ??= []).push(message);
 }
 
+/** Throws the collected field errors, if any. */
+export function throwIfErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
 /** The answer of a PATCH that names no field to change (assets, maintenance tasks). */
 export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
 export const nothingToChange = () => new HttpError(400, { detail: NOTHING_TO_CHANGE });

@@ -9,7 +9,7 @@
  * null (and "", 0, "false") as false, so `{"is_active": null}` would switch an account off.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addFieldError, HttpError, invalid, type FieldErrors } from './errors.js';
+import { addFieldError, HttpError, invalid, throwIfErrors, type FieldErrors } from './errors.js';
 import { isUploadedFile } from './uploads.js';
 
 /** Deeper than any request of this API; JSON itself parses far deeper. */
@@ -118,6 +118,6 @@ export function registerInputGuard(app: FastifyInstance): void {
     for (const part of [request.params, request.query, request.body]) {
       if (part && typeof part === 'object') for (const [key, value] of Object.entries(part)) inspect(value, key, errors);
     }
-    if (Object.keys(errors).length) throw invalid(errors);
+    throwIfErrors(errors);
   });
 }

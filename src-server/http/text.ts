@@ -1,4 +1,4 @@
-import { addFieldError, invalid, type FieldErrors } from './errors.js';
+import { addFieldError, type FieldErrors } from './errors.js';
 
 /** Trims a required text field, recording a DRF message when nothing is left. */
 export function requiredText(errors: FieldErrors, field: string, value: string | undefined | null): string {
@@ -11,9 +11,4 @@ export function requiredText(errors: FieldErrors, field: string, value: string |
 export function optionalText(value: string | undefined | null): string | null {
   const v = (value ?? '').trim();
   return v ? v : null;
-}
-
-/** Throws the collected field errors, if any. */
-export function throwIfErrors(errors: FieldErrors): void {
-  if (Object.keys(errors).length) throw invalid(errors);
 }

@@ -5,9 +5,8 @@ import { INVALID_REPORT_EMAIL, REPORT_SENT, type ReportSentResponse } from '../.
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { plainEmailAddress } from '../../shared/rules/email-address.js';
 import type { Config } from '../config.js';
-import { addFieldError, HttpError, type FieldErrors } from '../http/errors.js';
+import { addFieldError, HttpError, throwIfErrors, type FieldErrors } from '../http/errors.js';
 import { perUserLimit } from '../http/rate-limits.js';
-import { throwIfErrors } from '../http/text.js';
 import type { Mailer } from '../mail/mailer.js';
 
 /**

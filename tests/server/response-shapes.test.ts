@@ -7,8 +7,9 @@
  * `…_NOT_EXPOSED` list. A new column therefore fails here until someone decides whether it is shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_CONTACT_MESSAGE_KEYS } from '../../shared/api/admin.js';
+import { ADMIN_CONTACT_MESSAGE_KEYS, ADMIN_USER_KEYS } from '../../shared/api/admin.js';
 import { ASSET_KEYS } from '../../shared/api/assets.js';
+import { USER_KEYS } from '../../shared/api/auth.js';
 import { CHEMICAL_KEYS, CHEMICAL_LOCATION_ENTRY_KEYS, CHEMICAL_QUANTITY_RECORD_KEYS } from '../../shared/api/chemicals.js';
 import { CONTACT_MESSAGE_KEYS } from '../../shared/api/contact.js';
 import { LOCATION_KEYS } from '../../shared/api/locations.js';
@@ -43,6 +44,8 @@ import { MAINTENANCE_TASK_NOT_EXPOSED, presentTask } from '../../src-server/modu
 import { MaintenanceRepository } from '../../src-server/modules/maintenance/maintenance.repository.js';
 import { PART_NOT_EXPOSED, PART_QUANTITY_RECORD_NOT_EXPOSED, presentPart, presentPartQuantityRecord } from '../../src-server/modules/parts/parts.presenter.js';
 import { PartsRepository } from '../../src-server/modules/parts/parts.repository.js';
+import { ADMIN_USER_NOT_EXPOSED, presentAdminUser, presentUser, USER_NOT_EXPOSED } from '../../src-server/modules/users/users.presenter.js';
+import { UsersRepository } from '../../src-server/modules/users/users.repository.js';
 import { presentVendor, VENDOR_NOT_EXPOSED } from '../../src-server/modules/vendors/vendors.presenter.js';
 import { VendorsRepository } from '../../src-server/modules/vendors/vendors.repository.js';
 import { presentWashPackage, presentWashRecord, WASH_PACKAGE_NOT_EXPOSED, WASH_RECORD_NOT_EXPOSED } from '../../src-server/modules/washes/washes.presenter.js';
@@ -125,6 +128,12 @@ async function expectShape<Row extends object>(shape: Shape<Row>): Promise<void>
 const now = () => new Date().toISOString();
 
 describe('each response type, its presenter and its table agree', () => {
+  it('user, as they see themselves and as the staff see them', async () => {
+    const row = (await new UsersRepository(db).findById(user.user.id))!;
+    await expectShape({ row, table: 'users', id: row.id, present: presentUser, keys: USER_KEYS, notExposed: USER_NOT_EXPOSED });
+    await expectShape({ row, table: 'users', id: row.id, present: presentAdminUser, keys: ADMIN_USER_KEYS, notExposed: ADMIN_USER_NOT_EXPOSED });
+  });
+
   it('vendor', async () => {
     const vendors = new VendorsRepository(db);
     const { id } = await vendors.create({ name: 'Acme', address: '1 Road', city: 'Springfield', state: 'IL', postal_code: '62701', telephone_number: '555', created_at: now(), updated_at: now() });

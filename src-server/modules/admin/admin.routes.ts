@@ -10,7 +10,6 @@ import {
   ContactReadPatch,
   RESET_MAIL_SENT,
   type AdminMailSent,
-  type AdminUser,
 } from '../../../shared/api/admin.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
@@ -22,7 +21,8 @@ import type { Mail } from '../../mail/mailer.js';
 import { activationMailFor, awaitsActivation, passwordResetMailFor } from '../auth/auth.emails.js';
 import { presentAdminContactMessage } from '../contact/contact.presenter.js';
 import { ContactRepository } from '../contact/contact.repository.js';
-import { userBasics, type UserRow } from '../users/users.repository.js';
+import { presentAdminUser } from '../users/users.presenter.js';
+import type { UserRow } from '../users/users.repository.js';
 import { ActorNotAllowedError, AdminRuleError, usersAdminService } from './users-admin.service.js';
 
 export const ADMIN_MAIL_MESSAGES = {
@@ -30,16 +30,6 @@ export const ADMIN_MAIL_MESSAGES = {
   inactive: 'This account is deactivated; reactivate it before sending a password reset mail.',
   notSent: 'The mail could not be sent. Please try again later.',
 } as const;
-
-export function presentAdminUser(u: UserRow): AdminUser {
-  return {
-    ...userBasics(u),
-    is_active: u.is_active === 1,
-    last_login: u.last_login,
-    date_joined: u.date_joined,
-    activated_at: u.activated_at ?? null,
-  };
-}
 
 export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, users, mailer } = deps;

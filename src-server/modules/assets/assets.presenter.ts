@@ -1,6 +1,7 @@
 /** Assets as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
 import type { Asset } from '../../../shared/api/assets.js';
 import { mediaUrl } from '../../http/uploads.js';
+import { userRefOf } from '../users/users.presenter.js';
 import type { AssetRelations, AssetRow } from './assets.repository.js';
 
 /** Columns of the table the API does not show (none; tests/server/response-shapes.test.ts holds the list to the table). */
@@ -8,7 +9,6 @@ export const ASSET_NOT_EXPOSED = [] as const satisfies readonly (keyof AssetRow)
 
 export function presentAsset(row: AssetRow, relations: AssetRelations, origin: string): Asset {
   const location = row.location_id === null ? undefined : relations.locations.get(row.location_id);
-  const writer = row.updated_by_id === null ? undefined : relations.users.get(row.updated_by_id);
   return {
     id: row.id,
     brand: { brand: row.brand },
@@ -24,6 +24,6 @@ export function presentAsset(row: AssetRow, relations: AssetRelations, origin: s
     created_at: row.created_at,
     updated_at: row.updated_at,
     version: row.version,
-    updated_by: writer ? { id: writer.id, first_name: writer.first_name, last_name: writer.last_name } : null,
+    updated_by: userRefOf(relations.users, row.updated_by_id),
   };
 }

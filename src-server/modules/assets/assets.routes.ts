@@ -5,13 +5,13 @@ import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
 import { currentUser } from '../../http/access.js';
-import { addFieldError, notFound, nothingToChange, type FieldErrors } from '../../http/errors.js';
+import { addFieldError, notFound, nothingToChange, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { doesNotExist } from '../../http/relations.js';
-import { throwIfErrors } from '../../http/text.js';
+
 import { UploadStore } from '../../http/upload-store.js';
 import type { UploadedFile } from '../../http/uploads.js';
 import { LocationsRepository } from '../locations/locations.repository.js';

@@ -4,10 +4,11 @@ import { EmailBody, LoginBody, RefreshBody, RegisterBody, ResetConfirmBody, UidT
 import type { Static } from '@sinclair/typebox';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
-import { HttpError, forbidden, invalid, unauthorized, type FieldErrors } from '../../http/errors.js';
+import { HttpError, addFieldError, forbidden, invalid, throwIfErrors, unauthorized, type FieldErrors } from '../../http/errors.js';
 import { currentUser } from '../../http/access.js';
-import { requiredText, throwIfErrors } from '../../http/text.js';
-import { normalizeEmail, presentUser, type UserRow } from '../users/users.repository.js';
+import { requiredText } from '../../http/text.js';
+import { presentUser } from '../users/users.presenter.js';
+import { normalizeEmail, type UserRow } from '../users/users.repository.js';
 import { decodeUid, type AccountTokenPurpose } from './account-tokens.js';
 import { activationMailFor, awaitsActivation, existingAccountMailFor, passwordResetMailFor } from './auth.emails.js';
 import { emailField } from '../../http/email.js';
@@ -57,16 +58,16 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     const email = emailField(errors, 'email', b.email);
     const first = requiredText(errors, 'first_name', b.first_name);
     const last = requiredText(errors, 'last_name', b.last_name);
-    if (!b.password) (errors.password ??= []).push('This field may not be blank.');
-    if (!b.re_password) (errors.re_password ??= []).push('This field may not be blank.');
-    if (b.password && b.re_password && b.password !== b.re_password) (errors.non_field_errors ??= []).push(PASSWORDS_DIFFER);
+    if (!b.password) addFieldError(errors, 'password', 'This field may not be blank.');
+    if (!b.re_password) addFieldError(errors, 're_password', 'This field may not be blank.');
+    if (b.password && b.re_password && b.password !== b.re_password) addFieldError(errors, 'non_field_errors', PASSWORDS_DIFFER);
     if (b.password) {
       const problems = passwordProblems(b.password, { email, first_name: first, last_name: last });
       if (problems.length) errors.password = problems;
     }
     const existing = email ? await users.findByEmail(email) : undefined;
     // Only accounts made before the address rule can look like an allowed address (email-address.ts).
-    if (email && !existing && (await users.findLookalike(email))) (errors.email ??= []).push(LOOKALIKE_EMAIL);
+    if (email && !existing && (await users.findLookalike(email))) addFieldError(errors, 'email', LOOKALIKE_EMAIL);
     throwIfErrors(errors);
     // The same answer (and the same work: a password hash, a mail) whether or not the address has
     // an account, so sign-up cannot be used to find out who has one. Its owner is told instead.
@@ -124,8 +125,8 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     const b = request.body;
     const user = await userFromLink(b.uid, b.token, 'password-reset');
     const errors: FieldErrors = {};
-    if (!b.new_password) errors.new_password = ['This field may not be blank.'];
-    else if (b.new_password !== b.re_new_password) errors.non_field_errors = [PASSWORDS_DIFFER];
+    if (!b.new_password) addFieldError(errors, 'new_password', 'This field may not be blank.');
+    else if (b.new_password !== b.re_new_password) addFieldError(errors, 'non_field_errors', PASSWORDS_DIFFER);
     else {
       const problems = passwordProblems(b.new_password, user);
       if (problems.length) errors.new_password = problems;

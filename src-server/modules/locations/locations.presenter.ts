@@ -1,4 +1,5 @@
 /** Locations as the API shows them (behaviour §3). */
+import type { LocationRef } from '../../../shared/api/common.js';
 import type { Location } from '../../../shared/api/locations.js';
 import type { LocationRow } from './locations.repository.js';
 
@@ -22,4 +23,13 @@ export function presentLocation(row: LocationRow): Location {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/**
+ * The location a record names, from the names loaded for its page. The foreign key guarantees it
+ * exists; the fallback only keeps the type honest.
+ */
+export function locationRefOf(locations: ReadonlyMap<number, LocationRef>, id: number): LocationRef {
+  const location = locations.get(id) ?? { id, name: '' };
+  return { id: location.id, name: location.name };
 }

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { LocationCreateBody, LocationUpdateBody } from '../../../shared/api/locations.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
-import { notFound, type FieldErrors } from '../../http/errors.js';
+import { notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
-import { optionalText, requiredText, throwIfErrors } from '../../http/text.js';
+import { optionalText, requiredText } from '../../http/text.js';
 import { presentLocation } from './locations.presenter.js';
 import { LocationsRepository } from './locations.repository.js';
 

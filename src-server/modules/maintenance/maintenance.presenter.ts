@@ -1,7 +1,8 @@
 /** Maintenance tasks as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
 import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
 import { formatRecurrenceInterval, TASK_STATUS_LABELS, taskDueDate, taskStatus } from '../../../shared/rules/task-status.js';
-import { userRef } from '../users/users.repository.js';
+import { locationRefOf } from '../locations/locations.presenter.js';
+import { userRefOf } from '../users/users.presenter.js';
 import type { TaskRelations, TaskRow } from './maintenance.repository.js';
 
 /**
@@ -12,12 +13,8 @@ export const MAINTENANCE_TASK_NOT_EXPOSED = ['claimed_at', 'due_date'] as const 
 
 /** `today` is the date in the configured time zone: the status depends on it, so it is computed per read. */
 export function presentTask(row: TaskRow, relations: TaskRelations, today: string): MaintenanceTask {
-  const person = (id: number | null) => {
-    const u = id === null ? undefined : relations.users.get(id);
-    return u ? userRef(u) : null;
-  };
-  // The foreign key guarantees the location exists; the fallback only keeps the type honest.
-  const location = relations.locations.get(row.location_id) ?? { id: row.location_id, name: '' };
+  const person = (id: number | null) => userRefOf(relations.users, id);
+  const location = locationRefOf(relations.locations, row.location_id);
   const assignee = person(row.assigned_to_id);
   const status = taskStatus(
     {
@@ -30,7 +27,7 @@ export function presentTask(row: TaskRow, relations: TaskRelations, today: strin
   );
   return {
     id: row.id,
-    location: { id: location.id, name: location.name },
+    location,
     location_id: location.id,
     description: { full_description: row.description },
     recurrence_interval: row.recurrence_interval,

@@ -10,10 +10,9 @@ import type { QuantityRecordsTable } from '../../db/schema.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { recordDateField } from '../../http/dates.js';
-import { fieldError, invalid, type FieldErrors, type HttpError } from '../../http/errors.js';
+import { fieldError, invalid, throwIfErrors, type FieldErrors, type HttpError } from '../../http/errors.js';
 import { quantityField } from '../../http/numbers.js';
 import { perUserLimit } from '../../http/rate-limits.js';
-import { throwIfErrors } from '../../http/text.js';
 import type { QuantityKind } from '../../../shared/api/quantities.js';
 import { QUANTITY_MAX } from '../../../shared/constants.js';
 

@@ -88,32 +88,3 @@ export class UsersRepository {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
 }
-
-/** Who a user is and what they may do, as every user shape in the API shows it. */
-export function userBasics(u: UserRow) {
-  return {
-    id: u.id,
-    email: u.email,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    full_feature_access: u.full_feature_access === 1,
-    is_staff: u.is_staff === 1,
-  };
-}
-
-/** The user as `users/me` and the client see it. */
-export function presentUser(u: UserRow) {
-  return {
-    ...userBasics(u),
-    userInfo: {
-      full_name: `${u.first_name} ${u.last_name}`.trim(),
-      date_joined: u.date_joined,
-      last_login: u.last_login,
-    },
-  };
-}
-
-/** Compact user reference used in `assigned_to` arrays. */
-export function userRef(u: { id: number; first_name: string; last_name: string }) {
-  return { id: u.id, first_name: u.first_name, last_name: u.last_name };
-}

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { VendorBody } from '../../../shared/api/vendors.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
-import { notFound, type FieldErrors } from '../../http/errors.js';
+import { notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
-import { requiredText, throwIfErrors } from '../../http/text.js';
+import { requiredText } from '../../http/text.js';
 import { presentVendor } from './vendors.presenter.js';
 import { VendorsRepository } from './vendors.repository.js';
 

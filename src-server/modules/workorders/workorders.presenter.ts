@@ -1,29 +1,27 @@
 /** Work orders as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
 import type { WorkOrder, WorkOrderAttachment } from '../../../shared/api/workorders.js';
 import { mediaUrl } from '../../http/uploads.js';
-import { userRef } from '../users/users.repository.js';
+import { locationRefOf } from '../locations/locations.presenter.js';
+import { userRefOf } from '../users/users.presenter.js';
 import type { AttachmentRow, WorkOrderRelations, WorkOrderRow } from './workorders.repository.js';
 
 /** Columns of the table the API does not show (none; tests/server/response-shapes.test.ts holds the list to the table). */
 export const WORK_ORDER_NOT_EXPOSED = [] as const satisfies readonly (keyof WorkOrderRow)[];
 
 export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelations, origin: string): WorkOrder {
-  const person = (id: number | null) => {
-    const u = id === null ? undefined : relations.users.get(id);
-    return u ? userRef(u) : null;
-  };
-  // Foreign keys guarantee the location and creator exist; the fallbacks only keep the type honest.
-  const location = relations.locations.get(row.location_id) ?? { id: row.location_id, name: '' };
+  const person = (id: number | null) => userRefOf(relations.users, id);
+  const location = locationRefOf(relations.locations, row.location_id);
   const assignee = person(row.assigned_to_id);
   return {
     id: row.id,
     status: row.status,
     description: row.description,
-    location: { id: location.id, name: location.name },
+    location,
     location_id: location.id,
     location_name: location.name,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    // The foreign key guarantees the creator exists; the fallback only keeps the type honest.
     created_by: person(row.created_by_id) ?? { id: row.created_by_id, first_name: '', last_name: '' },
     assigned_to: assignee ? [assignee] : [],
     claimed_at: row.claimed_at,

@@ -5,12 +5,12 @@ import { WorkOrderCompleteBody, WorkOrderCreateBody, WorkOrderListQuery, type Wo
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { addFieldError, notFound, type FieldErrors } from '../../http/errors.js';
+import { addFieldError, notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { doesNotExist } from '../../http/relations.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
-import { optionalText, requiredText, throwIfErrors } from '../../http/text.js';
+import { optionalText, requiredText } from '../../http/text.js';
 import { UploadStore } from '../../http/upload-store.js';
 import { filesOf } from '../../http/uploads.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
