@@ -22,9 +22,13 @@ import { registerApiDocs, registerOpenApi } from './http/openapi.js';
 import type { FileStorage } from './http/file-storage.js';
 import { LocalDiskStorage } from './http/local-storage.js';
 import { registerMedia } from './http/media.js';
+import { ServerMetrics } from './http/metrics.js';
+import { idempotencyKeys } from './http/idempotency.repository.js';
+import { registerOperations } from './http/operations.js';
+import { registerShutdown } from './http/shutdown.js';
 import { S3Storage } from './http/s3-storage.js';
 import { registerUploadRateLimit, registerUploads } from './http/uploads.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import { countingMailer, createMailer, type Mailer } from './mail/mailer.js';
 import { AccountTokens } from './modules/auth/account-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { requestLogFields } from './modules/auth/link-redaction.js';
@@ -51,6 +55,12 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
 
+  // First, so every answer is counted and every connection is known to a stop's drain.
+  const shutdown = registerShutdown(app);
+  const metrics = new ServerMetrics({ database, idempotencyRecords: () => idempotencyKeys.count(database.db) });
+  metrics.observe(app);
+  metrics.answerPrimary(app);
+
   // Handlers see the request's transaction while an idempotent write holds one.
   const db = requestScoped(database.db);
   const users = new UsersRepository(db);
@@ -60,7 +70,10 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     config,
     db,
     dialect: database.dialect,
-    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer: countingMailer(mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), {
+      sent: () => metrics.mailSent.inc(),
+      failed: () => metrics.mailFailed.inc(),
+    }),
     storage,
     tokens: new TokenService(config.secretKey, db),
     accountTokens: new AccountTokens(config.secretKey),
@@ -100,11 +113,12 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
   await registerRateLimits(app, config);
   await registerUploads(app);
   registerMedia(app, storage);
-  registerAccessControl(app, { tokens: deps.tokens, users });
+  registerAccessControl(app, { tokens: deps.tokens, users, operatorToken: config.metricsToken });
   registerInputGuard(app);
   registerIdempotency(app, database.db);
   await registerOpenApi(app);
   await registerApiDocs(app);
+  registerOperations(app, { database, storage, metrics, shutdown });
 
   await app.register(
     async (api) => {

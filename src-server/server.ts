@@ -4,13 +4,21 @@
  * forks the processes that answer requests on the one shared port. Every decision that must be
  * unique (claims, idempotency keys, token rotation) is made in the database, so any process may
  * answer any request.
+ *
+ * SIGTERM or SIGINT stops it without losing an answer (http/shutdown.ts): the port closes, the
+ * requests in flight are answered within SHUTDOWN_TIMEOUT_S, connections are closed, then the
+ * database, and the process exits 0 (1 if requests had to be cut). In a cluster the primary first
+ * has every process close the port, then has each drain, and exits when they all have.
  */
 import cluster, { type Worker } from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { answerPrimary, askWorker, liveWorkers } from './cluster-messages.js';
 import { isLoopback, loadConfig, type Config } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
+import { gatherClusterMetrics } from './http/metrics.js';
 import { TokenService } from './modules/auth/jwt.js';
 import { demoLoginsStillOpen, demoOnPublicAddressMessage, seedDemoData } from './demo/seed.js';
 import { firstStaffAdvice } from './modules/admin/first-start.js';
@@ -59,9 +67,48 @@ async function startHousekeeping(config: Config, database: Db, onError: (err: un
   return () => clearInterval(timer);
 }
 
-function onSignals(handler: (signal: string) => Promise<void>): void {
-  process.once('SIGINT', () => void handler('SIGINT'));
-  process.once('SIGTERM', () => void handler('SIGTERM'));
+/** Beyond the drain's bound, closing the app and the database get this long before the process exits anyway. */
+const CLOSE_MARGIN_MS = 5_000;
+/** Messages from the primary to its server processes during a stop (cluster-messages.ts). */
+const STOP_LISTENING = 'stop-listening';
+const DRAIN = 'drain';
+
+/** Runs `stop` once, on the first SIGTERM or SIGINT (a terminal's Ctrl-C reaches every process of the group, the primary's forward comes too). */
+function onSignals(stop: (signal: string) => void): void {
+  let stopping = false;
+  const once = (signal: string) => () => {
+    if (stopping) return;
+    stopping = true;
+    stop(signal);
+  };
+  process.once('SIGINT', once('SIGINT'));
+  process.once('SIGTERM', once('SIGTERM'));
+}
+
+/**
+ * Drains the app (http/shutdown.ts), closes it and the database, and exits: 0, or 1 when requests
+ * had to be cut at SHUTDOWN_TIMEOUT_S or something failed on the way.
+ */
+async function stopServing(app: FastifyInstance, database: Db, config: Config): Promise<never> {
+  // Whatever hangs (a database that does not answer its close), the process still ends.
+  setTimeout(() => {
+    app.log.error('the stop took too long; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs + CLOSE_MARGIN_MS).unref();
+  let code = 0;
+  try {
+    const cut = await app.shutdown.drain(config.shutdownTimeoutMs);
+    if (cut) {
+      app.log.warn({ cut, shutdownTimeoutS: config.shutdownTimeoutMs / 1000 }, 'requests still running at SHUTDOWN_TIMEOUT_S were cut');
+      code = 1;
+    }
+    await app.close();
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'the stop failed');
+    code = 1;
+  }
+  process.exit(code);
 }
 
 /** One process does everything: the behaviour with SERVER_PROCESSES=1. */
@@ -69,12 +116,10 @@ async function runSingle(config: Config): Promise<void> {
   const database = await prepareDatabase(config);
   const app = await buildApp({ config, database, logger: true });
   const stopHousekeeping = await startHousekeeping(config, database, (err) => app.log.error({ err }, 'housekeeping failed'));
-  onSignals(async (signal) => {
-    app.log.info({ signal }, 'shutting down');
+  onSignals((signal) => {
+    app.log.info({ signal }, 'stopping: finishing the requests in flight');
     stopHousekeeping();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    void stopServing(app, database, config);
   });
   await app.listen({ host: config.host, port: config.port });
   console.log(`Maintenance Manager is running at ${config.publicUrl}/`);
@@ -84,12 +129,43 @@ async function runSingle(config: Config): Promise<void> {
 async function runWorker(config: Config): Promise<void> {
   const database = openDatabase(config);
   const app = await buildApp({ config, database, logger: true });
-  onSignals(async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void stopServing(app, database, config);
+  };
+  // The primary's stop: first the port (answered once closed), then the drain.
+  answerPrimary(STOP_LISTENING, () => app.shutdown.stopListening());
+  answerPrimary(DRAIN, stop);
+  // A signal sent to this process alone (or a terminal's Ctrl-C) stops it by itself.
+  onSignals(stop);
   await app.listen({ host: config.host, port: config.port });
+}
+
+/**
+ * The primary's stop. Every process closes its side of the shared port first, so that once all
+ * have, the port is closed and no connection waits in it to be dropped; only then does any process
+ * let its connections go. A process that cannot be asked gets SIGTERM; one still alive past the
+ * bound gets SIGKILL.
+ */
+async function stopWorkers(config: Config): Promise<boolean> {
+  const workers = liveWorkers();
+  const exits = workers.map(
+    (w) =>
+      new Promise<boolean>((done) => {
+        if (w.isDead()) return done(w.process.exitCode === 0);
+        w.once('exit', (code) => done(code === 0));
+      }),
+  );
+  await Promise.all(workers.map((w) => askWorker(w, STOP_LISTENING, null, CLOSE_MARGIN_MS).catch(() => w.process.kill('SIGTERM'))));
+  for (const w of workers) void askWorker(w, DRAIN, null, config.shutdownTimeoutMs + CLOSE_MARGIN_MS).catch(() => undefined);
+  const kill = setTimeout(() => {
+    for (const w of liveWorkers()) w.process.kill('SIGKILL');
+  }, config.shutdownTimeoutMs + 2 * CLOSE_MARGIN_MS);
+  const clean = await Promise.all(exits);
+  clearTimeout(kill);
+  return clean.every(Boolean);
 }
 
 async function runPrimary(config: Config): Promise<void> {
@@ -97,25 +173,17 @@ async function runPrimary(config: Config): Promise<void> {
   const stopHousekeeping = await startHousekeeping(config, database, (err) => console.error('housekeeping failed:', err));
   let stopping = false;
   const listeningWorkers = new WeakSet<Worker>();
+  gatherClusterMetrics();
 
   const stop = async (code: number) => {
+    if (stopping) return;
     stopping = true;
     stopHousekeeping();
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-    await Promise.all(
-      workers.map(
-        (w) =>
-          new Promise<void>((done) => {
-            if (w.isDead()) return done();
-            w.once('exit', () => done());
-            w.process.kill('SIGTERM');
-          }),
-      ),
-    );
-    await database.close();
-    process.exit(code);
+    const clean = await stopWorkers(config);
+    await database.close().catch(() => undefined);
+    process.exit(clean ? code : 1);
   };
-  onSignals(async () => stop(0));
+  onSignals(() => void stop(0));
 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { PRIVATE_FILE_MODE } from '../private-files.js';
@@ -13,10 +13,28 @@ import type { Database } from './schema.js';
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** This process's connections now (the metrics read it at each scrape). */
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL: the pool's connections, the idle ones and the queries waiting for one. SQLite: its one
+ * connection per process (total 1, idle 0 or 1) and the queries queued behind the query or
+ * transaction holding it.
+ */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export type DbConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>> & { sqliteFile?: string };
+
+/** The embedded database's file in DATA_DIR. */
+export function sqliteFileOf(dataDir: string): string {
+  return join(dataDir, 'cmms.sqlite3');
+}
 
 export function openDatabase(config: DbConfig): Db {
   if (config.databaseUrl) {
@@ -26,9 +44,14 @@ export function openDatabase(config: DbConfig): Db {
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
-  const file = config.sqliteFile ?? join(config.dataDir, 'cmms.sqlite3');
+  const file = config.sqliteFile ?? sqliteFileOf(config.dataDir);
   // Created owner-only before SQLite opens it (an empty file is an empty database): it holds the
   // password hashes, and SQLite gives its -wal and -shm files the same permissions.
   if (file !== ':memory:') closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
@@ -41,8 +64,9 @@ export function openDatabase(config: DbConfig): Db {
   // SQLite's own lower() folds only ASCII; PostgreSQL's folds every letter. Searches must match
   // "ÉCHEC" with "échec" on both, so lower() is replaced by JavaScript's.
   sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const dialect = new ImmediateSqliteDialect({ database: withStatementCache(sqlite) });
+  const db = new Kysely<Database>({ dialect });
+  return { db, dialect: 'sqlite', poolUse: () => dialect.queue.use(), close: () => db.destroy() };
 }
 
 /**
@@ -52,16 +76,66 @@ export function openDatabase(config: DbConfig): Db {
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly queue = new ConnectionQueue();
   constructor(config: SqliteDialectConfig) {
     super(config);
     this.#config = config;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.queue);
+  }
+  override createAdapter(): DialectAdapter {
+    return new QueuedSqliteAdapter();
+  }
+}
+
+/**
+ * Kysely queues the users of a single connection itself when the adapter says it has only one, but
+ * keeps no count of them; the driver below queues them instead (ConnectionQueue), in the same order,
+ * so the metrics can tell how many queries wait behind a long transaction.
+ */
+class QueuedSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+/** First come, first served use of the one connection, counting who waits. */
+class ConnectionQueue {
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+
+  async take(): Promise<void> {
+    if (this.#held) await new Promise<void>((granted) => this.#waiting.push(granted));
+    this.#held = true;
+  }
+
+  /** Hands the connection to the next in line, if any (it stays held meanwhile). */
+  give(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+
+  use(): PoolUse {
+    return { total: 1, idle: this.#held ? 0 : 1, waiting: this.#waiting.length };
   }
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly queue: ConnectionQueue,
+  ) {
+    super(config);
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.queue.take();
+    return super.acquireConnection();
+  }
+  override async releaseConnection(): Promise<void> {
+    this.queue.give();
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }

@@ -28,3 +28,14 @@ export async function migrate({ db, dialect }: Db): Promise<string[]> {
   // Both engines have transactional DDL, so a failed migration leaves nothing half-done.
   return raw.transaction().execute(run);
 }
+
+/**
+ * The code's migrations the database has not recorded (the readiness check). A database missing
+ * the record table, or unreachable, throws. Migrations recorded beyond the code's (a newer server
+ * migrated it) are not pending: this server's own tables are all there.
+ */
+export async function pendingMigrations({ db }: Db): Promise<string[]> {
+  const raw = db as unknown as Kysely<{ schema_migrations: { name: string } }>;
+  const applied = new Set((await raw.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
+  return migrations.map((m) => m.name).filter((name) => !applied.has(name));
+}

@@ -3,14 +3,26 @@
  * call it in `config.access`; a route that says nothing needs a full-access user, so a forgotten
  * declaration fails closed.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCurrentAccess, type TokenService } from '../modules/auth/jwt.js';
 import type { UserRow, UsersRepository } from '../modules/users/users.repository.js';
 import { API_BASE } from '../../shared/constants.js';
 import { forbidden, unauthorized } from './errors.js';
 
-/** public: anyone; user: any signed-in user (limited too); full: full_feature_access; staff: is_staff. */
-export type Access = 'public' | 'user' | 'full' | 'staff';
+/**
+ * public: anyone; user: any signed-in user (limited too); full: full_feature_access; staff: is_staff;
+ * operator: whoever holds METRICS_TOKEN (no user, staff included, reaches it with a session).
+ */
+export type Access = 'public' | 'user' | 'full' | 'staff' | 'operator';
+
+/** The operations endpoints (http/operations.ts): outside the API, yet declared, checked and documented like it. */
+export const OPERATIONS_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** The routes the access rules and the API document cover: the API's and the operations endpoints. */
+export function isDeclaredRoute(url: string): boolean {
+  return url.startsWith(`${API_BASE}/`) || OPERATIONS_PATHS.has(url);
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,7 +33,14 @@ declare module 'fastify' {
   }
 }
 
-export function registerAccessControl(app: FastifyInstance, deps: { tokens: TokenService; users: UsersRepository }): void {
+interface AccessDeps {
+  tokens: TokenService;
+  users: UsersRepository;
+  /** METRICS_TOKEN; null: no request is the operator's. */
+  operatorToken: string | null;
+}
+
+export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): void {
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
@@ -29,8 +48,13 @@ export function registerAccessControl(app: FastifyInstance, deps: { tokens: Toke
     // (`/%61pi/…`, `http://host/api/…`) reach the same routes. An unknown path answers 404 to
     // everyone, as in DRF: nothing behind it needs protecting.
     const route = request.routeOptions.url;
-    if (request.is404 || !route || !route.startsWith(`${API_BASE}/`)) return;
+    if (request.is404 || !route || !isDeclaredRoute(route)) return;
     const access: Access = request.routeOptions.config.access ?? 'full';
+    if (access === 'operator') {
+      // The same refusal whether a token is configured or not: closed by default, and nothing told.
+      if (!isOperator(request, deps.operatorToken)) throw forbidden();
+      return;
+    }
     if (access === 'public') {
       // A stale token must not lock anyone out of signing in again.
       request.user = await authenticate(request, deps).catch(() => null);
@@ -42,6 +66,14 @@ export function registerAccessControl(app: FastifyInstance, deps: { tokens: Toke
     if (access === 'full' && user.full_feature_access !== 1 && user.is_staff !== 1) throw forbidden();
     if (access === 'staff' && user.is_staff !== 1) throw forbidden();
   });
+}
+
+/** `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time (as digests, so the length is not told either). */
+function isOperator(request: FastifyRequest, token: string | null): boolean {
+  const header = request.headers.authorization;
+  if (!token || typeof header !== 'string' || !header.startsWith('Bearer ')) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
 }
 
 /** The user a Bearer token names, null without one; a bad or expired token is a 401. */

@@ -40,6 +40,8 @@ export interface FileStorage {
   get(key: string, range?: ByteRange): Promise<ObjectStream | null>;
   /** Removes the object; one that is already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** Throws unless the store can take files now (the readiness check, operations.ts). */
+  probe(): Promise<void>;
 }
 
 // The types uploads may have (uploads.ts sniffs them from the content and names the file after

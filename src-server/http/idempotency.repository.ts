@@ -46,6 +46,12 @@ export const idempotencyKeys = {
     await query.execute();
   },
 
+  /** Records stored now (the metrics read it). */
+  async count(db: Kysely<Database>): Promise<number> {
+    const row = await db.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   async purgeOlderThan(db: Kysely<Database>, before: string): Promise<void> {
     await db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
   },

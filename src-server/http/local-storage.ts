@@ -1,4 +1,5 @@
 /** Uploaded files as plain files under one directory (DATA_DIR/uploads): the default store. */
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Stats } from 'node:fs';
@@ -56,6 +57,16 @@ export class LocalDiskStorage implements FileStorage {
     } catch (err) {
       if (!isMissing(err)) throw err;
     }
+  }
+
+  /**
+   * Writes and removes a tiny file. Its name starts with a dot, which no stored name may (see
+   * file-storage.ts), so it can neither meet an upload nor be served.
+   */
+  async probe(): Promise<void> {
+    const path = join(this.root, `.probe-${process.pid}-${randomBytes(6).toString('hex')}`);
+    await writeFile(path, 'ok', { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    await unlink(path);
   }
 
   private async openFile(key: string) {

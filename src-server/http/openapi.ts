@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { API_BASE, APP_VERSION } from '../../shared/constants.js';
-import type { Access } from './access.js';
+import { OPERATIONS_PATHS, isDeclaredRoute, type Access } from './access.js';
 
 export const DOCS_PREFIX = `${API_BASE}/docs`;
 
@@ -32,6 +32,7 @@ const WHO: Record<Access, string> = {
   user: 'Any signed-in user.',
   full: 'Users with full_feature_access (or staff).',
   staff: 'Staff users.',
+  operator: 'The operator: `Authorization: Bearer <METRICS_TOKEN>`; refused (403) to everyone while METRICS_TOKEN is unset. No user session opens it.',
 };
 
 /** Registers the document's collector: call before any route, so every route is seen. */
@@ -39,7 +40,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const routes: ApiRoute[] = [];
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(`${API_BASE}/`) || route.url.startsWith(DOCS_PREFIX)) return;
+    if (!isDeclaredRoute(route.url) || route.url.startsWith(DOCS_PREFIX)) return;
     for (const method of ([] as string[]).concat(route.method)) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access ?? 'full', schema: route.schema });
     }
@@ -55,7 +56,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Every POST, PUT and PATCH may carry an Idempotency-Key (8 to 255 letters, digits, dots, dashes, underscores or colons): ' +
           'a repeat gets the first answer again, the same key with another body is 422, one still running is 409.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'The METRICS_TOKEN the server was started with.' },
+        },
+      },
     },
     transform({ schema, url, route }) {
       const access: Access = route.config?.access ?? 'full';
@@ -66,9 +72,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         schema: {
           ...schema,
           // Grouped by area: the first path segment after the base (auth, workorders, maintenance, …).
-          tags: [url.slice(API_BASE.length + 1).split('/')[0] || 'api'],
+          tags: [OPERATIONS_PATHS.has(url) ? 'operations' : url.slice(API_BASE.length + 1).split('/')[0] || 'api'],
           description: [schema?.description, `Who may call it: ${WHO[access]}`].filter(Boolean).join('\n\n'),
-          ...(access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+          ...(access === 'public' ? {} : { security: [access === 'operator' ? { metricsToken: [] } : { bearerAuth: [] }] }),
           ...(writes && access !== 'public'
             ? {
                 headers: {

@@ -12,6 +12,8 @@ import { assertStorageKey, typeOfKey, type ByteRange, type FileStorage, type Obj
 
 /** How long one call may wait for the store's answer (its headers) before it fails. */
 const ANSWER_TIMEOUT_MS = 30_000;
+/** The readiness check's own wait: an answer later than this is no answer. */
+const PROBE_TIMEOUT_MS = 3_000;
 
 export class S3Storage implements FileStorage {
   private readonly client: AwsClient;
@@ -82,6 +84,19 @@ export class S3Storage implements FileStorage {
     // and node:stream/web declarations of the same class).
     const body = Readable.fromWeb(res.body as unknown as NodeReadableStream<Uint8Array>);
     return { info: infoOf(key, res, size), body, range: partial ? { start: Number(partial[1]), end: Number(partial[2]) } : null };
+  }
+
+  /** HEAD on the bucket: answered 200 only while the bucket is there and the keys reach it. */
+  async probe(): Promise<void> {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`S3 HEAD bucket: no answer within ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS);
+    try {
+      const res = await this.client.fetch(this.settings.forcePathStyle ? this.base : `${this.base}/`, { method: 'HEAD', signal: abort.signal });
+      await discardBody(res);
+      if (!res.ok) throw new Error(`S3 HEAD bucket failed: ${res.status}`);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async delete(key: string): Promise<void> {

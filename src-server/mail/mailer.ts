@@ -27,6 +27,21 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** Counts every mail sent and every one that failed (the metrics' mail counters), whichever transport sends it. */
+export function countingMailer(mailer: Mailer, count: { sent(): void; failed(): void }): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (err) {
+        count.failed();
+        throw err;
+      }
+      count.sent();
+    },
+  };
+}
+
 /** A mail whose recipient is not one plain address; nothing was sent. */
 export class UnsafeRecipientError extends Error {
   constructor(to: string) {

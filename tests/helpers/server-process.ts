@@ -123,7 +123,8 @@ export function statusOnNewConnection(url: string, timeoutMs = 5_000): Promise<n
 
 /**
  * HAProxy (Debian's haproxy) in front of `backends`, balancing requests round-robin, as a load
- * balancer in front of several servers would. Stop it with stopServer.
+ * balancer in front of several servers would, and sending requests only to the backends whose
+ * `/readyz` answers 200 (README, Operations). Stop it with stopServer.
  */
 export interface ProxyProcess extends ServerProcess {
   /** Requests the proxy has passed to each backend so far, by backend index (from its log). */
@@ -153,6 +154,13 @@ export async function startProxy(backends: ServerProcess[], port?: number): Prom
       '  default_backend servers',
       'backend servers',
       '  balance roundrobin',
+      // Readiness: a backend that is stopping, or has lost its database or its file store, gets no
+      // requests. Checked often, and one answer brings a restarted backend back, so a test that
+      // restarts one waits no longer than it did without checks.
+      '  option httpchk',
+      '  http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host localhost',
+      '  http-check expect status 200',
+      '  default-server check inter 1s fastinter 250ms downinter 250ms rise 1 fall 2',
       ...backends.map((b, i) => `  server s${i} ${b.origin.replace('http://', '')}`),
       '',
     ].join('\n'),

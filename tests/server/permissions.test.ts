@@ -5,6 +5,8 @@
  * sign-in and account calls, the version check and the contact form; limited users also read
  * locations, list, read and create work orders, read their account and the site settings, and send
  * heartbeats; staff manage users and read contact messages; everything else needs full access.
+ * Outside the API, the health endpoints are anyone's and the metrics only the operator's token's
+ * (no user session opens them, staff included).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../shared/constants.js';
@@ -36,11 +38,15 @@ const SIGNED_IN = [
   'POST /monitoring/heartbeat/',
   'POST /workorders/',
 ];
+/** The operations endpoints: liveness and readiness for load balancers; metrics for METRICS_TOKEN only. */
+const HEALTH = ['GET /healthz', 'GET /readyz'];
+const OPERATOR = ['GET /metrics'];
 /** Staff-only: reading contact messages and everything under /admin/. */
 const isStaffOnly = (route: string) => route === 'GET /contact/' || route.split(' ')[1]!.startsWith('/admin/');
 
 function policy(route: string): Access {
-  if (PUBLIC.includes(route)) return 'public';
+  if (PUBLIC.includes(route) || HEALTH.includes(route)) return 'public';
+  if (OPERATOR.includes(route)) return 'operator';
   if (SIGNED_IN.includes(route)) return 'user';
   if (isStaffOnly(route)) return 'staff';
   return 'full';
@@ -49,7 +55,7 @@ function policy(route: string): Access {
 type Role = 'visitor' | 'limited' | 'full' | 'staff';
 const ROLES: Role[] = ['visitor', 'limited', 'full', 'staff'];
 const RANK: Record<Role, number> = { visitor: 0, limited: 1, full: 2, staff: 3 };
-const NEEDS: Record<Access, number> = { public: 0, user: 1, full: 2, staff: 3 };
+const NEEDS: Record<Access, number> = { public: 0, user: 1, full: 2, staff: 3, operator: 4 };
 
 describe('the permission matrix', () => {
   let t: TestApp;
@@ -61,14 +67,14 @@ describe('the permission matrix', () => {
   });
   afterAll(() => t.close());
 
-  const name = (r: { method: string; url: string }) => `${r.method} ${r.url.slice(API_BASE.length)}`;
+  const name = (r: { method: string; url: string }) => `${r.method} ${r.url.startsWith(`${API_BASE}/`) ? r.url.slice(API_BASE.length) : r.url}`;
 
   it('declares for every route the access the policy gives it', () => {
     const declared = t.app.apiRoutes.map((r) => [name(r), r.access]);
     expect(declared).toEqual(declared.map(([route]) => [route, policy(route!)]));
     // Every route the policy opens up exists (a renamed route must not leave a stale entry here).
     const served = new Set(t.app.apiRoutes.map(name));
-    expect([...PUBLIC, ...SIGNED_IN].filter((r) => !served.has(r))).toEqual([]);
+    expect([...PUBLIC, ...SIGNED_IN, ...HEALTH, ...OPERATOR].filter((r) => !served.has(r))).toEqual([]);
   });
 
   it('is enforced by the server for every route and role', async () => {
