@@ -62,9 +62,15 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       onNetworkChange: (network) => {
         const cameOnline = !state.network.isOnline && network.isOnline;
         setState({ network });
-        if (cameOnline) requestFlush();
+        if (cameOnline) {
+          requestFlush();
+          background(jobs.pull());
+        }
       },
-      onSessionChange: (reason) => background(sessionReactions.changed(reason)),
+      onSessionChange: (reason) => {
+        background(sessionReactions.changed(reason));
+        background(jobs.refreshWorkingSet());
+      },
       onSessionExpired: () => sessionReactions.expire(),
       onBusy: (delta) => setState({ busy: Math.max(0, state.busy + delta) }),
       onUploadProgress: (progress) => uploadProgress(progress),
@@ -104,7 +110,11 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     toast,
     canFlush: async () => !tasks.closed && Boolean((await session.tokens())?.access) && !network.isBrowserOffline(),
     onItemChanged: queueChanged,
-    onFlushed: () => background(jobs.refreshStorage()),
+    // What was sent changed records: the working set catches up at once rather than at its next pull.
+    onFlushed: () => {
+      background(jobs.refreshStorage());
+      background(jobs.pull());
+    },
     onError: (error) => background(Promise.reject(error)),
   });
   const requestFlush = () => background(scheduler.request());
@@ -124,6 +134,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       background(jobs.refreshStorage());
       requestFlush();
       background(jobs.heartbeat('visible'));
+      background(jobs.pull());
     },
   });
 
@@ -135,7 +146,10 @@ export function createDataCore(options: DataCoreOptions): DataCore {
         background(refreshQueue());
         background(scheduler.rearm());
       },
-      sessionChanged: (reason) => background(sessionReactions.changed(reason)),
+      sessionChanged: (reason) => {
+        background(sessionReactions.changed(reason));
+        background(jobs.refreshWorkingSet());
+      },
       networkChanged: () => background(network.load()),
       versionChanged: () => background(jobs.loadVersion()),
       flushRequested: requestFlush,
@@ -156,8 +170,10 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     await jobs.purge();
     await jobs.loadVersion();
     await jobs.refreshStorage();
+    await jobs.refreshWorkingSet();
     if (options.timers !== false) jobs.startTimers();
     requestFlush();
+    background(jobs.pull());
   })();
 
   // ---- the WorkerApi ---------------------------------------------------------------------------
@@ -165,6 +181,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
   const areaContext: AreaContext = {
     api,
     cache,
+    workingSet: services.workingSet,
     outbox,
     network,
     async enqueue(mutation) {
@@ -205,10 +222,11 @@ export function createDataCore(options: DataCoreOptions): DataCore {
         background(jobs.heartbeat('visible'));
         background(jobs.checkVersion());
         background(jobs.refreshStorage());
+        background(jobs.pull());
       },
     },
 
-    session: createSessionApi({ db, api, session, cache, outbox, onQueueCleared: queueChanged }),
+    session: createSessionApi({ db, api, session, cache, outbox, workingSet: services.workingSet, onQueueCleared: queueChanged }),
     queue: queueCalls({ outbox, queueChanged, requestFlush }),
     ...createAreaApis(areaContext),
   });

@@ -16,6 +16,7 @@ import { HandlerRegistry } from './outbox/handlers.js';
 import { OutboxStore } from './outbox/outbox-store.js';
 import { openBus, type Bus } from './services/bus.js';
 import { SessionStore, type SessionChange } from './session/session-store.js';
+import { WorkingSet } from './sync/working-set.js';
 
 export interface DataServicesOptions {
   /** Who posts on the bus (an instance id, or 'sw'). */
@@ -45,6 +46,7 @@ export interface DataServices {
   api: ApiClient;
   cache: ResponseCache;
   outbox: OutboxStore;
+  workingSet: WorkingSet;
   handlers: HandlerRegistry;
 }
 
@@ -71,5 +73,5 @@ export function createDataServices(options: DataServicesOptions, hooks: DataServ
   });
   const handlers = new HandlerRegistry();
   registerAllHandlers(handlers);
-  return { db, bus, now, network, session, api, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now), handlers };
+  return { db, bus, now, network, session, api, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now), workingSet: new WorkingSet(db, now), handlers };
 }

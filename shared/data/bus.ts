@@ -15,6 +15,8 @@ export const LOCKS = {
   /** One token refresh at a time; the holder re-reads the tokens before refreshing. */
   authRefresh: 'auth-refresh',
   heartbeat: 'heartbeat',
+  /** One pull of the working set at a time for the whole device. */
+  workingSetPull: 'working-set-pull',
   versionCheck: 'version-check',
   /** Held by a tab for its life; the data worker learns of its death when this is granted to it. */
   tab: (tabId: string) => `tab:${tabId}`,

@@ -56,6 +56,32 @@ export interface CacheRow {
   expiresAt: string;
 }
 
+/**
+ * One record of the working set (docs/decisions.md: Working set in Dexie): as its detail answers
+ * it, kept until the server says it is gone or no longer this user's to keep.
+ */
+export interface RecordRow {
+  area: string;
+  id: number;
+  record: JsonValue;
+  /** The first sync that last named it: one that ends without naming it drops it. */
+  generation: number;
+  /** The record's size as JSON, for the storage figures. */
+  bytes: number;
+}
+
+/** Where the working set stands: its cursor in the server's changes, and what the panel says of it. */
+export interface WorkingSetMeta {
+  cursor: string | null;
+  /** Counts up with each first sync (see RecordRow.generation). */
+  generation: number;
+  /** Areas whose whole set is on the device (a first sync finished for them). */
+  complete: string[];
+  syncedAt: string | null;
+  /** Why the last pull failed, until one succeeds. */
+  error: string | null;
+}
+
 export interface StoredTokens {
   access: string;
   refresh: string;
@@ -79,6 +105,7 @@ export interface MetaValues {
   forcedReloadFor: string;
   /** The user who signed in last: another user's sign-in drops the saved data and queue. */
   lastUserId: number;
+  workingSet: WorkingSetMeta;
 }
 export type MetaKey = keyof MetaValues;
 
@@ -91,6 +118,7 @@ export class DeviceDb extends Dexie {
   declare outbox: Table<OutboxRow, string>;
   declare cache: Table<CacheRow, string>;
   declare meta: Table<MetaRow, MetaKey>;
+  declare records: Table<RecordRow, [string, number]>;
 
   constructor(name: string = DEVICE_DB_NAME) {
     super(name);
@@ -99,6 +127,8 @@ export class DeviceDb extends Dexie {
       cache: 'key, expiresAt',
       meta: 'key',
     });
+    // The working set: records by area and id (a device's first sync and the pulls after it).
+    this.version(2).stores({ records: '[area+id], area' });
   }
 
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | null> {

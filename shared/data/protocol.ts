@@ -121,6 +121,16 @@ export interface DataState {
   /** The upload a form is sending now, or null. */
   upload: UploadProgress | null;
   host: { mode: 'shared' | 'dedicated'; instanceId: string };
+  /** What is saved for offline use beyond the pages opened (null before the first sync). */
+  workingSet: WorkingSetState | null;
+}
+
+export interface WorkingSetState {
+  records: number;
+  bytes: number;
+  syncedAt: string | null;
+  /** The last pull's failure, until one succeeds. */
+  error: string | null;
 }
 
 /** A state change: each present top-level slice replaces the tab's copy of that slice. */

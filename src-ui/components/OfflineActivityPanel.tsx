@@ -157,7 +157,7 @@ function QueueContent({ visible }: { visible: boolean }) {
   // (sent ones move down, waiting ones move up), and React draws them in slices between the
   // user's input instead of in one long task. The count above them is always current.
   const items = useDeferredValue(snap.queue.items);
-  const { storage } = snap;
+  const { storage, workingSet } = snap;
   const [shown, setShown] = useState(QUEUE_ROWS_STEP);
   const hidden = Math.max(0, items.length - shown);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -204,6 +204,16 @@ function QueueContent({ visible }: { visible: boolean }) {
         <p className="field-hint">
           Device storage: {formatBytes(storage.usage)} of {formatBytes(storage.quota)} used.
         </p>
+      ) : null}
+      {workingSet?.syncedAt ? (
+        <p className="field-hint" data-testid="working-set">
+          Saved for offline: {workingSet.records} records, {formatBytes(workingSet.bytes)}, updated {formatDateTime(workingSet.syncedAt)}
+        </p>
+      ) : null}
+      {workingSet?.error ? (
+        <div className="notice">
+          <Message severity="warn" text={`The saved data could not be updated: ${workingSet.error}`} />
+        </div>
       ) : null}
       {storage.persisted === false && stats.totalItems > 0 ? (
         <p className="field-hint">

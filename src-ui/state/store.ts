@@ -25,6 +25,7 @@ export function initialDataState(): DataState {
     busy: 0,
     upload: null,
     host: { mode: 'shared', instanceId: '' },
+    workingSet: null,
   };
 }
 

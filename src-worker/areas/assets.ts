@@ -10,12 +10,13 @@ import type { AssetEdit, NewAsset } from '../../shared/areas/assets.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import { SCREEN_MESSAGES, SUCCESS_MESSAGES, ERROR_MESSAGES } from '../../shared/data/messages.js';
 import type { ApiRequest } from '../api/api-client.js';
+import { ASSET_LIST } from '../../shared/rules/list-rules.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { defineWrite, versionedPrecondition, type StoredWrite, type VersionedChanges } from '../outbox/write-action.js';
 import { writeNow } from '../outbox/write-now.js';
 
-export const assets = recordsAt<Asset>('assets/', { list: 'assets/list/' });
+export const assets = recordsAt<Asset>('assets/', { list: 'assets/list/', synced: { area: 'assets', rule: ASSET_LIST } });
 
 type Fields = { [field: string]: JsonValue };
 

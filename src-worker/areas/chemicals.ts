@@ -5,12 +5,13 @@
 import type { Chemical, ChemicalQuantityRecord, ChemicalQuantityRequest } from '../../shared/api/chemicals.js';
 import type { ChemicalQuantityInput } from '../../shared/areas/chemicals.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { CHEMICAL_LIST } from '../../shared/rules/list-rules.js';
 import { chemicalAfterRecord } from '../../shared/rules/stock-after-record.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { stockArea } from '../kit/stock-area.js';
 
-export const chemicals = recordsAt<Chemical>('chemicals/', { list: 'chemicals/list/' });
+export const chemicals = recordsAt<Chemical>('chemicals/', { list: 'chemicals/list/', synced: { area: 'chemicals', rule: CHEMICAL_LIST, locationFilter: 'locations__id' } });
 
 const stock = stockArea<Chemical, ChemicalQuantityInput, ChemicalQuantityRecord>('chemicals', chemicals, {
   // behaviour §7: the list is filtered by `locations__id`.

@@ -1,11 +1,12 @@
 /** Locations (behaviour §7): the full list for pickers and filters, pages and details, and create/update sent now. */
 import type { Location, LocationCreateBody, LocationUpdateBody } from '../../shared/api/locations.js';
 import { SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { LOCATION_LIST } from '../../shared/rules/list-rules.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { sentWrites } from '../kit/sent-writes.js';
 
-export const locations = recordsAt<Location>('locations/');
+export const locations = recordsAt<Location>('locations/', { synced: { area: 'locations', rule: LOCATION_LIST } });
 
 const writes = sentWrites<Location, LocationCreateBody | LocationUpdateBody>('locations', locations, {
   create: { success: SUCCESS_MESSAGES.locations.created, failure: SCREEN_MESSAGES.locations.create },

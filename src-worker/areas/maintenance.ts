@@ -8,13 +8,14 @@ import type { MaintenanceTask } from '../../shared/api/maintenance.js';
 import type { NewTask, TaskEdit } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { TASK_LIST } from '../../shared/rules/list-rules.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { statusWrites } from '../kit/status-writes.js';
 import { defineWrite, versionedPrecondition, type VersionedChanges } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 
-export const tasks = recordsAt<MaintenanceTask>('maintenance/tasks/');
+export const tasks = recordsAt<MaintenanceTask>('maintenance/tasks/', { synced: { area: 'maintenance', rule: TASK_LIST } });
 
 export const createTask = defineWrite<MaintenanceTask>({
   area: 'maintenance',

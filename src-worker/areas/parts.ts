@@ -5,12 +5,13 @@
 import type { Part, PartQuantityRecord, PartQuantityRequest } from '../../shared/api/parts.js';
 import type { QuantityInput } from '../../shared/areas/stock.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { PART_LIST } from '../../shared/rules/list-rules.js';
 import { partAfterRecord } from '../../shared/rules/stock-after-record.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { stockArea } from '../kit/stock-area.js';
 
-export const parts = recordsAt<Part>('parts/', { list: 'parts/list/' });
+export const parts = recordsAt<Part>('parts/', { list: 'parts/list/', synced: { area: 'parts', rule: PART_LIST } });
 
 const stock = stockArea<Part, QuantityInput, PartQuantityRecord>('parts', parts, {
   locationFilter: 'location',

@@ -1,11 +1,12 @@
 /** Vendors (behaviour §7): pages and details, and create/update sent now. */
 import type { Vendor, VendorBody } from '../../shared/api/vendors.js';
 import { SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { VENDOR_LIST } from '../../shared/rules/list-rules.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { sentWrites } from '../kit/sent-writes.js';
 
-export const vendors = recordsAt<Vendor>('vendors/');
+export const vendors = recordsAt<Vendor>('vendors/', { synced: { area: 'vendors', rule: VENDOR_LIST } });
 
 const writes = sentWrites<Vendor, VendorBody>('vendors', vendors, {
   create: { success: SUCCESS_MESSAGES.vendors.created, failure: SCREEN_MESSAGES.vendors.create },

@@ -5,13 +5,14 @@
 import type { WorkOrder } from '../../shared/api/workorders.js';
 import type { NewWorkOrder } from '../../shared/areas/workorders.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { WORKORDER_LIST } from '../../shared/rules/list-rules.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { statusWrites } from '../kit/status-writes.js';
 import { defineWrite } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 
-export const workorders = recordsAt<WorkOrder>('workorders/');
+export const workorders = recordsAt<WorkOrder>('workorders/', { synced: { area: 'workorders', rule: WORKORDER_LIST } });
 
 type CreatePayload = {
   location_id: number;

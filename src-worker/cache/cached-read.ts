@@ -1,6 +1,8 @@
 /**
  * Behaviour §4 reads: the network first; on an offline, network or retryable failure the saved copy
- * (with "from cache" and its time); never on a 404 or another 4xx, which are rethrown.
+ * (with "from cache" and its time); never on a 404 or another 4xx, which are rethrown. Where several
+ * saved copies exist (the answer saved under `key`, a list page holding the record, the working set),
+ * the newest is shown.
  */
 import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.js';
 import type { ReadResult } from '../../shared/data/protocol.js';
@@ -10,8 +12,8 @@ export async function readThroughCache<T>(
   cache: ResponseCache,
   key: string,
   load: () => Promise<T>,
-  /** Where else a saved copy may be found when `key` has none (e.g. an order inside a saved list). */
-  fallback?: () => Promise<CacheHit<T> | null>,
+  /** Where else a saved copy may be found (an order inside a saved list, the working set). */
+  ...elsewhere: (() => Promise<CacheHit<T> | null>)[]
 ): Promise<ReadResult<T>> {
   let data: T;
   try {
@@ -19,7 +21,9 @@ export async function readThroughCache<T>(
   } catch (thrown) {
     const error = toNormalizedError(thrown);
     if (!isTransientFailure(error)) throw error;
-    const hit = (await cache.get<T>(key)) ?? (fallback ? await fallback() : null);
+    const hits = (await Promise.all([cache.get<T>(key), ...elsewhere.map((find) => find())])).filter((h): h is CacheHit<T> => h !== null);
+    // ISO times of one clock compare as text.
+    const hit = hits.reduce<CacheHit<T> | null>((newest, h) => (newest === null || h.cachedAt > newest.cachedAt ? h : newest), null);
     if (!hit) throw error;
     return { data: hit.data, fromCache: true, cachedAt: hit.cachedAt };
   }

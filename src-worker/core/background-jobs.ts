@@ -1,15 +1,16 @@
 /**
- * The core's jobs that run on their own: the heartbeat, the version check, the storage estimate and
- * the purge of expired saved answers and finished queue items, each on its timer once started (and
- * each also run on demand: a tab shown again, a login, a flush).
+ * The core's jobs that run on their own: the heartbeat, the version check, the storage estimate, the
+ * purge of expired saved answers and finished queue items, and the pull of the working set, each on
+ * its timer once started (and each also run on demand: a tab shown again, a login, a flush).
  */
-import { CACHE_PURGE_INTERVAL_MS, HEARTBEAT_INTERVAL_MS, VERSION_CHECK_INTERVAL_MS } from '../../shared/constants.js';
+import { CACHE_PURGE_INTERVAL_MS, HEARTBEAT_INTERVAL_MS, VERSION_CHECK_INTERVAL_MS, WORKING_SET_PULL_INTERVAL_MS } from '../../shared/constants.js';
 import type { StatePatch } from '../../shared/data/protocol.js';
 import type { DataServices } from '../data-services.js';
 import { sendHeartbeat, type HeartbeatTrigger } from '../services/heartbeat.js';
 import { readStorageState } from '../services/storage.js';
 import type { TabHub } from '../services/tab-hub.js';
 import { checkVersion, type VersionCheckDeps } from '../services/version-check.js';
+import { pullWorkingSet } from '../sync/pull.js';
 import type { CoreTasks } from './tasks.js';
 
 export interface BackgroundJobDeps {
@@ -29,12 +30,16 @@ export interface BackgroundJobs {
   loadVersion(): Promise<void>;
   refreshStorage(): Promise<void>;
   purge(): Promise<void>;
+  /** Brings the working set up to date (signed in and online only), then shows what it holds. */
+  pull(): Promise<void>;
+  /** Shows what the working set holds (after a sign-in or sign-out elsewhere). */
+  refreshWorkingSet(): Promise<void>;
   /** The periodic runs, and a first version check. */
   startTimers(): void;
 }
 
 export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
-  const { db, api, network, session, now, bus, cache, outbox } = deps.services;
+  const { db, api, network, session, now, bus, cache, outbox, workingSet } = deps.services;
   const { hub, tasks, setState } = deps;
 
   const versionDeps: VersionCheckDeps = {
@@ -68,10 +73,19 @@ export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
       if ((await outbox.purgeFinished()) > 0) deps.queueChanged();
       else await deps.refreshQueue();
     },
+    async pull() {
+      if (!(await session.tokens())?.access || network.isBrowserOffline()) return;
+      await pullWorkingSet(api, workingSet);
+      await jobs.refreshWorkingSet();
+    },
+    async refreshWorkingSet() {
+      setState({ workingSet: await workingSet.state() });
+    },
     startTimers() {
       tasks.every(() => jobs.heartbeat('timer'), HEARTBEAT_INTERVAL_MS);
       tasks.every(() => jobs.checkVersion(), VERSION_CHECK_INTERVAL_MS);
       tasks.every(() => jobs.purge(), CACHE_PURGE_INTERVAL_MS);
+      tasks.every(() => jobs.pull(), WORKING_SET_PULL_INTERVAL_MS);
       tasks.background(jobs.checkVersion());
     },
   };

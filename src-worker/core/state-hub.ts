@@ -18,6 +18,7 @@ export function createStateHub(hub: TabHub, initial: { network: NetworkState; ho
     busy: 0,
     upload: null,
     host: initial.host,
+    workingSet: null,
   };
   return {
     state,

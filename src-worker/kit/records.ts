@@ -5,6 +5,8 @@
  * goes through the cache (behaviour §4: network first, the saved copy on a transient failure).
  */
 import type { Page } from '../../shared/api/common.js';
+import type { SyncedArea } from '../../shared/api/sync.js';
+import type { ListRule } from '../../shared/rules/list-rules.js';
 import type { ReadResult } from '../../shared/data/protocol.js';
 import { readThroughCache } from '../cache/cached-read.js';
 import type { CacheHit, CacheInvalidation } from '../cache/response-cache.js';
@@ -34,9 +36,25 @@ export interface Records<T extends { id: number }> {
   savesRecord(record: T): SavedAnswer;
 }
 
-/** `list`: where the pages are read when not at `base` itself (behaviour §7: `parts/list/`, `chemicals/list/`). */
-export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { list?: `${string}/` } = {}): Records<T> {
+/**
+ * A record type the sync keeps on the device: its area and list rule, and the list filters that
+ * carry the location and the search (default `location` and `search`).
+ */
+export interface SyncedRecords<T> {
+  area: SyncedArea;
+  rule: ListRule<T>;
+  locationFilter?: string;
+  searchFilter?: string;
+}
+
+/**
+ * `list`: where the pages are read when not at `base` itself (behaviour §7: `parts/list/`,
+ * `chemicals/list/`). `synced`: the records are also in the working set, which answers lists and
+ * details the device never opened once the server cannot be reached.
+ */
+export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { list?: `${string}/`; synced?: SyncedRecords<T> } = {}): Records<T> {
   const listPrefix = `${opts.list ?? base}?`;
+  const synced = opts.synced;
   const detailPath = (id: number | string) => `${base}${id}/`;
 
   function listPath(page: number | undefined, filters: ListFilters = {}): string {
@@ -62,9 +80,19 @@ export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { 
     listPrefix,
     listPath,
     detailPath,
-    list(ctx, page, filters) {
+    list(ctx, page, filters = {}) {
       const path = listPath(page, filters);
-      return readThroughCache(ctx.cache, path, () => ctx.api.request<Page<T>>({ path }));
+      const fromWorkingSet = () => {
+        if (!synced) return Promise.resolve(null);
+        const location = filters[synced.locationFilter ?? 'location'];
+        const search = filters[synced.searchFilter ?? 'search'];
+        return ctx.workingSet.page(synced.area, synced.rule, {
+          page: page && page > 0 ? page : 1,
+          location: typeof location === 'number' ? location : location ? Number(location) : null,
+          search: typeof search === 'string' ? search : null,
+        });
+      };
+      return readThroughCache(ctx.cache, path, () => ctx.api.request<Page<T>>({ path }), fromWorkingSet);
     },
     get(ctx, id) {
       const path = detailPath(id);
@@ -73,9 +101,11 @@ export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { 
         path,
         () => ctx.api.request<T>({ path }),
         () => fromSavedLists(ctx, id),
+        () => (synced ? ctx.workingSet.record<T>(synced.area, id) : Promise.resolve(null)),
       );
     },
     all(ctx) {
+      const fromWorkingSet = () => (synced ? ctx.workingSet.all<T>(synced.area, synced.rule) : Promise.resolve(null));
       return readThroughCache(ctx.cache, `${base}all`, async () => {
         const all: T[] = [];
         let path: string | null = listPath(1);
@@ -85,7 +115,7 @@ export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { 
           path = page.next ? ctx.api.pathOf(page.next) : null;
         }
         return all;
-      });
+      }, fromWorkingSet);
     },
     staleAfterWrite: (item) => ({ prefixes: [listPrefix], keys: [`${base}all`, ...(item.targetId ? [detailPath(item.targetId)] : [])] }),
     savesRecord: (record) => ({ key: detailPath(record.id), id: String(record.id) }),

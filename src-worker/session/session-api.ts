@@ -2,7 +2,7 @@
  * Sign-in and the account calls (behaviour §4 Auth, behaviour §7 Auth). Login lowercases the email, then reads
  * users/me with the new token before storing anything. A failed login, register, activation or
  * reset leaves nobody signed in. Logout ends the login on the server (best effort) and clears the
- * user, the tokens and every stored answer and queued action, in every tab.
+ * user, the tokens, every stored answer, the working set and every queued action, in every tab.
  */
 import type { TokenPair, User } from '../../shared/api/auth.js';
 import type { DeviceDb } from '../../shared/data/db-schema.js';
@@ -10,6 +10,7 @@ import type { WorkerApi } from '../../shared/data/protocol.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { OutboxStore } from '../outbox/outbox-store.js';
+import type { WorkingSet } from '../sync/working-set.js';
 import type { SessionStore } from './session-store.js';
 
 export interface SessionApiDeps {
@@ -18,6 +19,7 @@ export interface SessionApiDeps {
   session: SessionStore;
   cache: ResponseCache;
   outbox: OutboxStore;
+  workingSet: WorkingSet;
   /** The queue changed without a flush (cleared on logout or on another user's sign-in). */
   onQueueCleared: () => void;
 }
@@ -40,6 +42,7 @@ export function createSessionApi(deps: SessionApiDeps): WorkerApi['session'] {
     const previous = await deps.db.getMeta('lastUserId');
     if (previous === null || previous === userId) return;
     await deps.cache.clear();
+    await deps.workingSet.clear();
     await deps.outbox.clear();
     deps.onQueueCleared();
   }
@@ -82,6 +85,7 @@ export function createSessionApi(deps: SessionApiDeps): WorkerApi['session'] {
         await api.request({ method: 'POST', path: 'auth/jwt/logout/', json: { refresh: tokens.refresh }, auth: false, spinner: false }).catch(() => undefined);
       }
       await deps.cache.clear();
+      await deps.workingSet.clear();
       await deps.outbox.clear();
       await deps.db.deleteMeta('lastUserId');
       deps.onQueueCleared();

@@ -13,7 +13,7 @@ const tasks = recordsAt<{ id: number; name: string }>('maintenance/');
 beforeEach(() => {
   api = createFakeApi();
   s = createTestServices(api);
-  ctx = { api: s.api, cache: s.cache, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
+  ctx = { api: s.api, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
 });
 afterEach(() => s.close());
 

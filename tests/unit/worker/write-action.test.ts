@@ -17,7 +17,7 @@ let ctx: AreaContext;
 beforeEach(() => {
   api = createFakeApi();
   s = createTestServices(api);
-  ctx = { api: s.api, cache: s.cache, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
+  ctx = { api: s.api, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
 });
 afterEach(() => s.close());
 

@@ -1,0 +1,47 @@
+/**
+ * Pulls the working set from GET sync/ (shared/api/sync.ts) into the device DB: the whole set
+ * page by page on a first sync, then what changed since the cursor. One pull at a time for the
+ * whole device (a Web Lock), in the background (no spinner); each answer is kept with its cursor
+ * at once, so a pull cut off half-way resumes where it stopped. A cursor the server no longer
+ * knows (410) starts a first sync again.
+ */
+import type { SyncAnswer } from '../../shared/api/sync.js';
+import { LOCKS } from '../../shared/data/bus.js';
+import { toNormalizedError } from '../../shared/data/errors.js';
+import type { ApiClient } from '../api/api-client.js';
+import { runIfLockFree } from '../services/locks.js';
+import type { WorkingSet } from './working-set.js';
+
+/** A server that keeps answering `more` must not keep the worker looping forever. */
+const MAX_ANSWERS = 10_000;
+
+export type PullOutcome = 'pulled' | 'busy' | 'failed';
+
+export async function pullWorkingSet(api: ApiClient, workingSet: WorkingSet): Promise<PullOutcome> {
+  const outcome = await runIfLockFree(LOCKS.workingSetPull, async (): Promise<PullOutcome> => {
+    let { cursor, generation } = await workingSet.meta();
+    // A new first sync gets a new generation; one resumed half-way keeps its own.
+    if (cursor === null) generation += 1;
+    for (let answers = 0; answers < MAX_ANSWERS; answers++) {
+      let answer: SyncAnswer;
+      try {
+        answer = await api.request<SyncAnswer>({ path: cursor === null ? 'sync/' : `sync/?since=${encodeURIComponent(cursor)}`, spinner: false });
+      } catch (thrown) {
+        const error = toNormalizedError(thrown);
+        if (error.status === 410 && cursor !== null) {
+          await workingSet.restart();
+          cursor = null;
+          generation += 1;
+          continue;
+        }
+        await workingSet.failed(error.message);
+        return 'failed';
+      }
+      await workingSet.apply(answer, generation);
+      cursor = answer.cursor;
+      if (!answer.more) return 'pulled';
+    }
+    return 'pulled';
+  });
+  return outcome.ran ? outcome.value : 'busy';
+}

@@ -1,0 +1,64 @@
+/**
+ * The working set, in both host modes: a device signed in once keeps every record of its sites, so
+ * with the network gone straight after the first sync, list pages, a location filter and a search
+ * never opened, and details never opened, still show, answered by the server's own rules.
+ */
+import type { Page } from '@playwright/test';
+import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { closeActivityPanel, expect, openActivityPanel, serviceWorkerReady, signIn, test } from '../helpers/e2e-app';
+
+/** Moves within the app as its own links do (no page load, which offline would need the service worker for). */
+async function go(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
+
+for (const mode of ['shared', 'dedicated'] as const) {
+  test.describe(`${mode} worker`, () => {
+    test.use({ fallback: mode === 'dedicated' });
+
+    test('offline straight after the first sync: pages, filters, searches and details never opened still show', async ({ page, network }) => {
+      const api = await ApiClient.signIn(SUPERVISOR);
+      const yard = await api.createLocation(unique('Working Set Yard'));
+      const tag = unique('Valve').replace(/\s+/g, '');
+      const orders = [];
+      for (let i = 0; i < 23; i++) orders.push(await api.createWorkOrder(yard.id, i % 4 === 0 ? `${tag} leaking ${i}` : `Bay door ${i} ${tag.slice(-4)}x`));
+      const task = await api.createTask(yard.id, unique('Grease the rollers'));
+
+      await signIn(page, SUPERVISOR);
+      await expect(page.locator('.app')).toHaveAttribute('data-host-mode', mode);
+      await serviceWorkerReady(page);
+      // The first sync has finished once the panel says what is saved.
+      const panel = await openActivityPanel(page);
+      await expect(panel.getByTestId('working-set')).toContainText(/Saved for offline: \d+ records/, { timeout: 30_000 });
+      await closeActivityPanel(page);
+
+      await network.setOffline(true);
+      await expect(page.getByText('Offline mode')).toBeVisible();
+
+      // Page 3 of the yard's orders (newest first: 23 orders, so 3 on it), never opened.
+      await go(page, `/workorder-list?location=${yard.id}&page=3`);
+      const cards = page.getByRole('list', { name: 'Work orders' }).getByRole('link');
+      await expect(cards).toHaveCount(3);
+      await expect(cards.first()).toContainText(orders[2]!.description);
+      await expect(page.getByText("Showing saved work orders. We'll refresh when you're online again.")).toBeVisible();
+
+      // A search never made: the orders whose description holds the tag.
+      await go(page, `/workorder-list?q=${encodeURIComponent(tag.toLowerCase())}`);
+      const matching = orders.filter((o) => o.description.startsWith(tag));
+      await expect(cards).toHaveCount(matching.length);
+
+      // A detail never opened.
+      await go(page, `/workorder-detail/${orders[10]!.id}`);
+      await expect(page.getByText(orders[10]!.description)).toBeVisible();
+
+      // A task list filtered by the yard, and the task's detail, never opened.
+      await go(page, `/maintenance-list?location=${yard.id}`);
+      await expect(page.getByRole('link', { name: new RegExp(task.description.full_description) })).toBeVisible();
+      await go(page, `/maintenance-detail/${task.id}`);
+      await expect(page.getByText(task.description.full_description)).toBeVisible();
+    });
+  });
+}
