@@ -44,6 +44,7 @@ import { MAINTENANCE_TASK_NOT_EXPOSED, presentTask } from '../../src-server/modu
 import { MaintenanceRepository } from '../../src-server/modules/maintenance/maintenance.repository.js';
 import { PART_NOT_EXPOSED, PART_QUANTITY_RECORD_NOT_EXPOSED, presentPart, presentPartQuantityRecord } from '../../src-server/modules/parts/parts.presenter.js';
 import { PartsRepository } from '../../src-server/modules/parts/parts.repository.js';
+import { StockRepository } from '../../src-server/modules/stock/stock.repository.js';
 import { ADMIN_USER_NOT_EXPOSED, presentAdminUser, presentUser, USER_NOT_EXPOSED } from '../../src-server/modules/users/users.presenter.js';
 import { UsersRepository } from '../../src-server/modules/users/users.repository.js';
 import { presentVendor, VENDOR_NOT_EXPOSED } from '../../src-server/modules/vendors/vendors.presenter.js';
@@ -212,7 +213,7 @@ describe('each response type, its presenter and its table agree', () => {
     const entries = await chemicals.entriesOf([chemicalId]);
     await expectShape({ row, table: 'chemicals', id: chemicalId, present: (r) => presentChemical(r, entries, ORIGIN), keys: CHEMICAL_KEYS, notExposed: CHEMICAL_NOT_EXPOSED });
     await expectShape({ row: entries[0]!, table: 'chemical_locations', id: entryId, present: presentChemicalLocation, keys: CHEMICAL_LOCATION_ENTRY_KEYS, notExposed: CHEMICAL_LOCATION_NOT_EXPOSED });
-    const saved = await chemicals.recordQuantity({ kind: 'fill', entryId, date: todayIn(t.config.timeZone), quantity: 2.5, userId: user.user.id, createdAt: now() });
+    const saved = await new StockRepository(db).recordQuantity('chemical', entryId, { kind: 'fill', date: todayIn(t.config.timeZone), quantity: 2.5, userId: user.user.id, createdAt: now() });
     if (!saved.saved) throw new Error('the fill was refused');
     const entry = (await chemicals.findEntry(entryId))!;
     await expectShape({
@@ -230,7 +231,7 @@ describe('each response type, its presenter and its table agree', () => {
     const location = await insertLocation(db, 'Part Shop');
     const partId = await insertPart(db, { name: 'Nozzle', location_id: location.id, quantity: 3, thumbnail: 'parts/nozzle.png' });
     await expectShape({ row: (await parts.findById(partId))!, table: 'parts', id: partId, present: (r) => presentPart(r, ORIGIN), keys: PART_KEYS, notExposed: PART_NOT_EXPOSED });
-    const saved = await parts.recordQuantity({ kind: 'inventory', partId, date: todayIn(t.config.timeZone), quantity: 4, userId: user.user.id, createdAt: now() });
+    const saved = await new StockRepository(db).recordQuantity('part', partId, { kind: 'inventory', date: todayIn(t.config.timeZone), quantity: 4, userId: user.user.id, createdAt: now() });
     if (!saved.saved) throw new Error('the count was refused');
     await expectShape({
       row: saved.record,

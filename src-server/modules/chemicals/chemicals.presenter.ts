@@ -1,7 +1,7 @@
 /** Chemicals, their stock per location, and their fills and inventory counts as the API shows them (behaviour §3). */
 import { chemicalUnit, type Chemical, type ChemicalLocationEntry, type ChemicalQuantityRecord } from '../../../shared/api/chemicals.js';
 import { mediaUrl } from '../../http/uploads.js';
-import type { QuantityRecordRow } from '../stock/quantity-routes.js';
+import type { QuantityRecordRow } from '../stock/stock.repository.js';
 import type { ChemicalEntryRow, ChemicalLocationRow, ChemicalRow } from './chemicals.repository.js';
 
 /** Columns of the table the API does not show (tests/server/response-shapes.test.ts holds the list to the table). */

@@ -2,9 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ChemicalLocationsTable, ChemicalsTable, Database } from '../../db/schema.js';
 import { toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
-import { QUANTITY_MAX } from '../../../shared/constants.js';
 import type { QuantityKind } from '../../../shared/api/quantities.js';
-import type { QuantityOutcome } from '../stock/quantity-routes.js';
 
 export type ChemicalRow = Selectable<ChemicalsTable>;
 export type ChemicalLocationRow = Selectable<ChemicalLocationsTable>;
@@ -77,33 +75,6 @@ export class ChemicalsRepository {
 
   findEntry(id: number): Promise<ChemicalLocationRow | undefined> {
     return this.db.selectFrom('chemical_locations').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /**
-   * Changes the stock and keeps the record in one transaction. The stock changes in a single
-   * UPDATE (adding in SQL for a fill), so concurrent fills never lose one another, and a fill that
-   * would bring it to QUANTITY_MAX or more changes nothing: the bound is part of that UPDATE, so
-   * two fills at once cannot both pass it. Refused, the answer carries the stock as it is.
-   */
-  recordQuantity(input: { kind: QuantityKind; entryId: number; date: string; quantity: number; userId: number; createdAt: string }): Promise<QuantityOutcome> {
-    return this.db.transaction().execute(async (trx) => {
-      let update = trx
-        .updateTable('chemical_locations')
-        .set((eb) => ({ current_quantity: input.kind === 'fill' ? eb('current_quantity', '+', input.quantity) : input.quantity }))
-        .where('id', '=', input.entryId);
-      if (input.kind === 'fill') update = update.where((eb) => eb(eb('current_quantity', '+', input.quantity), '<', QUANTITY_MAX));
-      const stock = await update.returning('current_quantity').executeTakeFirst();
-      if (!stock) {
-        const now = await trx.selectFrom('chemical_locations').select('current_quantity').where('id', '=', input.entryId).executeTakeFirstOrThrow();
-        return { saved: false, current_quantity: now.current_quantity };
-      }
-      const record = await trx
-        .insertInto('quantity_records')
-        .values({ kind: input.kind, chemical_location_id: input.entryId, part_id: null, date: input.date, quantity: input.quantity, user_id: input.userId, created_at: input.createdAt })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { saved: true, record, current_quantity: stock.current_quantity };
-    });
   }
 
   /** Every chemical stocked at a location, in name order. */

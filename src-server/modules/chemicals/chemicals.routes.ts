@@ -9,7 +9,7 @@ import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
-import { fillPastMaximum, registerQuantityRoutes } from '../stock/quantity-routes.js';
+import { registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
@@ -41,12 +41,11 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     return chemical;
   });
 
-  registerQuantityRoutes<ChemicalQuantityRequest, ChemicalLocationRow, ChemicalQuantityRecord>(api, {
+  registerQuantityRoutes<ChemicalQuantityRequest, ChemicalLocationRow, ChemicalQuantityRecord>(api, { db, config }, {
     fillPath: '/chemicals/chemicalfills/create/',
     inventoryPath: '/chemicals/chemicalinventories/create/',
     body: ChemicalQuantityBody,
-    timeZone: config.timeZone,
-    rateLimit: config.recordRateLimit,
+    item: 'chemical',
     async target(b, errors) {
       const [chemical, entry] = await Promise.all([chemicals.findById(b.chemical), chemicals.findEntry(b.chemical_location_id)]);
       if (!chemical) addFieldError(errors, 'chemical', doesNotExist(b.chemical));
@@ -54,11 +53,8 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
       else if (chemical && entry.chemical_id !== chemical.id) addFieldError(errors, 'chemical_location_id', 'This location entry belongs to another chemical.');
       return chemical && entry ? entry : null;
     },
-    async record(entry, { kind, date, quantity, userId, createdAt }) {
-      const saved = await chemicals.recordQuantity({ kind, entryId: entry.id, date, quantity, userId, createdAt });
-      if (!saved.saved) throw fillPastMaximum(saved.current_quantity);
-      return presentChemicalQuantityRecord(saved.record, entry, saved.current_quantity);
-    },
+    stockId: (entry) => entry.id,
+    answer: (entry, record, currentQuantity) => presentChemicalQuantityRecord(record, entry, currentQuantity),
   });
 
   async function buildReport(locationId: number) {

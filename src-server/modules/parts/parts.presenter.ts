@@ -1,7 +1,7 @@
 /** Parts and their fills and inventory counts as the API shows them (behaviour §3). */
 import type { Part, PartQuantityRecord } from '../../../shared/api/parts.js';
 import { mediaUrl } from '../../http/uploads.js';
-import type { QuantityRecordRow } from '../stock/quantity-routes.js';
+import type { QuantityRecordRow } from '../stock/stock.repository.js';
 import type { PartRow } from './parts.repository.js';
 
 /** Columns of the table the API does not show (tests/server/response-shapes.test.ts holds the list to the table). */

@@ -9,7 +9,7 @@ import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
-import { fillPastMaximum, registerQuantityRoutes } from '../stock/quantity-routes.js';
+import { registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
@@ -34,22 +34,18 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     return presentPart(row, requestOrigin(request));
   });
 
-  registerQuantityRoutes<PartQuantityRequest, PartRow, PartQuantityRecord>(api, {
+  registerQuantityRoutes<PartQuantityRequest, PartRow, PartQuantityRecord>(api, { db, config }, {
     fillPath: '/parts/partfills/create/',
     inventoryPath: '/parts/partinventories/create/',
     body: PartQuantityBody,
-    timeZone: config.timeZone,
-    rateLimit: config.recordRateLimit,
+    item: 'part',
     async target(b, errors) {
       const part = await parts.findById(b.part);
       if (!part) addFieldError(errors, 'part', doesNotExist(b.part));
       return part ?? null;
     },
-    async record(part, { kind, date, quantity, userId, createdAt }) {
-      const saved = await parts.recordQuantity({ kind, partId: part.id, date, quantity, userId, createdAt });
-      if (!saved.saved) throw fillPastMaximum(saved.current_quantity);
-      return presentPartQuantityRecord(saved.record, saved.current_quantity);
-    },
+    stockId: (part) => part.id,
+    answer: (_part, record, currentQuantity) => presentPartQuantityRecord(record, currentQuantity),
   });
 
   async function buildReport(locationId: number) {

@@ -1,0 +1,72 @@
+/**
+ * Fills and inventory counts, written one way for every stocked item (decisions: Quantities): a
+ * chemical's stock is kept per location (chemical_locations.current_quantity), a part's on the
+ * part (parts.quantity), and the records of both in quantity_records.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import type { QuantityKind } from '../../../shared/api/quantities.js';
+import { QUANTITY_MAX } from '../../../shared/constants.js';
+import type { Database, QuantityRecordsTable } from '../../db/schema.js';
+
+/** A fill or an inventory count as kept (chemicals and parts share the table). */
+export type QuantityRecordRow = Selectable<QuantityRecordsTable>;
+
+/** A checked fill or count, ready to write. */
+export interface QuantityEntry {
+  kind: QuantityKind;
+  date: string;
+  quantity: number;
+  userId: number;
+  createdAt: string;
+}
+
+/** A written fill or count and the stock after it, or a refused fill and the stock as it is. */
+export type QuantityOutcome = { saved: true; record: QuantityRecordRow; current_quantity: number } | { saved: false; current_quantity: number };
+
+/** Where each stocked item's quantity is kept. */
+const STOCK = {
+  chemical: { table: 'chemical_locations', quantity: 'current_quantity' },
+  part: { table: 'parts', quantity: 'quantity' },
+} as const;
+
+export type StockedItem = keyof typeof STOCK;
+
+export class StockRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Changes the stock of row `id` and keeps the record, in one transaction. The stock changes in a
+   * single UPDATE (adding in SQL for a fill), so concurrent fills never lose one another, and a fill
+   * that would bring it to QUANTITY_MAX or more changes nothing: the bound is part of that UPDATE,
+   * so two fills at once cannot both pass it. Refused, the answer carries the stock as it is.
+   */
+  recordQuantity(item: StockedItem, id: number, entry: QuantityEntry): Promise<QuantityOutcome> {
+    const { table, quantity } = STOCK[item];
+    return this.db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable(table)
+        .set(quantity, (eb) => (entry.kind === 'fill' ? eb(quantity, '+', entry.quantity) : eb.val(entry.quantity)))
+        .where('id', '=', id);
+      if (entry.kind === 'fill') update = update.where((eb) => eb(eb(quantity, '+', entry.quantity), '<', QUANTITY_MAX));
+      const stock = await update.returning(`${quantity} as stock`).executeTakeFirst();
+      if (!stock) {
+        const now = await trx.selectFrom(table).select(`${quantity} as stock`).where('id', '=', id).executeTakeFirstOrThrow();
+        return { saved: false, current_quantity: now.stock };
+      }
+      const record = await trx
+        .insertInto('quantity_records')
+        .values({
+          kind: entry.kind,
+          chemical_location_id: item === 'chemical' ? id : null,
+          part_id: item === 'part' ? id : null,
+          date: entry.date,
+          quantity: entry.quantity,
+          user_id: entry.userId,
+          created_at: entry.createdAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { saved: true, record, current_quantity: stock.stock };
+    });
+  }
+}
