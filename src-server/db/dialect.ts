@@ -1,7 +1,7 @@
 /**
  * The one place that knows which database engine runs. Everything else writes portable Kysely.
  */
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -33,6 +33,19 @@ export function likePattern(text: string): string {
 /** `lower(column) LIKE pattern` with backslash escapes, the same on both engines (pair with likePattern). */
 export function likeIgnoringCase(column: Expression<string>, pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+}
+
+/**
+ * The search of the work-order and task lists (behaviour §9): the record's description, or the name
+ * of its location, contains the text in any case.
+ */
+export function descriptionOrLocationLike(description: Expression<string>, locationId: Expression<number>, text: string): Expression<SqlBool> {
+  const pattern = likePattern(text);
+  const eb = expressionBuilder<Database, never>();
+  return eb.or([
+    likeIgnoringCase(description, pattern),
+    eb(locationId, 'in', eb.selectFrom('locations').select('locations.id').where((inner) => likeIgnoringCase(inner.ref('locations.name'), pattern))),
+  ]);
 }
 
 /** The distinct non-null ids of a list, for batch-loading related rows of one page. */

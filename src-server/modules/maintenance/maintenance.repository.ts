@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable, UpdateQueryBuilder, UpdateR
 import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
-import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
+import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
 import type { RecordWrite } from '../../db/versions.js';
 import type { PageWindow } from '../../http/pagination.js';
 import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
@@ -50,19 +50,8 @@ export class MaintenanceRepository {
   async page(window: PageWindow, filter: TaskFilter): Promise<{ count: number; rows: TaskRow[] }> {
     let base = this.db.selectFrom('maintenance_tasks');
     if (filter.locationId !== undefined) base = base.where('maintenance_tasks.location_id', '=', filter.locationId);
-    if (filter.search) {
-      const pattern = likePattern(filter.search);
-      base = base.where((eb) =>
-        eb.or([
-          likeIgnoringCase(eb.ref('maintenance_tasks.description'), pattern),
-          eb(
-            'maintenance_tasks.location_id',
-            'in',
-            eb.selectFrom('locations').select('locations.id').where((inner) => likeIgnoringCase(inner.ref('locations.name'), pattern)),
-          ),
-        ]),
-      );
-    }
+    const search = filter.search;
+    if (search) base = base.where((eb) => descriptionOrLocationLike(eb.ref('maintenance_tasks.description'), eb.ref('maintenance_tasks.location_id'), search));
     const [countRow, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       base

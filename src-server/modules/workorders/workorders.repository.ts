@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, WorkOrderAttachmentsTable, WorkOrdersTable } from '../../db/schema.js';
-import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
+import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
 import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
 
@@ -39,15 +39,8 @@ export class WorkOrdersRepository {
   async page(window: PageWindow, filter: WorkOrderFilter): Promise<{ count: number; rows: WorkOrderRow[] }> {
     let base = this.db.selectFrom('work_orders');
     if (filter.locationId !== undefined) base = base.where('location_id', '=', filter.locationId);
-    if (filter.search) {
-      const pattern = likePattern(filter.search);
-      base = base.where((eb) =>
-        eb.or([
-          likeIgnoringCase(eb.ref('work_orders.description'), pattern),
-          eb('work_orders.location_id', 'in', eb.selectFrom('locations').select('locations.id').where((inner) => likeIgnoringCase(inner.ref('locations.name'), pattern))),
-        ]),
-      );
-    }
+    const search = filter.search;
+    if (search) base = base.where((eb) => descriptionOrLocationLike(eb.ref('work_orders.description'), eb.ref('work_orders.location_id'), search));
     const pageIds = base.select('work_orders.id').orderBy('work_orders.created_at', 'desc').orderBy('work_orders.id', 'desc').limit(window.limit).offset(window.offset);
     const [count, rows] = await Promise.all([
       filter.search ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => toCount(r.n)) : this.storedCount(filter.locationId ?? 0),
