@@ -81,10 +81,6 @@ export class MaintenanceRepository {
     return row && { claimedBy: row.assigned_to_id, completed: false };
   }
 
-  async locationExists(id: number): Promise<boolean> {
-    return !!(await this.db.selectFrom('locations').select('id').where('id', '=', id).executeTakeFirst());
-  }
-
   async userExists(id: number): Promise<boolean> {
     return !!(await this.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
   }

@@ -13,6 +13,7 @@ import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/precondi
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText } from '../../http/text.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
+import { LocationsRepository } from '../locations/locations.repository.js';
 import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
 import { presentTask } from './maintenance.presenter.js';
 import { MaintenanceRepository, type TaskRow } from './maintenance.repository.js';
@@ -21,6 +22,8 @@ export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved.
 
 export async function maintenanceRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
   const tasks = new MaintenanceRepository(db);
+  const locations = new LocationsRepository(db);
+  const locationExists = (id: number) => locations.exists(id);
   // Every maintenance call needs full_feature_access (docs/decisions.md: Permissions are enforced by the server), stated rather than defaulted.
   const full = { access: 'full' as const };
   const today = () => todayIn(config.timeZone);
@@ -72,7 +75,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
 
   api.post<{ Body: TaskCreateBody }>('/maintenance/tasks/', { schema: { body: TaskCreateBody }, config: full }, async (request, reply) => {
     const user = currentUser(request);
-    const { fields, errors } = await checkTaskFields(request.body, today(), (id) => tasks.locationExists(id));
+    const { fields, errors } = await checkTaskFields(request.body, today(), locationExists);
     const createdBy = request.body.created_by ?? user.id;
     if (createdBy !== user.id && !(await tasks.userExists(createdBy))) addFieldError(errors, 'created_by', doesNotExist(createdBy));
     throwIfErrors(errors);
@@ -82,7 +85,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
 
   api.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request, reply) => {
     await existing(request.params.id);
-    const { fields, errors } = await checkTaskFields(request.body, today(), (id) => tasks.locationExists(id));
+    const { fields, errors } = await checkTaskFields(request.body, today(), locationExists);
     throwIfErrors(errors);
     return writeTask(request, reply, (write) => tasks.update(request.params.id, fields, write));
   });
@@ -99,7 +102,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     },
     async (request, reply) => {
     await existing(request.params.id);
-    const { fields, errors } = await checkTaskChanges(request.body, today(), (id) => tasks.locationExists(id));
+    const { fields, errors } = await checkTaskChanges(request.body, today(), locationExists);
     throwIfErrors(errors);
     if (!Object.keys(fields).length) throw nothingToChange();
     return writeTask(request, reply, (write) => tasks.patch(request.params.id, fields, write));

@@ -63,11 +63,6 @@ export class WorkOrdersRepository {
     return ids.length === 0 ? [] : this.db.selectFrom('work_orders').selectAll().where('id', 'in', ids).orderBy('id').execute();
   }
 
-
-  async locationExists(id: number): Promise<boolean> {
-    return !!(await this.db.selectFrom('locations').select('id').where('id', '=', id).executeTakeFirst());
-  }
-
   async relationsOf(rows: WorkOrderRow[]): Promise<WorkOrderRelations> {
     const orderIds = rows.map((r) => r.id);
     const locationIds = distinctIds(rows.map((r) => r.location_id));

@@ -14,11 +14,13 @@ import { optionalText, requiredText } from '../../http/text.js';
 import { UploadStore } from '../../http/upload-store.js';
 import { filesOf } from '../../http/uploads.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
+import { LocationsRepository } from '../locations/locations.repository.js';
 import { presentWorkOrder } from './workorders.presenter.js';
 import { WorkOrdersRepository, type WorkOrderRow } from './workorders.repository.js';
 
 export async function workordersRoutes(api: FastifyInstance, { db, config, users, storage }: AppDeps): Promise<void> {
   const orders = new WorkOrdersRepository(db);
+  const locations = new LocationsRepository(db);
   const uploads = new UploadStore(db, storage, config);
   // Limited users list, read and create work orders; changing their state needs full access (the default).
   const everyone = { access: 'user' as const };
@@ -52,7 +54,7 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
     const description = requiredText(errors, 'description', body.description);
     const locationId = body.location_id;
     if (locationId === undefined) addFieldError(errors, 'location_id', 'This field is required.');
-    else if (!(await orders.locationExists(locationId))) addFieldError(errors, 'location_id', doesNotExist(locationId));
+    else if (!(await locations.exists(locationId))) addFieldError(errors, 'location_id', doesNotExist(locationId));
     // A browser form with no file chosen still sends one nameless, empty part: that is no attachment.
     const files = filesOf(body.new_attachments, 'new_attachments').filter((f) => f.filename !== '' || f.data.length > 0);
     throwIfErrors(errors);
