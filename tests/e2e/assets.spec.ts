@@ -120,6 +120,8 @@ test('an asset is created with its required fields and a phone photo made to fit
   await expect(list.getByRole('link')).toContainText('Serial Number: KP-7781');
   await page.goto('/asset-list');
   await expect(page).toHaveURL(new RegExp(`location=${depot.id}`));
+  // The address leads; the list of the remembered location follows it.
+  await expect(list.getByRole('link')).toHaveCount(1);
 
   // Moved with the modal.
   await list.getByRole('link').click();
