@@ -5,9 +5,15 @@
  * 1. `stopListening()`: the port is closed, so a new connection is refused before anything is sent
  *    on it, and /readyz answers 503. Requests keep being served on the open connections.
  * 2. `drain(timeoutMs)`: every answer from now on says `Connection: close`, so each kept-alive
- *    connection ends after its next answer; a connection with no request for IDLE_GRACE_MS is
- *    closed (a client in the middle of its requests sends the next one well within that, and gets
- *    it answered); requests still running after `timeoutMs` (SHUTDOWN_TIMEOUT_S) are cut.
+ *    connection ends after its next answer; a connection with no request for IDLE_GRACE_MS (counted
+ *    from the drain's start at the earliest) is closed: a client in the middle of its requests
+ *    sends the next one well within that and gets it answered. Requests still running after
+ *    `timeoutMs` (SHUTDOWN_TIMEOUT_S) are cut.
+ *
+ * Closing an idle connection can still meet a request a client sends on it at that very moment
+ * (HTTP/1.1 lets either side close an idle connection; clients retry a request that got no answer
+ * on a reused connection). The grace makes that a client silent for a second that speaks again at
+ * the exact moment of the close.
  *
  * Node's own `server.close()` closes idle kept-alive connections at once, which drops a request a
  * client has just sent on one; so the port is closed here with net.Server's close alone.
@@ -91,7 +97,11 @@ export class Shutdown {
         this.app.log.error({ err }, 'a drain hook failed');
       }
     }
-    const deadline = Date.now() + timeoutMs;
+    const started = Date.now();
+    const deadline = started + timeoutMs;
+    // A connection idle for long is as likely as any to carry a client's next request now (a
+    // client whose other connections just closed reuses it): each gets the whole grace from here.
+    for (const c of this.#connections.values()) c.idleSince = Math.max(c.idleSince, started);
     while (this.#connections.size > 0 && Date.now() < deadline) {
       const now = Date.now();
       for (const [socket, c] of this.#connections) if (c.active === 0 && now - c.idleSince >= IDLE_GRACE_MS) socket.destroy();
