@@ -1,7 +1,8 @@
 /**
  * Administration commands for operators without a browser (`npm run cli -- COMMAND`). The rules
  * are the admin API's (users-admin.service.ts): the last active staff user stays, and deactivating
- * or setting a password ends that user's sessions. Each command prints what it changed.
+ * or setting a password ends that user's sessions. Each command prints what it changed. Backup and
+ * restore of the database are in backup.ts.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { plainEmailAddress } from '../../shared/rules/email-address.js';
@@ -13,6 +14,7 @@ import { TokenService } from '../modules/auth/jwt.js';
 import { hashPassword, passwordProblems } from '../modules/auth/passwords.js';
 import { AdminRuleError, UsersAdminService, type UserChanges } from '../modules/admin/users-admin.service.js';
 import { UsersRepository, type UserRow } from '../modules/users/users.repository.js';
+import { BackupRefusal, backup, restore } from './backup.js';
 
 export const USAGE = `Usage: npm run cli -- COMMAND [options]
 
@@ -26,6 +28,10 @@ Commands:
   deactivate --email E                  switch an account off and end its sessions
   activate --email E                    switch an account on again
   set-password --email E --password P   set a new password and end the user's sessions
+  backup --to FILE                      copy the SQLite database to FILE while the server runs
+                                        (with PostgreSQL: says how to use pg_dump instead)
+  restore --from FILE                   put a backup in place of the database of a stopped server,
+                                        keeping the one it replaces
   --help                                show this text`;
 
 /** A refusal the operator can fix: printed with the exit code, nothing changed. */
@@ -48,11 +54,21 @@ interface Context {
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;
 
-interface Command {
+type Command = {
   options: Options;
   /** Checks done before the database is opened; throws a usage error. */
   check?(values: Values): void;
-  run(values: Values, ctx: Context): Promise<void>;
+} & (
+  | { run(values: Values, ctx: Context): Promise<void> }
+  /** Opens no database for the command (backup and restore handle the file themselves). */
+  | { alone(values: Values): Promise<void> }
+);
+
+/** A required file option's value. */
+function fileOption(values: Values, option: string): string {
+  const file = values[option];
+  if (typeof file !== 'string' || !file.trim()) throw usageError(`--${option} FILE is required.`);
+  return file;
 }
 
 /** The address of a new account: one plain address (shared/rules/email-address.ts), as every way in demands. */
@@ -203,6 +219,20 @@ const COMMANDS: Record<string, Command> = {
       console.log(`${user.email} (id ${user.id}): password set; its sessions were ended.`);
     },
   },
+  backup: {
+    options: { to: { type: 'string' } },
+    check: (values) => void fileOption(values, 'to'),
+    async alone(values) {
+      console.log(await backup(loadConfig(), fileOption(values, 'to')));
+    },
+  },
+  restore: {
+    options: { from: { type: 'string' } },
+    check: (values) => void fileOption(values, 'from'),
+    async alone(values) {
+      console.log(await restore(loadConfig(), fileOption(values, 'from')));
+    },
+  },
 };
 
 async function withDatabase(work: (ctx: Context) => Promise<void>): Promise<void> {
@@ -235,12 +265,17 @@ export async function run(argv: string[]): Promise<number> {
       throw usageError(err instanceof Error ? err.message : String(err));
     }
     command.check?.(values);
-    await withDatabase((ctx) => command.run(values, ctx));
+    if ('alone' in command) await command.alone(values);
+    else await withDatabase((ctx) => command.run(values, ctx));
     return 0;
   } catch (err) {
     if (err instanceof CliError) {
       console.error(err.message);
       return err.code;
+    }
+    if (err instanceof BackupRefusal) {
+      console.error(err.message);
+      return 1;
     }
     if (err instanceof AdminRuleError) {
       console.error(err.message);

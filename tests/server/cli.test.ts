@@ -114,7 +114,7 @@ describe('create-user', { timeout: 90_000 }, () => {
 });
 
 describe('the command list', { timeout: 90_000 }, () => {
-  const COMMANDS = ['create-user', 'list-users', 'set-access', 'set-staff', 'deactivate', 'activate', 'set-password'];
+  const COMMANDS = ['create-user', 'list-users', 'set-access', 'set-staff', 'deactivate', 'activate', 'set-password', 'backup', 'restore'];
 
   it('--help lists every command on stdout; no command lists them on stderr with exit 2', async () => {
     const [help, none, unknown] = await Promise.all([cli(['--help']), cli([]), cli(['delete-user'])]);
