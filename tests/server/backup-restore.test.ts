@@ -113,7 +113,7 @@ describe.skipIf(usesPostgres)('backup and restore of the SQLite database', { tim
       await stopServer(server);
     }
 
-    acknowledgedBefore = acknowledged.filter((a) => a.at < backupStartedAt);
+    acknowledgedBefore = acknowledged.filter((a) => a.at <= backupStartedAt);
     expect(acknowledgedBefore.length).toBeGreaterThanOrEqual(100);
     expect(mode(backupFile)).toBe('600');
     // One self-contained file: nothing beside it, and no half-written one left.
