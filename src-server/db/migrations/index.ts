@@ -11,6 +11,7 @@ import * as m0008 from './0008_email_skeleton.js';
 import * as m0009 from './0009_token_generation.js';
 import * as m0010 from './0010_login_failures.js';
 import * as m0011 from './0011_change_log.js';
+import * as m0012 from './0012_change_notify.js';
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { name: '0009_token_generation', up: m0009.up },
   { name: '0010_login_failures', up: m0010.up },
   { name: '0011_change_log', up: m0011.up },
+  { name: '0012_change_notify', up: m0012.up },
 ];

@@ -2,12 +2,19 @@
  * GET sync/ (shared/api/sync.ts): the working set a device keeps, page by page, then what changed
  * since, from the change log the database writes (db/migrations/0011_change_log.ts). Only what the
  * caller may read; a record that changed and is now gone (or never was readable) is a `delete`.
+ *
+ * GET sync/stream/: the live hint stream (server-sent events), one per browser: `event: head` with
+ * the log's head whenever it moves, a comment every PING_MS, and nothing else, so what a user may
+ * read is decided in one place (the pull). It ends when the access token expires (`event: end`,
+ * then the device refreshes and reconnects), when the user is deactivated or signed out everywhere,
+ * when the client stops reading, and at a server stop (with a retry hint).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYNC_CURSOR_GONE, SYNCED_AREAS, SyncQuery, type SyncAnswer, type SyncChange, type SyncedArea } from '../../../shared/api/sync.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
+import { ChangeWatcher } from './change-watcher.js';
 import { requestOrigin } from '../../http/origin.js';
 import { ChangeLogRepository } from './change-log.repository.js';
 import { syncSources, type PresentContext } from './sync-sources.js';
@@ -36,10 +43,89 @@ function parseCursor(since: string | undefined): { snapshot: SnapshotPlace | nul
 
 const gone = () => new HttpError(410, { detail: SYNC_CURSOR_GONE, code: 'cursor_gone' });
 
-export async function syncRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
+/** A comment this often keeps proxies from closing an idle stream (HAProxy's `timeout tunnel` is longer). */
+export const PING_MS = 20_000;
+/** Streams one user may hold open (one per browser; a few browsers or devices). */
+export const STREAMS_PER_USER = 8;
+/** A client that stops reading is dropped once this much waits unsent for it. */
+const UNSENT_LIMIT_BYTES = 16 * 1024;
+
+/** When the request's access token expires (epoch ms); its signature was checked by the access hook. */
+function accessExpiry(request: FastifyRequest): number {
+  const token = request.headers.authorization?.split(' ')[1] ?? '';
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : Date.now();
+  } catch {
+    return Date.now();
+  }
+}
+
+export async function syncRoutes(api: FastifyInstance, { db, dialect, config, users, tokens }: AppDeps): Promise<void> {
   const log = new ChangeLogRepository(db);
   const workingSet = new SyncRepository(db, config.site);
   const sources = syncSources(db);
+  const watcher = new ChangeWatcher(
+    log,
+    dialect === 'postgres' && config.databaseUrl ? { connectionString: config.databaseUrl, schema: config.databaseSchema } : null,
+    (err) => api.log.error({ err }, 'change watcher'),
+  );
+  /** Each open stream's end, by user, for the per-user bound and for a server stop. */
+  const open = new Map<number, Set<(final: string) => void>>();
+  api.addHook('onClose', async () => {
+    for (const ends of open.values()) for (const end of [...ends]) end('');
+    await watcher.close();
+  });
+  api.shutdown?.onDrain((retryAfterS) => {
+    for (const ends of open.values()) for (const end of [...ends]) end(`retry: ${retryAfterS * 1000}\nevent: end\ndata: restarting\n\n`);
+  });
+
+  api.get('/sync/stream/', { config: { access: 'user' } }, async (request, reply) => {
+    const user = currentUser(request);
+    const mine = open.get(user.id) ?? new Set();
+    if (mine.size >= STREAMS_PER_USER) throw new HttpError(429, { detail: 'Too many open sync streams for this user.' });
+    const token = request.headers.authorization!.split(' ')[1]!;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
+    let ended = false;
+    let unsubscribe = () => {};
+    // Set once the stream is open; `end` may run before (a client gone at once).
+    const timers: { ping?: ReturnType<typeof setInterval>; expiry?: ReturnType<typeof setTimeout> } = {};
+    const write = (text: string) => {
+      if (ended) return;
+      res.write(text);
+      if (res.writableLength > UNSENT_LIMIT_BYTES) end('');
+    };
+    const end = (final: string) => {
+      if (ended) return;
+      if (final) res.write(final);
+      ended = true;
+      unsubscribe();
+      clearInterval(timers.ping);
+      clearTimeout(timers.expiry);
+      mine.delete(end);
+      if (mine.size === 0) open.delete(user.id);
+      res.end();
+    };
+    mine.add(end);
+    open.set(user.id, mine);
+    write('retry: 3000\n\n');
+    unsubscribe = watcher.subscribe((head) => write(`event: head\ndata: ${head}\n\n`));
+    timers.ping = setInterval(() => {
+      write(': ping\n\n');
+      // Deactivated, or signed out everywhere (a new password) since the stream opened: it ends.
+      void Promise.all([tokens.verify(token, 'access'), users.findById(user.id)]).then(
+        ([claims, now]) => {
+          if (!claims || !now || now.is_active !== 1 || now.token_generation !== user.token_generation) end('event: end\ndata: unauthorized\n\n');
+        },
+        () => undefined,
+      );
+    }, PING_MS);
+    timers.expiry = setTimeout(() => end('event: end\ndata: token-expired\n\n'), Math.max(0, accessExpiry(request) - Date.now()));
+    request.raw.on('close', () => end(''));
+    res.on('error', () => end(''));
+  });
 
   api.get<{ Querystring: SyncQuery }>('/sync/', { schema: { querystring: SyncQuery }, config: { access: 'user' } }, async (request): Promise<SyncAnswer> => {
     const user = currentUser(request);

@@ -1,0 +1,91 @@
+/**
+ * Tells this process's open sync streams when the change log's head moves, with the database as
+ * the one source of wake-ups across processes and servers (docs/decisions.md: Sync by change log):
+ * PostgreSQL's NOTIFY from the numbering trigger (migration 0012), with a slow poll as a safety net
+ * should the listening connection drop; on SQLite a cheap poll of the head. It runs only while a
+ * stream is open.
+ */
+import pg from 'pg';
+import type { ChangeLogRepository } from './change-log.repository.js';
+
+/** SQLite's poll: a change reaches open streams within this. */
+export const SQLITE_POLL_MS = 250;
+/** PostgreSQL's safety net beside LISTEN. */
+export const PG_POLL_MS = 5_000;
+
+type Listener = (head: number) => void;
+
+export class ChangeWatcher {
+  readonly #listeners = new Set<Listener>();
+  #head = -1;
+  #timer: ReturnType<typeof setInterval> | null = null;
+  #client: pg.Client | null = null;
+  #checking = false;
+
+  constructor(
+    private readonly log: ChangeLogRepository,
+    /** PostgreSQL: how to open the listening connection; none on SQLite. */
+    private readonly listen: { connectionString: string; schema: string | null } | null,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  /** Calls `listener` with each new head; returns the way to stop. */
+  subscribe(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    if (this.#listeners.size === 1) this.#start();
+    return () => {
+      this.#listeners.delete(listener);
+      if (this.#listeners.size === 0) void this.#stop();
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#listeners.clear();
+    await this.#stop();
+  }
+
+  #start(): void {
+    void this.#check();
+    this.#timer = setInterval(() => void this.#check(), this.listen ? PG_POLL_MS : SQLITE_POLL_MS);
+    this.#timer.unref();
+    if (this.listen) void this.#listen(this.listen);
+  }
+
+  async #listen({ connectionString, schema }: { connectionString: string; schema: string | null }): Promise<void> {
+    const client = new pg.Client({ connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+    this.#client = client;
+    client.on('error', (err) => this.onError(err));
+    // Every schema's changes share the channel; the head read afterwards is this schema's own.
+    client.on('notification', () => void this.#check());
+    try {
+      await client.connect();
+      await client.query('LISTEN cmms_changes');
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  async #stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    const client = this.#client;
+    this.#client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  async #check(): Promise<void> {
+    if (this.#checking) return;
+    this.#checking = true;
+    try {
+      const head = await this.log.head();
+      if (head !== this.#head) {
+        this.#head = head;
+        for (const listener of this.#listeners) listener(head);
+      }
+    } catch (err) {
+      this.onError(err);
+    } finally {
+      this.#checking = false;
+    }
+  }
+}

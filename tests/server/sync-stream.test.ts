@@ -1,0 +1,91 @@
+/**
+ * GET /api/v1/sync/stream/ on a real listening server, both engines: a write by anyone is hinted to
+ * an open stream with the log's new head (PostgreSQL: NOTIFY at commit; SQLite: the head's poll),
+ * and nothing else; no token is 401; a user holds a bounded number of streams.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAMS_PER_USER } from '../../src-server/modules/sync/sync.routes.js';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+
+let t: TestApp;
+let full: TestUser;
+let origin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  full = await t.createUser({ full: true });
+  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Opens a stream and collects its events until closed. */
+async function openStream(headers: Record<string, string>) {
+  const abort = new AbortController();
+  const response = await fetch(`${origin}/api/v1/sync/stream/`, { headers, signal: abort.signal });
+  const events: { event: string; data: string }[] = [];
+  let text = '';
+  const reading = (async () => {
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body) {
+        text += decoder.decode(chunk as Uint8Array, { stream: true });
+        let split: number;
+        while ((split = text.indexOf('\n\n')) >= 0) {
+          const block = text.slice(0, split);
+          text = text.slice(split + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: data ?? '' });
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+  })();
+  return { response, events, close: async () => (abort.abort(), await reading) };
+}
+
+const waitFor = async (check: () => boolean, ms = 5_000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+describe('the sync hint stream', () => {
+  it('hints a write by anyone with the new head, within a second', async () => {
+    const stream = await openStream(full.headers);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await waitFor(() => stream.events.length > 0);
+    const first = Number(stream.events.at(-1)!.data);
+    const other = await t.createUser({ full: true });
+    const started = Date.now();
+    const res = await t.request({ method: 'POST', url: '/api/v1/vendors/', as: other, payload: { name: 'Hinted' } });
+    expect(res.statusCode).toBe(201);
+    await waitFor(() => stream.events.some((e) => e.event === 'head' && Number(e.data) > first));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // Hints only: never a record.
+    expect(stream.events.every((e) => e.event === 'head' && /^\d+$/.test(e.data))).toBe(true);
+    await stream.close();
+  });
+
+  it('answers 401 without a token, and 429 past the streams one user may hold', async () => {
+    expect((await fetch(`${origin}/api/v1/sync/stream/`)).status).toBe(401);
+    const user = await t.createUser({ full: true });
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_USER; i++) streams.push(await openStream(user.headers));
+    expect(streams.every((s) => s.response.status === 200)).toBe(true);
+    const over = await fetch(`${origin}/api/v1/sync/stream/`, { headers: user.headers });
+    expect(over.status).toBe(429);
+    await Promise.all(streams.map((s) => s.close()));
+    // A stream closed by its client frees its place.
+    await waitFor(() => false, 300).catch(() => undefined);
+    const again = await openStream(user.headers);
+    expect(again.response.status).toBe(200);
+    await again.close();
+  });
+});
