@@ -25,6 +25,7 @@ import type { FlushScheduler } from './outbox/flush-scheduler.js';
 import { holdLock, whenLockFreed } from './services/locks.js';
 import { requestPersistentStorage } from './services/storage.js';
 import { TabHub } from './services/tab-hub.js';
+import { keepHintStream } from './sync/hint-stream.js';
 import { createSessionApi } from './session/session-api.js';
 
 export interface DataCoreOptions extends Omit<DataServicesOptions, 'contextId'> {
@@ -159,6 +160,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
   // ---- start-up --------------------------------------------------------------------------------
 
   let releaseWorkerLock: (() => void) | null = null;
+  const streamClosed = new AbortController();
   const unsubscribe = bus.subscribe(onBus);
 
   const ready = (async () => {
@@ -171,7 +173,23 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     await jobs.loadVersion();
     await jobs.refreshStorage();
     await jobs.refreshWorkingSet();
-    if (options.timers !== false) jobs.startTimers();
+    if (options.timers !== false) {
+      jobs.startTimers();
+      // Live: every hint of the server's changes (and the first, on each connection) pulls them.
+      keepHintStream(
+        {
+          open: (signal) => api.openStream('sync/stream/', signal),
+          wanted: async () => Boolean((await session.tokens())?.access) && !network.isBrowserOffline(),
+          onHead: () => background(jobs.pull()),
+          wait: (ms) =>
+            new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, ms);
+              streamClosed.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+            }),
+        },
+        streamClosed.signal,
+      );
+    }
     requestFlush();
     background(jobs.pull());
   })();
@@ -239,6 +257,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     flush: () => scheduler.request(),
     async close() {
       await ready.catch(() => undefined);
+      streamClosed.abort();
       tasks.close();
       scheduler.close();
       unsubscribe();

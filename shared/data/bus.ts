@@ -15,6 +15,8 @@ export const LOCKS = {
   /** One token refresh at a time; the holder re-reads the tokens before refreshing. */
   authRefresh: 'auth-refresh',
   heartbeat: 'heartbeat',
+  /** Held by the one context of the browser that keeps the live hint stream open. */
+  syncStream: 'sync-stream',
   /** One pull of the working set at a time for the whole device. */
   workingSetPull: 'working-set-pull',
   versionCheck: 'version-check',

@@ -71,6 +71,26 @@ export class ApiClient {
     this.refresher = new TokenRefresher(deps.session, (refresh) => this.callRefresh(refresh));
   }
 
+  /**
+   * Opens a long-lived answer (an event stream) with the bearer token in its header, never in its
+   * URL: refreshed once on a 401 like any request, ended by `signal`. No time limit: it lasts
+   * until the server or the caller ends it. The caller reads the body.
+   */
+  async openStream(path: string, signal: AbortSignal): Promise<Response> {
+    const open = (access: string | null) =>
+      this.deps.fetch(this.deps.baseUrl + path, { headers: { Accept: 'text/event-stream', ...(access ? { Authorization: `Bearer ${access}` } : {}) }, signal, credentials: 'include' });
+    const tokens = await this.deps.session.tokens();
+    let response = await open(tokens?.access ?? null);
+    if (response.status === 401) {
+      const fresh = tokens?.refresh ? await this.refresher.refresh(tokens.access) : null;
+      if (fresh === null) return this.expire(response);
+      response = await open(fresh);
+      if (response.status === 401) return this.expire(response);
+    }
+    if (!response.ok) throw normalizeHttpError(response.status, await readBody(response));
+    return response;
+  }
+
   /** The API path of an absolute `next` link from a paged list (same base), for following pages. */
   pathOf(url: string): string {
     const target = new URL(url, this.deps.baseUrl);

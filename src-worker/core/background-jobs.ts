@@ -10,7 +10,7 @@ import { sendHeartbeat, type HeartbeatTrigger } from '../services/heartbeat.js';
 import { readStorageState } from '../services/storage.js';
 import type { TabHub } from '../services/tab-hub.js';
 import { checkVersion, type VersionCheckDeps } from '../services/version-check.js';
-import { pullWorkingSet } from '../sync/pull.js';
+import { pullWorkingSet, type PulledChanges } from '../sync/pull.js';
 import type { CoreTasks } from './tasks.js';
 
 export interface BackgroundJobDeps {
@@ -75,8 +75,15 @@ export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
     },
     async pull() {
       if (!(await session.tokens())?.access || network.isBrowserOffline()) return;
-      await pullWorkingSet(api, workingSet);
+      const changed: PulledChanges = new Map();
+      await pullWorkingSet(api, workingSet, changed);
       await jobs.refreshWorkingSet();
+      // Open lists and details of what changed read again: here, and in every other context's tabs.
+      for (const [area, ids] of changed) {
+        const targetIds = [...ids];
+        hub.emit({ type: 'synced', area, targetIds });
+        bus.post({ type: 'synced', area, targetIds });
+      }
     },
     async refreshWorkingSet() {
       setState({ workingSet: await workingSet.state() });

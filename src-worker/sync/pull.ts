@@ -17,7 +17,10 @@ const MAX_ANSWERS = 10_000;
 
 export type PullOutcome = 'pulled' | 'busy' | 'failed';
 
-export async function pullWorkingSet(api: ApiClient, workingSet: WorkingSet): Promise<PullOutcome> {
+/** The records a pull changed, by area (what open screens showing them read again). */
+export type PulledChanges = Map<string, Set<string>>;
+
+export async function pullWorkingSet(api: ApiClient, workingSet: WorkingSet, changed: PulledChanges = new Map()): Promise<PullOutcome> {
   const outcome = await runIfLockFree(LOCKS.workingSetPull, async (): Promise<PullOutcome> => {
     let { cursor, generation } = await workingSet.meta();
     // A new first sync gets a new generation; one resumed half-way keeps its own.
@@ -38,6 +41,11 @@ export async function pullWorkingSet(api: ApiClient, workingSet: WorkingSet): Pr
         return 'failed';
       }
       await workingSet.apply(answer, generation);
+      for (const change of answer.changes) {
+        const ids = changed.get(change.area) ?? new Set<string>();
+        ids.add(String(change.id));
+        changed.set(change.area, ids);
+      }
       cursor = answer.cursor;
       if (!answer.more) return 'pulled';
     }
