@@ -20,6 +20,12 @@ export function presentChemical(row: ChemicalRow, entries: ChemicalEntryRow[], o
   };
 }
 
+/** Chemicals with their entries, loaded in one query whatever the number of chemicals. */
+export async function presentChemicals(rows: ChemicalRow[], entriesOf: (chemicalIds: number[]) => Promise<ChemicalEntryRow[]>, origin: string): Promise<Chemical[]> {
+  const entries = await entriesOf(rows.map((r) => r.id));
+  return rows.map((row) => presentChemical(row, entries.filter((e) => e.chemical_id === row.id), origin));
+}
+
 /** Columns of chemical_locations an entry does not show: it is shown inside its chemical. */
 export const CHEMICAL_LOCATION_NOT_EXPOSED = ['chemical_id'] as const satisfies readonly (keyof ChemicalLocationRow)[];
 

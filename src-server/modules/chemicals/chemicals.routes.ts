@@ -1,6 +1,6 @@
 /** Chemicals: list and detail with stock per location, fills and inventory counts, inventory report. */
 import type { FastifyInstance } from 'fastify';
-import { ChemicalListQuery, ChemicalQuantityBody, type Chemical, type ChemicalQuantityRecord, type ChemicalQuantityRequest } from '../../../shared/api/chemicals.js';
+import { ChemicalListQuery, ChemicalQuantityBody, type ChemicalQuantityRecord, type ChemicalQuantityRequest } from '../../../shared/api/chemicals.js';
 import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
 import type { AppDeps } from '../../deps.js';
 import { addFieldError, notFound } from '../../http/errors.js';
@@ -14,7 +14,7 @@ import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, chemicalInventoryReport } from './chemicals.report.js';
-import { presentChemical, presentChemicalQuantityRecord } from './chemicals.presenter.js';
+import { presentChemicalQuantityRecord, presentChemicals } from './chemicals.presenter.js';
 import { ChemicalsRepository, type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
 
 export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
@@ -22,11 +22,7 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
   const locations = new LocationsRepository(db);
   const REPORT_NAME = 'chemical inventory report';
 
-  /** Chemicals with their entries, loaded in two queries whatever the page size. */
-  async function present(rows: ChemicalRow[], origin: string): Promise<Chemical[]> {
-    const entries = await chemicals.entriesOf(rows.map((r) => r.id));
-    return rows.map((row) => presentChemical(row, entries.filter((e) => e.chemical_id === row.id), origin));
-  }
+  const present = (rows: ChemicalRow[], origin: string) => presentChemicals(rows, (ids) => chemicals.entriesOf(ids), origin);
 
   api.get<{ Querystring: ChemicalListQuery }>('/chemicals/list/', { schema: { querystring: ChemicalListQuery } }, async (request) => {
     const window = pageWindow(request.query.page);

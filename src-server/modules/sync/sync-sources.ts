@@ -8,7 +8,7 @@ import { todayIn } from '../../../shared/rules/task-status.js';
 import type { Database } from '../../db/schema.js';
 import { presentAsset } from '../assets/assets.presenter.js';
 import { AssetsRepository } from '../assets/assets.repository.js';
-import { presentChemical } from '../chemicals/chemicals.presenter.js';
+import { presentChemicals } from '../chemicals/chemicals.presenter.js';
 import { ChemicalsRepository } from '../chemicals/chemicals.repository.js';
 import { presentLocation } from '../locations/locations.presenter.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
@@ -75,11 +75,7 @@ export function syncSources(db: Kysely<Database>): Record<SyncedArea, SyncSource
     parts: { limitedMayRead: false, read: async (ids, { origin }) => byId((await parts.findByIds(ids)).map((row) => presentPart(row, origin))) },
     chemicals: {
       limitedMayRead: false,
-      async read(ids, { origin }) {
-        const rows = await chemicals.findByIds(ids);
-        const entries = await chemicals.entriesOf(rows.map((r) => r.id));
-        return byId(rows.map((row) => presentChemical(row, entries.filter((e) => e.chemical_id === row.id), origin)));
-      },
+      read: async (ids, { origin }) => byId(await presentChemicals(await chemicals.findByIds(ids), (chemicalIds) => chemicals.entriesOf(chemicalIds), origin)),
     },
   };
 }
