@@ -19,8 +19,11 @@ export interface HintStreamDeps {
 
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
-/** Reads `event: head` blocks from a stream's body until it ends. */
-export async function readHints(body: ReadableStream<Uint8Array>, onHead: (head: number) => void): Promise<void> {
+/**
+ * Reads the named events of a server-sent event stream (`event:` and one `data:` line; comments and
+ * `retry:` pass by) until it ends or `onEvent` answers false.
+ */
+export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string) => boolean | void): Promise<void> {
   const decoder = new TextDecoder();
   let text = '';
   const reader = body.getReader();
@@ -33,11 +36,20 @@ export async function readHints(body: ReadableStream<Uint8Array>, onHead: (head:
       const block = text.slice(0, split);
       text = text.slice(split + 2);
       const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event === 'head' && data && /^\d+$/.test(data)) onHead(Number(data));
-      if (event === 'end') return;
+      if (event && onEvent(event, /^data: (.*)$/m.exec(block)?.[1] ?? '') === false) {
+        await reader.cancel().catch(() => undefined);
+        return;
+      }
     }
   }
+}
+
+/** Reads the `head` hints of the stream until it ends (an `end` event ends it too). */
+export function readHints(body: ReadableStream<Uint8Array>, onHead: (head: number) => void): Promise<void> {
+  return readEvents(body, (event, data) => {
+    if (event === 'head' && /^\d+$/.test(data)) onHead(Number(data));
+    return event !== 'end';
+  });
 }
 
 /** Keeps the stream open while `closed` is not aborted, holding the lock that makes it one per browser. */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_USER } from '../../src-server/modules/sync/sync.routes.js';
+import { readEvents } from '../../src-worker/sync/hint-stream.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -24,26 +25,9 @@ async function openStream(headers: Record<string, string>) {
   const abort = new AbortController();
   const response = await fetch(`${origin}/api/v1/sync/stream/`, { headers, signal: abort.signal });
   const events: { event: string; data: string }[] = [];
-  let text = '';
-  const reading = (async () => {
-    if (!response.body) return;
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body) {
-        text += decoder.decode(chunk as Uint8Array, { stream: true });
-        let split: number;
-        while ((split = text.indexOf('\n\n')) >= 0) {
-          const block = text.slice(0, split);
-          text = text.slice(split + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) events.push({ event, data: data ?? '' });
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })();
+  const reading = response.body
+    ? readEvents(response.body as ReadableStream<Uint8Array>, (event, data) => void events.push({ event, data })).catch(() => undefined) // aborted by the test
+    : Promise.resolve();
   return { response, events, close: async () => (abort.abort(), await reading) };
 }
 
