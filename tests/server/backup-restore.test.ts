@@ -49,7 +49,9 @@ function readDb<T>(file: string, read: (db: SQLite.Database) => T): T {
 const integrity = (file: string) => readDb(file, (db) => (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check));
 const descriptions = (file: string) => readDb(file, (db) => db.prepare('select id, description from work_orders').all() as { id: number; description: string }[]);
 
-describe.skipIf(usesPostgres)('backup and restore of the SQLite database', { timeout: 120_000 }, () => {
+// Each engine runs the half that applies to it (a skipped half would be reported as skipped).
+if (!usesPostgres) {
+describe('backup and restore of the SQLite database', { timeout: 120_000 }, () => {
   let shared: SharedDatabase;
   let work: string;
   let backupFile: string;
@@ -248,8 +250,10 @@ describe.skipIf(usesPostgres)('backup and restore of the SQLite database', { tim
     expect(existsSync(`${backupFile}.partial-0`)).toBe(false);
   });
 });
+}
 
-describe.runIf(usesPostgres)('backup and restore with PostgreSQL', { timeout: 60_000 }, () => {
+if (usesPostgres) {
+describe('backup and restore with PostgreSQL', { timeout: 60_000 }, () => {
   it('refuse, saying how to use pg_dump and pg_restore on this database and what else to copy', async () => {
     const pg = await createPgSchema();
     const dataDir = mkdtempSync(join(tmpdir(), 'cmms-backup-pg-'));
@@ -276,3 +280,4 @@ describe.runIf(usesPostgres)('backup and restore with PostgreSQL', { timeout: 60
     }
   });
 });
+}

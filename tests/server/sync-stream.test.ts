@@ -3,6 +3,8 @@
  * an open stream with the log's new head (PostgreSQL: NOTIFY at commit; SQLite: the head's poll),
  * and nothing else; no token is 401; a user holds a bounded number of streams.
  */
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAMS_PER_USER } from '../../src-server/modules/sync/sync.routes.js';
 import { readEvents } from '../../src-worker/sync/hint-stream.js';
@@ -20,15 +22,26 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * A GET on its own connection (node:http without an agent): fetch's pool may keep a spare
+ * connection open, which a closing server would wait for.
+ */
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; contentType: string; body: ReadableStream<Uint8Array>; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${origin}${path}`, { headers, agent: false }, (res) =>
+      resolve({ status: res.statusCode!, contentType: String(res.headers['content-type'] ?? ''), body: Readable.toWeb(res) as ReadableStream<Uint8Array>, close: () => req.destroy() }),
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** Opens a stream and collects its events until closed. */
 async function openStream(headers: Record<string, string>) {
-  const abort = new AbortController();
-  const response = await fetch(`${origin}/api/v1/sync/stream/`, { headers, signal: abort.signal });
+  const response = await get('/api/v1/sync/stream/', headers);
   const events: { event: string; data: string }[] = [];
-  const reading = response.body
-    ? readEvents(response.body as ReadableStream<Uint8Array>, (event, data) => void events.push({ event, data })).catch(() => undefined) // aborted by the test
-    : Promise.resolve();
-  return { response, events, close: async () => (abort.abort(), await reading) };
+  const reading = readEvents(response.body, (event, data) => void events.push({ event, data })).catch(() => undefined); // closed by the test
+  return { response, events, close: async () => (response.close(), await reading) };
 }
 
 const waitFor = async (check: () => boolean, ms = 5_000) => {
@@ -43,7 +56,7 @@ describe('the sync hint stream', () => {
   it('hints a write by anyone with the new head, within a second', async () => {
     const stream = await openStream(full.headers);
     expect(stream.response.status).toBe(200);
-    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.contentType).toMatch(/^text\/event-stream/);
     await waitFor(() => stream.events.length > 0);
     const first = Number(stream.events.at(-1)!.data);
     const other = await t.createUser({ full: true });
@@ -58,13 +71,16 @@ describe('the sync hint stream', () => {
   });
 
   it('answers 401 without a token, and 429 past the streams one user may hold', async () => {
-    expect((await fetch(`${origin}/api/v1/sync/stream/`)).status).toBe(401);
+    const anonymous = await get('/api/v1/sync/stream/');
+    expect(anonymous.status).toBe(401);
+    anonymous.close();
     const user = await t.createUser({ full: true });
     const streams = [];
     for (let i = 0; i < STREAMS_PER_USER; i++) streams.push(await openStream(user.headers));
     expect(streams.every((s) => s.response.status === 200)).toBe(true);
-    const over = await fetch(`${origin}/api/v1/sync/stream/`, { headers: user.headers });
+    const over = await get('/api/v1/sync/stream/', user.headers);
     expect(over.status).toBe(429);
+    over.close();
     await Promise.all(streams.map((s) => s.close()));
     // A stream closed by its client frees its place.
     await waitFor(() => false, 300).catch(() => undefined);

@@ -9,6 +9,7 @@
  * then the device refreshes and reconnects), when the user is deactivated or signed out everywhere,
  * when the client stops reading, and at a server stop (with a retry hint).
  */
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYNC_CURSOR_GONE, SYNCED_AREAS, SyncQuery, type SyncAnswer, type SyncChange, type SyncedArea } from '../../../shared/api/sync.js';
 import type { AppDeps } from '../../deps.js';
@@ -72,8 +73,14 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
   );
   /** Each open stream's end, by user, for the per-user bound and for a server stop. */
   const open = new Map<number, Set<(final: string) => void>>();
-  api.addHook('onClose', async () => {
+  /** The connections that carried a stream: closed with the server, not left to a client's keep-alive. */
+  const streamSockets = new Set<Socket>();
+  // Before the server waits for its connections to end: a stream never ends by itself.
+  api.addHook('preClose', async () => {
     for (const ends of open.values()) for (const end of [...ends]) end('');
+    for (const socket of streamSockets) socket.destroy();
+  });
+  api.addHook('onClose', async () => {
     await watcher.close();
   });
   api.shutdown?.onDrain((retryAfterS) => {
@@ -97,6 +104,9 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
       res.write(text);
       if (res.writableLength > UNSENT_LIMIT_BYTES) end('');
     };
+    const socket = request.raw.socket;
+    streamSockets.add(socket);
+    socket.once('close', () => streamSockets.delete(socket));
     const end = (final: string) => {
       if (ended) return;
       if (final) res.write(final);
