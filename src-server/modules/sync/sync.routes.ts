@@ -9,7 +9,7 @@
  * then the device refreshes and reconnects), when the user is deactivated or signed out everywhere,
  * when the client stops reading, and at a server stop (with a retry hint).
  */
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYNC_CURSOR_GONE, SYNCED_AREAS, SyncQuery, type SyncAnswer, type SyncChange, type SyncedArea } from '../../../shared/api/sync.js';
 import type { AppDeps } from '../../deps.js';
@@ -104,9 +104,12 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
       res.write(text);
       if (res.writableLength > UNSENT_LIMIT_BYTES) end('');
     };
+    // A real connection (an injected request in tests has none to close).
     const socket = request.raw.socket;
-    streamSockets.add(socket);
-    socket.once('close', () => streamSockets.delete(socket));
+    if (socket instanceof Socket) {
+      streamSockets.add(socket);
+      socket.once('close', () => streamSockets.delete(socket));
+    }
     const end = (final: string) => {
       if (ended) return;
       if (final) res.write(final);
