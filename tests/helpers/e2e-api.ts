@@ -4,6 +4,8 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TokenPair } from '../../shared/api/auth';
 import type { Page as ApiPage } from '../../shared/api/common';
@@ -130,21 +132,32 @@ export class ApiClient {
 
 let rivalReady: Promise<void> | null = null;
 
-/** Creates (or resets) the second full-access user through the administration CLI. */
+/**
+ * Creates the second full-access user through the administration CLI, once for the whole run: the
+ * CLI's create-user on an existing account sets its password again, which ends its sessions, so a
+ * second test process running it would sign the first one's rival out mid-test. The first process
+ * to make the lock directory in the run's data directory runs it; the others wait for its mark.
+ */
 export function ensureRival(): Promise<void> {
-  rivalReady ??= promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'src-server/cli/main.ts', 'create-user', '--email', RIVAL.email, '--password', RIVAL.password, '--first-name', RIVAL.firstName, '--last-name', RIVAL.lastName, '--full-access'],
-    { env: { ...process.env, ...serverEnv(e2eEnv()) } },
-  ).then(
-    () => undefined,
-    // Another test process made the user at the same moment: fine once the user can sign in.
-    async (error: unknown) => {
-      await ApiClient.signIn(RIVAL).catch(() => {
-        throw error;
-      });
-    },
-  );
+  rivalReady ??= (async () => {
+    const dir = e2eEnv().dataDir;
+    const ready = join(dir, 'rival.ready');
+    try {
+      mkdirSync(join(dir, 'rival.lock'));
+    } catch {
+      for (let waited = 0; !existsSync(ready); waited += 100) {
+        if (waited > 60_000) throw new Error('the rival user was not made within a minute');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return;
+    }
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src-server/cli/main.ts', 'create-user', '--email', RIVAL.email, '--password', RIVAL.password, '--first-name', RIVAL.firstName, '--last-name', RIVAL.lastName, '--full-access'],
+      { env: { ...process.env, ...serverEnv(e2eEnv()) } },
+    );
+    writeFileSync(ready, '');
+  })();
   return rivalReady;
 }
 
