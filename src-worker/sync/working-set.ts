@@ -24,23 +24,28 @@ export class WorkingSet {
     return (await this.db.getMeta('workingSet')) ?? EMPTY;
   }
 
-  /** A list page from the records kept, as a saved answer; null when this area is not (wholly) on the device. */
-  async page<T>(area: string, rule: ListRule<T>, query: ListQuery): Promise<CacheHit<Page<T>> | null> {
+  /** Every record of an area with the time of its sync; null when the area is not (wholly) on the device. */
+  private async recordsOf<T>(area: string): Promise<{ records: T[]; syncedAt: string } | null> {
     const meta = await this.meta();
     if (!meta.complete.includes(area) || !meta.syncedAt) return null;
-    const records = (await this.db.records.where('area').equals(area).toArray()).map((row) => row.record as unknown as T);
-    const page = localPage(records, rule, query);
+    const rows = await this.db.records.where('area').equals(area).toArray();
+    return { records: rows.map((row) => row.record as unknown as T), syncedAt: meta.syncedAt };
+  }
+
+  /** A list page from the records kept, as a saved answer; null when this area is not (wholly) on the device. */
+  async page<T>(area: string, rule: ListRule<T>, query: ListQuery): Promise<CacheHit<Page<T>> | null> {
+    const kept = await this.recordsOf<T>(area);
+    if (!kept) return null;
+    const page = localPage(kept.records, rule, query);
     // A page past the end is the server's 404: no saved answer (the screen goes back to page 1).
     if (!page) return null;
-    return { data: { count: page.count, next: null, previous: null, results: page.results }, cachedAt: meta.syncedAt };
+    return { data: { count: page.count, next: null, previous: null, results: page.results }, cachedAt: kept.syncedAt };
   }
 
   /** Every record of an area in its list's order (pickers, filters), as a saved answer. */
   async all<T>(area: string, rule: ListRule<T>): Promise<CacheHit<T[]> | null> {
-    const meta = await this.meta();
-    if (!meta.complete.includes(area) || !meta.syncedAt) return null;
-    const records = (await this.db.records.where('area').equals(area).toArray()).map((row) => row.record as unknown as T);
-    return { data: records.sort(rule.compare), cachedAt: meta.syncedAt };
+    const kept = await this.recordsOf<T>(area);
+    return kept ? { data: kept.records.sort(rule.compare), cachedAt: kept.syncedAt } : null;
   }
 
   /** One record kept, as a saved answer. */
