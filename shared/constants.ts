@@ -27,6 +27,8 @@ export const HEARTBEAT_INTERVAL_MS = 5 * 60 * 1000;
 export const VERSION_CHECK_INTERVAL_MS = 10 * 60 * 1000;
 /** How often a signed-in device pulls the changes to its working set while nothing else asks it to. */
 export const WORKING_SET_PULL_INTERVAL_MS = 5 * 60 * 1000;
+/** What a device keeps of the working set when the server names no budget (SYNC_DEVICE_BUDGET_MB). */
+export const WORKING_SET_DEFAULT_BUDGET_BYTES = 50 * 1024 * 1024;
 export const FORCED_RELOAD_DELAY_MS = 15_000;
 export const SW_UPDATE_WAIT_CAP_MS = 4_000;
 export const SW_UPDATE_CHECK_MS = 60 * 60 * 1000;

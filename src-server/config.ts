@@ -58,6 +58,8 @@ export interface Config {
   syncLogRetentionDays: number;
   /** Days a completed work order stays in the working set a device is given on its first sync. */
   syncCompletedDays: number;
+  /** What a device may keep of the working set before it drops its oldest completed work orders. */
+  syncDeviceBudgetBytes: number;
   /** Bytes of uploaded files one user may keep stored. */
   uploadQuotaBytes: number;
   /** Redis for rate-limit counters shared by every process; null keeps them in each process. */
@@ -265,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     recordRateLimit: positiveInt('RECORD_RATE_LIMIT', env.RECORD_RATE_LIMIT, 120),
     syncLogRetentionDays: positiveInt('SYNC_LOG_RETENTION_DAYS', env.SYNC_LOG_RETENTION_DAYS, 30),
     syncCompletedDays: positiveInt('SYNC_COMPLETED_DAYS', env.SYNC_COMPLETED_DAYS, 30),
+    syncDeviceBudgetBytes: positiveInt('SYNC_DEVICE_BUDGET_MB', env.SYNC_DEVICE_BUDGET_MB, 50) * 1024 * 1024,
     uploadQuotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cmms:',

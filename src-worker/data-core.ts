@@ -7,6 +7,8 @@
  * DB; their notices on the bus make this instance re-read what changed.
  */
 import { LOCKS, type BusMessage } from '../shared/data/bus.js';
+import { deviceDataLostMessage } from '../shared/data/messages.js';
+import { needsAttention } from '../shared/data/queue-policy.js';
 import { PROTOCOL_VERSION, type DataState, type StatePatch, type UploadProgress, type WorkerApi } from '../shared/data/protocol.js';
 import { createAreaApis } from './areas/index.js';
 import { createBackgroundJobs } from './core/background-jobs.js';
@@ -16,6 +18,7 @@ import { guardApi } from './core/guard-api.js';
 import { queueCalls } from './core/queue-calls.js';
 import { createQueueView } from './core/queue-view.js';
 import { createSessionReactions } from './core/session-reactions.js';
+import { watchForDbLoss } from './core/device-db-loss.js';
 import { createStateHub } from './core/state-hub.js';
 import { CoreTasks } from './core/tasks.js';
 import { createToaster } from './core/toaster.js';
@@ -139,6 +142,21 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     },
   });
 
+  /** The browser deleted the device DB under this context: say so once, and start again signed out. */
+  const dbLoss = watchForDbLoss(db, {
+    now: services.now,
+    onError: (error) => background(Promise.reject(error)),
+    onLost: async () => {
+      const queuedLost = state.queue.items.filter((item) => needsAttention(item.status)).length;
+      toast({ severity: 'warn', summary: 'Saved data removed', detail: deviceDataLostMessage(queuedLost) }, true);
+      // The tokens went with the DB: every context's tabs go to sign-in, whose first sync rebuilds the working set.
+      await session.clear('expired');
+      background(refreshQueue());
+      background(jobs.refreshWorkingSet());
+      background(jobs.refreshStorage());
+    },
+  });
+
   function onBus(message: BusMessage): void {
     routeBusMessage(message, {
       hub,
@@ -167,6 +185,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     // Tabs wait on this lock: when it is granted to them, this instance is gone.
     releaseWorkerLock = await holdLock(LOCKS.worker(instanceId));
     await network.load();
+    await dbLoss.mark();
     const user = await session.user();
     setState({ session: { status: user ? 'signed-in' : 'signed-out', user } });
     await jobs.purge();
@@ -265,6 +284,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       await queueView.settled();
       bus.close();
       releaseWorkerLock?.();
+      dbLoss.stop();
       db.close();
     },
   };

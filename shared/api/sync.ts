@@ -38,6 +38,11 @@ export interface SyncAnswer {
   /** The areas this user may read; the device drops what it keeps of any other. */
   scope: SyncedArea[];
   changes: SyncChange[];
+  /**
+   * How many bytes of records the device keeps (`SYNC_DEVICE_BUDGET_MB`); past it, it drops its
+   * oldest completed work orders first. Absent from older servers: the device's own default.
+   */
+  deviceBudgetBytes?: number;
 }
 
 export const SYNC_CURSOR_GONE = 'This sync cursor is no longer valid. Sync again from the start.';

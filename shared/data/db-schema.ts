@@ -80,6 +80,11 @@ export interface WorkingSetMeta {
   syncedAt: string | null;
   /** Why the last pull failed, until one succeeds. */
   error: string | null;
+  /** Running totals of the records kept (the panel's figures without reading every record). */
+  records?: number;
+  bytes?: number;
+  /** The server's budget for the records kept (SyncAnswer.deviceBudgetBytes). */
+  budgetBytes?: number;
 }
 
 export interface StoredTokens {
@@ -106,6 +111,8 @@ export interface MetaValues {
   /** The user who signed in last: another user's sign-in drops the saved data and queue. */
   lastUserId: number;
   workingSet: WorkingSetMeta;
+  /** Written when a context opens the DB and finds it without one: its absence later means the browser deleted the DB. */
+  keptSince: string;
 }
 export type MetaKey = keyof MetaValues;
 

@@ -53,6 +53,15 @@ export const QUEUE_MESSAGES = {
   discarded: 'Your changes were discarded.',
 } as const;
 
+/**
+ * The browser deleted the device DB (storage pressure, or the site's data cleared) while the app was
+ * open: said once, with what could not be kept. The next sign-in downloads the saved data again.
+ */
+export function deviceDataLostMessage(queuedLost: number): string {
+  const lost = queuedLost === 0 ? '' : queuedLost === 1 ? ' 1 change waiting to be sent was lost with it.' : ` ${queuedLost} changes waiting to be sent were lost with it.`;
+  return `This browser removed the data saved on this device.${lost} Sign in again to download your saved data.`;
+}
+
 export function noHandlerMessage(domain: string, action: string): string {
   return `No handler registered for ${domain}:${action}`;
 }

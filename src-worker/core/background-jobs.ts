@@ -58,6 +58,26 @@ export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
     setTimer: (run, ms) => tasks.later(run, ms),
   };
 
+  /**
+   * One pull running and at most one waiting per context: hints that arrive during a pull (a burst
+   * of writes) become one more pull after it, which reads everything they announced.
+   */
+  let pulling: Promise<void> | null = null;
+  let pullAgain = false;
+
+  async function pullOnce(): Promise<void> {
+    if (!(await session.tokens())?.access || network.isBrowserOffline()) return;
+    const changed: PulledChanges = new Map();
+    await pullWorkingSet(api, workingSet, changed);
+    await jobs.refreshWorkingSet();
+    // Open lists and details of what changed read again: here, and in every other context's tabs.
+    for (const [area, ids] of changed) {
+      const targetIds = [...ids];
+      hub.emit({ type: 'synced', area, targetIds });
+      bus.post({ type: 'synced', area, targetIds });
+    }
+  }
+
   const jobs: BackgroundJobs = {
     heartbeat: (trigger) => sendHeartbeat({ db, api, network, session, now, tabs: () => hub.hellos() }, trigger),
     checkVersion: () => checkVersion(versionDeps),
@@ -73,17 +93,20 @@ export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
       if ((await outbox.purgeFinished()) > 0) deps.queueChanged();
       else await deps.refreshQueue();
     },
-    async pull() {
-      if (!(await session.tokens())?.access || network.isBrowserOffline()) return;
-      const changed: PulledChanges = new Map();
-      await pullWorkingSet(api, workingSet, changed);
-      await jobs.refreshWorkingSet();
-      // Open lists and details of what changed read again: here, and in every other context's tabs.
-      for (const [area, ids] of changed) {
-        const targetIds = [...ids];
-        hub.emit({ type: 'synced', area, targetIds });
-        bus.post({ type: 'synced', area, targetIds });
+    pull() {
+      if (pulling) {
+        pullAgain = true;
+        return pulling;
       }
+      pulling = (async () => {
+        do {
+          pullAgain = false;
+          await pullOnce();
+        } while (pullAgain);
+      })().finally(() => {
+        pulling = null;
+      });
+      return pulling;
     },
     async refreshWorkingSet() {
       setState({ workingSet: await workingSet.state() });

@@ -22,7 +22,7 @@ export interface FlushRunnerDeps {
 }
 
 export function createFlushScheduler(deps: FlushRunnerDeps): FlushScheduler {
-  const { db, api, cache, handlers, now, outbox, bus } = deps.services;
+  const { db, api, cache, workingSet, handlers, now, outbox, bus } = deps.services;
   return new FlushScheduler({
     now,
     onError: deps.onError,
@@ -33,6 +33,7 @@ export function createFlushScheduler(deps: FlushRunnerDeps): FlushScheduler {
         db,
         api,
         cache,
+        workingSet,
         handlers,
         now,
         onItemChanged: deps.onItemChanged,

@@ -118,6 +118,6 @@ export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { 
       }, fromWorkingSet);
     },
     staleAfterWrite: (item) => ({ prefixes: [listPrefix], keys: [`${base}all`, ...(item.targetId ? [detailPath(item.targetId)] : [])] }),
-    savesRecord: (record) => ({ key: detailPath(record.id), id: String(record.id) }),
+    savesRecord: (record) => ({ key: detailPath(record.id), id: String(record.id), ...(synced ? { synced: synced.area } : {}) }),
   };
 }

@@ -28,6 +28,7 @@ import { backoffDelayMs, isActiveStatus } from '../../shared/data/queue-policy.j
 import type { ApiClient } from '../api/api-client.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import { runIfLockFree } from '../services/locks.js';
+import type { WorkingSet } from '../sync/working-set.js';
 import type { HandlerOutcome, HandlerRegistry } from './handlers.js';
 import { nextRetryTime, pickNext } from './send-order.js';
 import { settleCache } from './write-action.js';
@@ -36,6 +37,7 @@ export interface FlushDeps {
   db: DeviceDb;
   api: ApiClient;
   cache: ResponseCache;
+  workingSet: WorkingSet;
   handlers: HandlerRegistry;
   now: () => number;
   /** An item changed state (refresh the panel, tell other contexts). */
@@ -137,7 +139,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     }
     sent += 1;
     await update(item, { status: 'synced', lastError: null, retryAt: null, finishedAt: iso() });
-    await settleCache(deps.cache, handler.invalidates(item), outcome);
+    await settleCache(deps, handler.invalidates(item), outcome);
     const id = item.targetId ?? outcome?.createdId ?? null;
     if (id !== null) {
       const ids = syncedTargets.get(item.domain) ?? new Set<string>();

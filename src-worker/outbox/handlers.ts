@@ -3,6 +3,7 @@
  * (src-worker/areas/*). The data worker and the service worker build the same registry.
  */
 import type { OutboxRow } from '../../shared/data/db-schema.js';
+import type { SyncedArea } from '../../shared/api/sync.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { CacheInvalidation } from '../cache/response-cache.js';
 import type { SavedUpdate } from './write-action.js';
@@ -10,8 +11,8 @@ import type { SavedUpdate } from './write-action.js';
 export interface HandlerOutcome {
   /** For creates: the id the server gave the new record (reported in the `synced` event). */
   createdId?: string | null;
-  /** The server's answer to keep as the record's fresh copy, after the invalidation. */
-  saved?: { key: string; data: unknown } | null;
+  /** The server's answer to keep as the record's fresh copy, after the invalidation (and in the working set when `synced`). */
+  saved?: { key: string; data: unknown; synced?: SyncedArea } | null;
   /** A saved copy the answer brings up to date (kept, updated, after the invalidation). */
   updated?: SavedUpdate | null;
 }

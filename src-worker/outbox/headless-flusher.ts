@@ -32,6 +32,7 @@ export async function flushOutboxHeadless(options: HeadlessFlushOptions = {}): P
       db,
       api: services.api,
       cache: services.cache,
+      workingSet: services.workingSet,
       handlers: services.handlers,
       now: services.now,
       onItemChanged: () => bus.post({ type: 'queue-changed' }),

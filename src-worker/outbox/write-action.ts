@@ -4,11 +4,13 @@
  * online send (`write-or-queue.ts`) and the queued flush (`flush.ts`, through the handler that
  * `registerWriteAction` builds), so an online write and its replay cannot drift apart.
  */
+import type { SyncedArea } from '../../shared/api/sync.js';
 import type { AreaName } from '../../shared/areas/registry.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { BlobLike } from '../../shared/data/protocol.js';
 import type { ApiClient, ApiRequest } from '../api/api-client.js';
 import type { CacheInvalidation, ResponseCache } from '../cache/response-cache.js';
+import type { WorkingSet } from '../sync/working-set.js';
 import type { HandlerOutcome, HandlerRegistry } from './handlers.js';
 
 /** A file carried by a write, before and after it was stored. */
@@ -44,6 +46,8 @@ export interface SavedAnswer {
   key: string;
   /** The record's id (for creates: reported in the `synced` event). */
   id: string;
+  /** The working set's area when the sync keeps these records: the answer goes there too. */
+  synced?: SyncedArea;
 }
 
 /** A saved copy at `key`, and how the write's answer changes it. */
@@ -102,16 +106,26 @@ export function requestFor<Payload extends JsonValue>(action: WriteAction<unknow
   return request;
 }
 
+/** Where a write's answer is kept on the device. */
+export interface SavedStores {
+  cache: ResponseCache;
+  workingSet: WorkingSet;
+}
+
 /**
- * After a write succeeded, online or replayed: drop what it made stale, keep its answer, and keep
- * (updated) a saved copy the answer brings up to date. The copy is read before the drop, which
- * may include it.
+ * After a write succeeded, online or replayed: drop what it made stale, keep its answer (also in
+ * the working set, so lists show it before the next pull: docs/decisions.md: Working set in
+ * Dexie), and keep (updated) a saved copy the answer brings up to date. The copy is read before
+ * the drop, which may include it.
  */
-export async function settleCache(cache: ResponseCache, invalidation: CacheInvalidation, outcome: HandlerOutcome | void): Promise<void> {
+export async function settleCache(stores: SavedStores, invalidation: CacheInvalidation, outcome: HandlerOutcome | void): Promise<void> {
+  const { cache, workingSet } = stores;
   const updated = outcome?.updated ?? null;
   const before = updated ? await cache.get<unknown>(updated.key) : null;
   await cache.invalidate(invalidation);
-  if (outcome?.saved) await cache.put(outcome.saved.key, outcome.saved.data);
+  const saved = outcome?.saved;
+  if (saved) await cache.put(saved.key, saved.data);
+  if (saved?.synced) await workingSet.keep(saved.synced, saved.data as { id: number });
   if (updated && before) await cache.put(updated.key, updated.update(before.data));
 }
 
@@ -125,7 +139,7 @@ export async function settleCache(cache: ResponseCache, invalidation: CacheInval
 export async function sendWrite<Answer, Payload extends JsonValue>(api: ApiClient, action: WriteAction<Answer, Payload>, item: StoredWrite<Payload>, waitedOn = false): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
   const answer = await api.request<Answer>({ ...requestFor(action, item), spinner: waitedOn, reportProgress: waitedOn && item.attachments.length > 0 });
   const saved = action.saves?.(answer) ?? null;
-  return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer } : null, updated: action.updatesSaved?.(item, answer) ?? null } };
+  return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer, synced: saved.synced } : null, updated: action.updatesSaved?.(item, answer) ?? null } };
 }
 
 /** Makes the definition the outbox handler of its area:action. */

@@ -47,7 +47,7 @@ export async function writeOrQueue<Answer, Payload extends JsonValue>(ctx: AreaC
   if (!mustQueue) {
     try {
       const { answer, outcome } = await sendWrite(ctx.api, action, item, true);
-      await settleCache(ctx.cache, action.invalidates(item), outcome);
+      await settleCache(ctx, action.invalidates(item), outcome);
       return { status: 'done', data: answer, message: action.messages.success };
     } catch (thrown) {
       const error = toNormalizedError(thrown);

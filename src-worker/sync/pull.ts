@@ -1,27 +1,28 @@
 /**
  * Pulls the working set from GET sync/ (shared/api/sync.ts) into the device DB: the whole set
  * page by page on a first sync, then what changed since the cursor. One pull at a time for the
- * whole device (a Web Lock), in the background (no spinner); each answer is kept with its cursor
- * at once, so a pull cut off half-way resumes where it stopped. A cursor the server no longer
- * knows (410) starts a first sync again.
+ * whole device (a Web Lock): a pull asked for while another runs waits for it and then reads from
+ * where it ended, so a change committed after the running pull's last read is not missed. In the
+ * background (no spinner); each answer is kept with its cursor at once, so a pull cut off half-way
+ * resumes where it stopped. A cursor the server no longer knows (410) starts a first sync again.
  */
 import type { SyncAnswer } from '../../shared/api/sync.js';
 import { LOCKS } from '../../shared/data/bus.js';
 import { toNormalizedError } from '../../shared/data/errors.js';
 import type { ApiClient } from '../api/api-client.js';
-import { runIfLockFree } from '../services/locks.js';
+import { runWithLock } from '../services/locks.js';
 import type { WorkingSet } from './working-set.js';
 
 /** A server that keeps answering `more` must not keep the worker looping forever. */
 const MAX_ANSWERS = 10_000;
 
-export type PullOutcome = 'pulled' | 'busy' | 'failed';
+export type PullOutcome = 'pulled' | 'failed';
 
 /** The records a pull changed, by area (what open screens showing them read again). */
 export type PulledChanges = Map<string, Set<string>>;
 
 export async function pullWorkingSet(api: ApiClient, workingSet: WorkingSet, changed: PulledChanges = new Map()): Promise<PullOutcome> {
-  const outcome = await runIfLockFree(LOCKS.workingSetPull, async (): Promise<PullOutcome> => {
+  return runWithLock(LOCKS.workingSetPull, async (): Promise<PullOutcome> => {
     let { cursor, generation } = await workingSet.meta();
     // A new first sync gets a new generation; one resumed half-way keeps its own.
     if (cursor === null) generation += 1;
@@ -51,5 +52,4 @@ export async function pullWorkingSet(api: ApiClient, workingSet: WorkingSet, cha
     }
     return 'pulled';
   });
-  return outcome.ran ? outcome.value : 'busy';
 }

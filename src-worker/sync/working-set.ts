@@ -6,7 +6,9 @@
  * a list that looks complete and is not.
  */
 import type { Page } from '../../shared/api/common.js';
-import type { SyncAnswer } from '../../shared/api/sync.js';
+import type { SyncAnswer, SyncChange, SyncedArea } from '../../shared/api/sync.js';
+import type { WorkOrder } from '../../shared/api/workorders.js';
+import { WORKING_SET_DEFAULT_BUDGET_BYTES } from '../../shared/constants.js';
 import type { DeviceDb, JsonValue, RecordRow, WorkingSetMeta } from '../../shared/data/db-schema.js';
 import type { WorkingSetState } from '../../shared/data/protocol.js';
 import { localPage, type ListQuery, type ListRule } from '../../shared/rules/list-rules.js';
@@ -57,28 +59,89 @@ export class WorkingSet {
   /**
    * Keeps one answer of the sync: its records and tombstones, then its cursor, in one transaction,
    * so a device that stops half-way resumes from what it has. The last page of a first sync drops
-   * what that sync did not name, and every answer drops areas outside the user's scope.
+   * what that sync did not name, and every answer drops areas outside the user's scope. Past the
+   * budget, the oldest completed work orders go first; the outbox is another table and never read here.
    */
   async apply(answer: SyncAnswer, generation: number): Promise<void> {
     const syncedAt = new Date(this.now()).toISOString();
     await this.db.transaction('rw', this.db.records, this.db.meta, async () => {
-      const upserts: RecordRow[] = [];
-      const deletes: [string, number][] = [];
-      for (const change of answer.changes) {
-        if (change.op === 'delete') deletes.push([change.area, change.id]);
-        else upserts.push({ area: change.area, id: change.id, record: change.record as JsonValue, generation, bytes: JSON.stringify(change.record).length });
-      }
-      await this.db.records.bulkPut(upserts);
-      await this.db.records.bulkDelete(deletes);
-      await this.db.records.filter((row) => !answer.scope.includes(row.area as never)).delete();
       const meta = await this.meta();
+      // The last change of a record in the answer decides (a server sends one, but a page may repeat).
+      const last = new Map<string, SyncChange>();
+      for (const change of answer.changes) last.set(`${change.area}:${change.id}`, change);
+      const changes = [...last.values()];
+      let totals = await this.totals(meta);
+      const before = await this.db.records.bulkGet(changes.map((c): [string, number] => [c.area, c.id]));
+      for (const row of before) if (row) totals = { records: totals.records - 1, bytes: totals.bytes - row.bytes };
+      const upserts: RecordRow[] = [];
+      for (const change of changes) if (change.op === 'upsert') upserts.push(rowOf(change.area, change.record, generation));
+      for (const row of upserts) totals = { records: totals.records + 1, bytes: totals.bytes + row.bytes };
+      await this.db.records.bulkPut(upserts);
+      await this.db.records.bulkDelete(changes.filter((c) => c.op === 'delete').map((c): [string, number] => [c.area, c.id]));
+      let dropped = await this.db.records.filter((row) => !answer.scope.includes(row.area as never)).delete();
       let complete = meta.complete.filter((area) => answer.scope.includes(area as never));
       if (answer.snapshot && !answer.more) {
-        await this.db.records.filter((row) => row.generation < generation).delete();
+        dropped += await this.db.records.filter((row) => row.generation < generation).delete();
         complete = [...answer.scope];
       }
-      await this.db.setMeta('workingSet', { cursor: answer.cursor, generation, complete, syncedAt, error: null });
+      // Rare (a first sync's end, a narrower scope): counted again rather than summed one by one.
+      if (dropped > 0) totals = await this.count();
+      const budgetBytes = answer.deviceBudgetBytes ?? meta.budgetBytes ?? WORKING_SET_DEFAULT_BUDGET_BYTES;
+      totals = await this.keepWithin(budgetBytes, totals);
+      await this.db.setMeta('workingSet', { cursor: answer.cursor, generation, complete, syncedAt, error: null, ...totals, budgetBytes });
     });
+  }
+
+  /**
+   * Keeps a write's answer (the server's copy of the record it changed) at once, so lists show it
+   * without waiting for the pull that follows. A copy the pull already brought that is newer (by
+   * version, else by updated_at) stays.
+   */
+  async keep(area: SyncedArea, record: { id: number }): Promise<void> {
+    await this.db.transaction('rw', this.db.records, this.db.meta, async () => {
+      const meta = await this.db.getMeta('workingSet');
+      // Nothing synced yet (or signed out since): the first sync brings it.
+      if (!meta) return;
+      const kept = await this.db.records.get([area, record.id]);
+      if (kept && isNewer(kept.record, record)) return;
+      const row = rowOf(area, record, kept?.generation ?? meta.generation);
+      await this.db.records.put(row);
+      const totals = await this.totals(meta);
+      await this.db.setMeta('workingSet', { ...meta, records: totals.records + (kept ? 0 : 1), bytes: totals.bytes + row.bytes - (kept?.bytes ?? 0) });
+    });
+  }
+
+  /** Drops the oldest completed work orders until the records fit the budget (nothing else is dropped). */
+  private async keepWithin(budgetBytes: number, totals: Totals): Promise<Totals> {
+    if (totals.bytes <= budgetBytes) return totals;
+    const completed = (await this.db.records.where('area').equals('workorders').toArray())
+      .filter((row) => (row.record as Partial<WorkOrder>).status === 'Completed')
+      .sort((a, b) => completedAt(a).localeCompare(completedAt(b)) || a.id - b.id);
+    const drop: [string, number][] = [];
+    let { records, bytes } = totals;
+    for (const row of completed) {
+      if (bytes <= budgetBytes) break;
+      drop.push([row.area, row.id]);
+      records -= 1;
+      bytes -= row.bytes;
+    }
+    await this.db.records.bulkDelete(drop);
+    return { records, bytes };
+  }
+
+  /** The running totals, or a count of what is kept when a device from before them has none. */
+  private async totals(meta: WorkingSetMeta): Promise<Totals> {
+    return meta.records !== undefined && meta.bytes !== undefined ? { records: meta.records, bytes: meta.bytes } : this.count();
+  }
+
+  private async count(): Promise<Totals> {
+    let records = 0;
+    let bytes = 0;
+    await this.db.records.each((row) => {
+      records += 1;
+      bytes += row.bytes;
+    });
+    return { records, bytes };
   }
 
   async failed(error: string): Promise<void> {
@@ -103,12 +166,28 @@ export class WorkingSet {
   async state(): Promise<WorkingSetState | null> {
     const meta = await this.db.getMeta('workingSet');
     if (!meta) return null;
-    let records = 0;
-    let bytes = 0;
-    await this.db.records.each((row) => {
-      records += 1;
-      bytes += row.bytes;
-    });
+    const { records, bytes } = await this.totals(meta);
     return { records, bytes, syncedAt: meta.syncedAt, error: meta.error };
   }
+}
+
+interface Totals {
+  records: number;
+  bytes: number;
+}
+
+function rowOf(area: string, record: unknown, generation: number): RecordRow {
+  return { area, id: (record as { id: number }).id, record: record as JsonValue, generation, bytes: JSON.stringify(record).length };
+}
+
+/** When a kept work order was completed ('' when unknown: dropped first). */
+const completedAt = (row: RecordRow) => (row.record as Partial<WorkOrder>).completed_at ?? '';
+
+/** Whether `kept` is a later copy of the record than `candidate` (records with a version or an updated_at). */
+function isNewer(kept: unknown, candidate: unknown): boolean {
+  const a = kept as { version?: unknown; updated_at?: unknown };
+  const b = candidate as { version?: unknown; updated_at?: unknown };
+  if (typeof a.version === 'number' && typeof b.version === 'number') return a.version > b.version;
+  if (typeof a.updated_at === 'string' && typeof b.updated_at === 'string') return a.updated_at > b.updated_at;
+  return false;
 }

@@ -172,7 +172,7 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
         } else after = ids[ids.length - 1]!;
       }
       const more = area < SYNCED_AREAS.length;
-      return { cursor: more ? `s.${start}.${area}.${after}` : String(start), more, snapshot: true, scope, changes };
+      return { cursor: more ? `s.${start}.${area}.${after}` : String(start), more, snapshot: true, scope, changes, deviceBudgetBytes: config.syncDeviceBudgetBytes };
     }
 
     // A cursor ahead of the log (a restored database) or below what compaction kept has missed changes.
@@ -198,6 +198,6 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
       }
     }
     const cursor = read.length > 0 ? read[read.length - 1]!.seq : delta!;
-    return { cursor: String(cursor), more: read.length === SYNC_PAGE, snapshot: false, scope, changes };
+    return { cursor: String(cursor), more: read.length === SYNC_PAGE, snapshot: false, scope, changes, deviceBudgetBytes: config.syncDeviceBudgetBytes };
   });
 }

@@ -27,6 +27,7 @@ function deps(handlers: HandlerRegistry = registry): FlushDeps {
     db: s.db,
     api: s.api,
     cache: s.cache,
+    workingSet: s.workingSet,
     handlers,
     now: () => s.clock.now,
     onItemChanged: () => undefined,

@@ -9,7 +9,8 @@ import type { User } from '../../../shared/api/auth.js';
 import type { SyncAnswer } from '../../../shared/api/sync.js';
 import type { WorkOrder } from '../../../shared/api/workorders.js';
 import { WORKORDER_LIST } from '../../../shared/rules/list-rules.js';
-import { workorders } from '../../../src-worker/areas/workorders.js';
+import { claimWorkorder, workorders } from '../../../src-worker/areas/workorders.js';
+import { writeOrQueue } from '../../../src-worker/outbox/write-or-queue.js';
 import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { pullWorkingSet } from '../../../src-worker/sync/pull.js';
 import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
@@ -154,5 +155,68 @@ describe('lists and details answered from the working set', () => {
     await pullWorkingSet(s.api, s.workingSet);
     api.down = true;
     expect((await workorders.list(ctx, 1, {})).data.results[0]!.description).toBe('Synced after');
+  });
+});
+
+describe('what the device keeps', () => {
+  const completed = (id: number, completedAt: string): WorkOrder => ({ ...order(id, 5), status: 'Completed', completed_at: completedAt }) as WorkOrder;
+
+  it('keeps running totals that match the records, through changes, tombstones and a new first sync', async () => {
+    serve({
+      '': answer({ snapshot: true, cursor: '5', changes: [upsert('workorders', order(1, 5)), upsert('workorders', order(2, 5)), upsert('locations', { id: 5, name: 'Site 5' } as { id: number })] }),
+      '5': answer({ cursor: '6', changes: [upsert('workorders', order(2, 5, 'A much longer description than before')), upsert('workorders', order(3, 5)), { area: 'workorders', id: 1, op: 'delete' }] }),
+    });
+    const counted = async () => {
+      const rows = await s.db.records.toArray();
+      return { records: rows.length, bytes: rows.reduce((sum, r) => sum + r.bytes, 0) };
+    };
+    await pullWorkingSet(s.api, s.workingSet);
+    expect(await s.workingSet.state()).toMatchObject(await counted());
+    await pullWorkingSet(s.api, s.workingSet);
+    expect(await s.workingSet.state()).toMatchObject({ ...(await counted()), records: 3 });
+    serve({ '6': 410, '': answer({ snapshot: true, cursor: '9', changes: [upsert('workorders', order(3, 5))] }) });
+    await pullWorkingSet(s.api, s.workingSet);
+    expect(await s.workingSet.state()).toMatchObject({ ...(await counted()), records: 1 });
+  });
+
+  it('past its budget drops the oldest completed work orders first, and nothing else', async () => {
+    const open = [order(1, 5), order(2, 5)];
+    const done = [completed(3, '2026-03-01T00:00:00.000Z'), completed(4, '2026-01-01T00:00:00.000Z'), completed(5, '2026-02-01T00:00:00.000Z')];
+    const size = (o: WorkOrder) => JSON.stringify(o).length;
+    // Room for everything but the two oldest completions.
+    const budget = [...open, done[0]!].reduce((sum, o) => sum + size(o), 0) + 1;
+    await s.outbox.enqueueMutation({ domain: 'workorders', action: 'claim', targetId: '1' });
+    serve({ '': answer({ snapshot: true, cursor: '5', changes: [...open, ...done].map((o) => upsert('workorders', o)), deviceBudgetBytes: budget }) });
+    await pullWorkingSet(s.api, s.workingSet);
+    expect((await s.db.records.toArray()).map((r) => r.id).sort()).toEqual([1, 2, 3]);
+    expect((await s.workingSet.state())?.bytes).toBeLessThanOrEqual(budget);
+    expect(await s.db.outbox.count()).toBe(1);
+    // A budget too small for the open orders keeps them all the same: only completed ones go.
+    serve({ '5': answer({ cursor: '6', changes: [], deviceBudgetBytes: 10 }) });
+    await pullWorkingSet(s.api, s.workingSet);
+    expect((await s.db.records.toArray()).map((r) => r.id).sort()).toEqual([1, 2]);
+  });
+
+  it("keeps a write's answer at once, unless the pull already brought a newer copy", async () => {
+    serve({ '': answer({ snapshot: true, cursor: '5', changes: [upsert('workorders', order(1, 5, 'Old', '2026-02-01T00:00:00.000Z'))] }) });
+    await pullWorkingSet(s.api, s.workingSet);
+    const claimed = { ...order(1, 5, 'Old', '2026-02-01T00:00:00.000Z'), status: 'Claimed', updated_at: '2026-02-02T00:00:00.000Z' } as WorkOrder;
+    await s.workingSet.keep('workorders', claimed);
+    expect((await s.workingSet.record<WorkOrder>('workorders', 1))?.data.status).toBe('Claimed');
+    // An older answer arriving late (the pull brought the claim already) leaves the newer copy.
+    await s.workingSet.keep('workorders', { ...claimed, status: 'Pending', updated_at: '2026-02-01T12:00:00.000Z' } as WorkOrder);
+    expect((await s.workingSet.record<WorkOrder>('workorders', 1))?.data.status).toBe('Claimed');
+    // A record the device never had is added, and the totals follow.
+    await s.workingSet.keep('workorders', order(8, 5));
+    expect(await s.workingSet.state()).toMatchObject({ records: 2 });
+  });
+
+  it("keeps a queued claim's answer when the flush sends it", async () => {
+    serve({ '': answer({ snapshot: true, cursor: '5', changes: [upsert('workorders', order(1, 5))] }) });
+    await pullWorkingSet(s.api, s.workingSet);
+    api.on('POST', 'workorders/1/claim/', () => json(200, { ...order(1, 5), status: 'Claimed', updated_at: '2026-05-01T00:00:00.000Z' }));
+    const result = await writeOrQueue(ctx, claimWorkorder, { targetId: '1', targetLabel: 'Work order #1', payload: null });
+    expect(result.status).toBe('done');
+    expect((await s.workingSet.record<WorkOrder>('workorders', 1))?.data.status).toBe('Claimed');
   });
 });

@@ -45,6 +45,7 @@ function flush() {
     db: s.db,
     api: s.api,
     cache: s.cache,
+    workingSet: s.workingSet,
     handlers: s.handlers,
     now: () => s.clock.now,
     onItemChanged: () => undefined,
@@ -142,6 +143,7 @@ describe('a write is defined once (online send and queued flush)', () => {
       db: s.db,
       api: s.api,
       cache: s.cache,
+      workingSet: s.workingSet,
       handlers: registry,
       now: () => s.clock.now,
       onItemChanged: () => undefined,
@@ -175,7 +177,7 @@ describe('a queued update refused because the record changed meanwhile (412, sta
     api.down = false;
     const firstKey = (await s.db.outbox.toArray())[0]!.idempotencyKey;
 
-    const outcome = await flushOutbox({ db: s.db, api: s.api, cache: s.cache, handlers: s.handlers, now: () => s.clock.now, onItemChanged: () => undefined, onToast: (t) => toasts.push(t.detail), onSynced: () => undefined });
+    const outcome = await flushOutbox({ db: s.db, api: s.api, cache: s.cache, workingSet: s.workingSet, handlers: s.handlers, now: () => s.clock.now, onItemChanged: () => undefined, onToast: (t) => toasts.push(t.detail), onSynced: () => undefined });
     expect(outcome).toMatchObject({ status: 'done', sent: 0, failed: 0, conflicts: 1 });
     expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
     const [view] = await s.outbox.views();
