@@ -78,6 +78,7 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     tokens: new TokenService(config.secretKey, db),
     accountTokens: new AccountTokens(config.secretKey),
     users,
+    metrics,
   };
 
   limitConnectionsPerAddress(app, config.maxConnectionsPerAddress);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DialectName } from './db/dialect.js';
 import type { FileStorage } from './http/file-storage.js';
+import type { ServerMetrics } from './http/metrics.js';
 import type { Database } from './db/schema.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AccountTokens } from './modules/auth/account-tokens.js';
@@ -19,4 +20,6 @@ export interface AppDeps {
   tokens: TokenService;
   accountTokens: AccountTokens;
   users: UsersRepository;
+  /** The figures /metrics serves, for modules that count their own (open sync streams). */
+  metrics: ServerMetrics;
 }

@@ -49,6 +49,8 @@ export class ServerMetrics {
   readonly registry = new Registry();
   readonly mailSent: Counter;
   readonly mailFailed: Counter;
+  /** Live hint streams open now (GET sync/stream/): one per signed-in browser. */
+  readonly syncStreams: Gauge;
   private readonly requests: Counter<'method' | 'route' | 'status_code'>;
   private readonly durations: Histogram<'method' | 'route' | 'status_code'>;
 
@@ -69,6 +71,7 @@ export class ServerMetrics {
     });
     this.mailSent = new Counter({ name: 'cmms_mail_sent_total', help: 'Mails handed to the SMTP server or written to the outbox', registers });
     this.mailFailed = new Counter({ name: 'cmms_mail_failed_total', help: 'Mails that could not be sent', registers });
+    this.syncStreams = new Gauge({ name: 'cmms_sync_streams_open', help: 'Live hint streams (GET /api/v1/sync/stream/) open now, one per signed-in browser', registers });
 
     const { database } = sources;
     const engine = database.dialect;

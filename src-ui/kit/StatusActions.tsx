@@ -55,6 +55,16 @@ export function PendingSync({ items }: { items: readonly QueueItemView[] }) {
   );
 }
 
+/** A list card's mark for a record shown as the user's queued writes will leave it. */
+export function PendingSyncTag() {
+  return (
+    <span className="pending-sync-tag">
+      <i className="pi pi-sync" aria-hidden="true" />
+      Pending sync
+    </span>
+  );
+}
+
 /** The record's queued actions that still wait (shown in the Pending sync list, and disabling their buttons). */
 export function usePendingActions(area: AreaName, recordId: number): QueueItemView[] {
   const snap = useSnapshot(store);

@@ -13,8 +13,9 @@ import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.
 let t: TestApp;
 let full: TestUser;
 let origin: string;
+const METRICS_TOKEN = 'sync-stream-metrics-token-0123456789abcdef';
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { METRICS_TOKEN } });
   full = await t.createUser({ full: true });
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -52,6 +53,12 @@ const waitFor = async (check: () => boolean, ms = 5_000) => {
   }
 };
 
+/** The open streams /metrics counts. */
+async function streamsOpen(): Promise<number> {
+  const res = await t.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return Number(/^cmms_sync_streams_open (\d+)$/m.exec(res.body)?.[1] ?? NaN);
+}
+
 describe('the sync hint stream', () => {
   it('hints a write by anyone with the new head, within a second', async () => {
     const stream = await openStream(full.headers);
@@ -78,12 +85,14 @@ describe('the sync hint stream', () => {
     const streams = [];
     for (let i = 0; i < STREAMS_PER_USER; i++) streams.push(await openStream(user.headers));
     expect(streams.every((s) => s.response.status === 200)).toBe(true);
+    expect(await streamsOpen()).toBe(STREAMS_PER_USER);
     const over = await get('/api/v1/sync/stream/', user.headers);
     expect(over.status).toBe(429);
     over.close();
     await Promise.all(streams.map((s) => s.close()));
-    // A stream closed by its client frees its place.
+    // A stream closed by its client frees its place, and is no longer counted.
     await waitFor(() => false, 300).catch(() => undefined);
+    expect(await streamsOpen()).toBe(0);
     const again = await openStream(user.headers);
     expect(again.response.status).toBe(200);
     await again.close();

@@ -62,7 +62,7 @@ function accessExpiry(request: FastifyRequest): number {
   }
 }
 
-export async function syncRoutes(api: FastifyInstance, { db, dialect, config, users, tokens }: AppDeps): Promise<void> {
+export async function syncRoutes(api: FastifyInstance, { db, dialect, config, users, tokens, metrics }: AppDeps): Promise<void> {
   const log = new ChangeLogRepository(db);
   const workingSet = new SyncRepository(db, config.site);
   const sources = syncSources(db);
@@ -119,10 +119,12 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
       clearTimeout(timers.expiry);
       mine.delete(end);
       if (mine.size === 0) open.delete(user.id);
+      metrics.syncStreams.dec();
       res.end();
     };
     mine.add(end);
     open.set(user.id, mine);
+    metrics.syncStreams.inc();
     write('retry: 3000\n\n');
     unsubscribe = watcher.subscribe((head) => write(`event: head\ndata: ${head}\n\n`));
     timers.ping = setInterval(() => {

@@ -8,7 +8,10 @@ import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../s
 import { taskStatusOn } from '../../../shared/rules/task-status';
 import { LinkButton } from '../../components/LinkButton';
 import { formatDate, fullName } from '../../format/display';
+import { taskAsQueued } from '../../kit/as-queued';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
+import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
+import { useCurrentUser } from '../../state/hooks';
 import { MAINTENANCE_LIST } from './maintenance-list';
 import { TaskStatusTag, taskStatusClass, useSiteToday } from './task-display';
 
@@ -28,14 +31,21 @@ const LIST: ListDef<MaintenanceTask> = {
   },
 };
 
-function TaskCard({ task, today }: { task: MaintenanceTask; today: string }) {
+function TaskCard({ task: saved, today }: { task: MaintenanceTask; today: string }) {
+  const pending = usePendingActions('maintenance', saved.id);
+  const me = useCurrentUser();
+  // What the user queued shows as it will be, until the server's answer replaces it.
+  const task = pending.length > 0 && me ? taskAsQueued(saved, pending, me, today, new Date().toISOString()) : saved;
   const status = taskStatusOn(task, today);
   const holder = task.assigned_to.length ? fullName(task.assigned_to[0]) : '';
   return (
     <Link href={`/maintenance-detail/${task.id}`} className={`wo-card task-card ${taskStatusClass(status)}`}>
       <div className="wo-card-head">
         <span className="wo-card-location">{task.location.name}</span>
-        <TaskStatusTag status={status} />
+        <span className="wo-card-badges">
+          {pending.length > 0 ? <PendingSyncTag /> : null}
+          <TaskStatusTag status={status} />
+        </span>
       </div>
       <p className="wo-card-description">{task.description.full_description}</p>
       <div className="wo-meta">

@@ -6,7 +6,10 @@ import { Link } from 'wouter';
 import type { WorkOrder } from '../../../shared/api/workorders';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { formatDateTime, fullName } from '../../format/display';
+import { workOrderAsQueued } from '../../kit/as-queued';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
+import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
+import { useCurrentUser } from '../../state/hooks';
 import { WORKORDER_LIST } from './list-query';
 import { WorkOrderStatus } from './WorkOrderStatus';
 
@@ -26,14 +29,21 @@ const LIST: ListDef<WorkOrder> = {
   },
 };
 
-function WorkOrderCard({ order }: { order: WorkOrder }) {
+function WorkOrderCard({ order: saved }: { order: WorkOrder }) {
+  const pending = usePendingActions('workorders', saved.id);
+  const me = useCurrentUser();
+  // What the user queued shows as it will be, until the server's answer replaces it.
+  const order = pending.length > 0 && me ? workOrderAsQueued(saved, pending, me, new Date().toISOString()) : saved;
   const owner = order.status === 'Claimed' ? fullName(order.assigned_to[0]) : '';
   const attachments = order.attachments.length;
   return (
     <Link href={`/workorder-detail/${order.id}`} className="wo-card">
       <div className="wo-card-head">
         <span className="wo-card-location">{order.location_name}</span>
-        <WorkOrderStatus status={order.status} />
+        <span className="wo-card-badges">
+          {pending.length > 0 ? <PendingSyncTag /> : null}
+          <WorkOrderStatus status={order.status} />
+        </span>
       </div>
       <div className="wo-meta">
         <span>Created {formatDateTime(order.created_at)}</span>
