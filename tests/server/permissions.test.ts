@@ -29,12 +29,14 @@ const PUBLIC = [
 const SIGNED_IN = [
   'GET /auth/users/me/',
   'GET /locations/',
+  'GET /locations/export.csv',
   'GET /locations/:id/',
   'GET /settings/',
   // Each user's own working set: limited users get the areas they may read (locations, work orders).
   'GET /sync/',
   'GET /sync/stream/',
   'GET /workorders/',
+  'GET /workorders/export.csv',
   'GET /workorders/:id/',
   'POST /monitoring/heartbeat/',
   'POST /workorders/',

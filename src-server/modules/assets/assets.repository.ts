@@ -30,6 +30,14 @@ export class AssetsRepository {
     return { count: toCount(countRow.n), rows: found };
   }
 
+  /** The export's next rows (keyset: those after `after` in the list's order, by name then id). */
+  rowsAfter(locationId: number | undefined, after: Pick<AssetRow, 'name' | 'id'> | null, limit: number): Promise<AssetRow[]> {
+    let rows = this.db.selectFrom('assets').selectAll();
+    if (locationId !== undefined) rows = rows.where('location_id', '=', locationId);
+    if (after) rows = rows.where((eb) => eb(eb.refTuple('name', 'id'), '>', eb.tuple(after.name, after.id)));
+    return rows.orderBy('name').orderBy('id').limit(limit).execute();
+  }
+
   findById(id: number): Promise<AssetRow | undefined> {
     return this.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -14,7 +14,9 @@ import { doesNotExist } from '../../http/relations.js';
 
 import { UploadStore } from '../../http/upload-store.js';
 import type { UploadedFile } from '../../http/uploads.js';
+import { registerCsvExport } from '../../exports/csv-export.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
+import { assetsCsv } from './assets.export.js';
 import { checkChanges, checkNewAsset, IMAGE_TYPES, isMove } from './assets.fields.js';
 import { presentAsset } from './assets.presenter.js';
 import { AssetsRepository, type AssetChanges, type AssetRow } from './assets.repository.js';
@@ -80,6 +82,9 @@ export async function assetsRoutes(api: FastifyInstance, { db, config, storage }
     const origin = requestOrigin(request);
     return pageOf(request, window, count, rows.map((r) => presentAsset(r, relations, origin)));
   });
+
+  // Like the list: full access (the default).
+  registerCsvExport(api, { config, access: 'full' }, assetsCsv(assets));
 
   api.get<{ Params: IdParams }>('/assets/:id/', { schema: { params: IdParams } }, async (request, reply) => {
     const row = await assets.findById(request.params.id);

@@ -38,17 +38,28 @@ export class ChemicalsRepository {
 
   /** Chemicals in name order; with a location, only those stocked there. */
   async page(locationId: number | undefined, window: PageWindow): Promise<{ count: number; rows: ChemicalRow[] }> {
-    let base = this.db.selectFrom('chemicals');
-    if (locationId !== undefined) {
-      base = base.where((eb) =>
-        eb.exists(eb.selectFrom('chemical_locations').select('chemical_locations.id').whereRef('chemical_locations.chemical_id', '=', 'chemicals.id').where('chemical_locations.location_id', '=', locationId)),
-      );
-    }
+    const base = this.stockedAt(locationId);
     const [countRow, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       base.selectAll('chemicals').orderBy('chemicals.name').orderBy('chemicals.id').limit(window.limit).offset(window.offset).execute(),
     ]);
     return { count: toCount(countRow.n), rows };
+  }
+
+  /** The export's next rows (keyset: those after `after` in the list's order, by name then id). */
+  rowsAfter(locationId: number | undefined, after: Pick<ChemicalRow, 'name' | 'id'> | null, limit: number): Promise<ChemicalRow[]> {
+    let rows = this.stockedAt(locationId).selectAll('chemicals');
+    if (after) rows = rows.where((eb) => eb(eb.refTuple('chemicals.name', 'chemicals.id'), '>', eb.tuple(after.name, after.id)));
+    return rows.orderBy('chemicals.name').orderBy('chemicals.id').limit(limit).execute();
+  }
+
+  /** Every chemical, or with a location only those stocked there. */
+  private stockedAt(locationId: number | undefined) {
+    const base = this.db.selectFrom('chemicals');
+    if (locationId === undefined) return base;
+    return base.where((eb) =>
+      eb.exists(eb.selectFrom('chemical_locations').select('chemical_locations.id').whereRef('chemical_locations.chemical_id', '=', 'chemicals.id').where('chemical_locations.location_id', '=', locationId)),
+    );
   }
 
   findById(id: number): Promise<ChemicalRow | undefined> {

@@ -12,7 +12,9 @@ import { registerReportRoutes } from '../../reports/delivery.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
+import { registerCsvExport } from '../../exports/csv-export.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
+import { chemicalsCsv } from './chemicals.export.js';
 import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, chemicalInventoryReport } from './chemicals.report.js';
 import { presentChemicalQuantityRecord, presentChemicals } from './chemicals.presenter.js';
 import { ChemicalsRepository, type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
@@ -29,6 +31,9 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
     const { count, rows } = await chemicals.page(request.query.locations__id, window);
     return pageOf(request, window, count, await present(rows, requestOrigin(request)));
   });
+
+  // Like the list: full access (the default).
+  registerCsvExport(api, { config, access: 'full' }, chemicalsCsv(chemicals));
 
   api.get<{ Params: IdParams }>('/chemicals/:id/', { schema: { params: IdParams } }, async (request) => {
     const row = await chemicals.findById(request.params.id);

@@ -16,6 +16,13 @@ export class LocationsRepository {
     return { count: toCount(countRow.n), rows };
   }
 
+  /** The export's next rows (keyset: those after `after` in the list's order, by name then id). */
+  rowsAfter(after: Pick<LocationRow, 'name' | 'id'> | null, limit: number): Promise<LocationRow[]> {
+    let rows = this.db.selectFrom('locations').selectAll();
+    if (after) rows = rows.where((eb) => eb(eb.refTuple('name', 'id'), '>', eb.tuple(after.name, after.id)));
+    return rows.orderBy('name').orderBy('id').limit(limit).execute();
+  }
+
   findById(id: number): Promise<LocationRow | undefined> {
     return this.db.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -7,6 +7,8 @@ import { notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js'
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { optionalText, requiredText } from '../../http/text.js';
+import { registerCsvExport } from '../../exports/csv-export.js';
+import { locationsCsv } from './locations.export.js';
 import { presentLocation } from './locations.presenter.js';
 import { LocationsRepository } from './locations.repository.js';
 
@@ -26,7 +28,7 @@ function cleanFields(body: LocationUpdateBody, errors: FieldErrors) {
   };
 }
 
-export async function locationsRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
+export async function locationsRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
   const locations = new LocationsRepository(db);
   // Limited users read locations too: the work-order form needs them.
   const readers = { access: 'user' as const };
@@ -36,6 +38,8 @@ export async function locationsRoutes(api: FastifyInstance, { db }: AppDeps): Pr
     const { count, rows } = await locations.page(window);
     return pageOf(request, window, count, rows.map(presentLocation));
   });
+
+  registerCsvExport(api, { config, access: readers.access }, locationsCsv(locations));
 
   api.get<{ Params: IdParams }>('/locations/:id/', { schema: { params: IdParams }, config: readers }, async (request) => {
     const row = await locations.findById(request.params.id);

@@ -48,10 +48,7 @@ export class MaintenanceRepository {
    * puts nulls last on both engines (SQLite sorts them first, PostgreSQL last).
    */
   async page(window: PageWindow, filter: TaskFilter): Promise<{ count: number; rows: TaskRow[] }> {
-    let base = this.db.selectFrom('maintenance_tasks');
-    if (filter.locationId !== undefined) base = base.where('maintenance_tasks.location_id', '=', filter.locationId);
-    const search = filter.search;
-    if (search) base = base.where((eb) => descriptionOrLocationLike(eb.ref('maintenance_tasks.description'), eb.ref('maintenance_tasks.location_id'), search));
+    const base = this.matching(filter);
     const [countRow, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       base
@@ -64,6 +61,37 @@ export class MaintenanceRepository {
         .execute(),
     ]);
     return { count: toCount(countRow.n), rows };
+  }
+
+  /**
+   * The export's next rows (keyset: those after `after` in the list's order): the rest of the dated
+   * tasks and then every undated one after a dated task, only undated ones after an undated task.
+   */
+  rowsAfter(filter: TaskFilter, after: Pick<TaskRow, 'due_date' | 'id'> | null, limit: number): Promise<TaskRow[]> {
+    let rows = this.matching(filter).selectAll('maintenance_tasks');
+    if (after) {
+      const { due_date: due, id } = after;
+      rows = rows.where((eb) =>
+        due === null
+          ? eb.and([eb('maintenance_tasks.due_date', 'is', null), eb('maintenance_tasks.id', '>', id)])
+          : eb.or([eb('maintenance_tasks.due_date', 'is', null), eb(eb.refTuple('maintenance_tasks.due_date', 'maintenance_tasks.id'), '>', eb.tuple(due, id))]),
+      );
+    }
+    return rows
+      .orderBy((eb) => eb.case().when('maintenance_tasks.due_date', 'is', null).then(eb.lit(1)).else(eb.lit(0)).end())
+      .orderBy('maintenance_tasks.due_date')
+      .orderBy('maintenance_tasks.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The tasks a list with this filter shows. */
+  private matching(filter: TaskFilter) {
+    let base = this.db.selectFrom('maintenance_tasks');
+    if (filter.locationId !== undefined) base = base.where('maintenance_tasks.location_id', '=', filter.locationId);
+    const search = filter.search;
+    if (search) base = base.where((eb) => descriptionOrLocationLike(eb.ref('maintenance_tasks.description'), eb.ref('maintenance_tasks.location_id'), search));
+    return base;
   }
 
   findById(id: number): Promise<TaskRow | undefined> {

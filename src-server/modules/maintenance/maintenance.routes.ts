@@ -12,9 +12,11 @@ import { IdParams } from '../../http/params.js';
 import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText } from '../../http/text.js';
+import { registerCsvExport } from '../../exports/csv-export.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
+import { tasksCsv } from './maintenance.export.js';
 import { presentTask } from './maintenance.presenter.js';
 import { MaintenanceRepository, type TaskRow } from './maintenance.repository.js';
 
@@ -47,6 +49,8 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     const { count, rows } = await tasks.page(window, { locationId: request.query.location, search: search || undefined });
     return pageOf(request, window, count, await present(rows));
   });
+
+  registerCsvExport(api, { config, access: full.access }, tasksCsv(tasks, config.timeZone));
 
   api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: full }, async (request, reply) => {
     const row = await existing(request.params.id);

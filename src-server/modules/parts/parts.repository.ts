@@ -28,6 +28,14 @@ export class PartsRepository {
     return { count: toCount(countRow.n), rows: page };
   }
 
+  /** The export's next rows (keyset: those after `after` in the list's order, by name then id). */
+  rowsAfter(locationId: number | undefined, after: Pick<PartRow, 'name' | 'id'> | null, limit: number): Promise<PartRow[]> {
+    let rows = this.withLocation();
+    if (locationId !== undefined) rows = rows.where('parts.location_id', '=', locationId);
+    if (after) rows = rows.where((eb) => eb(eb.refTuple('parts.name', 'parts.id'), '>', eb.tuple(after.name, after.id)));
+    return rows.orderBy('parts.name').orderBy('parts.id').limit(limit).execute();
+  }
+
   findById(id: number): Promise<PartRow | undefined> {
     return this.withLocation().where('parts.id', '=', id).executeTakeFirst();
   }

@@ -12,7 +12,9 @@ import { registerReportRoutes } from '../../reports/delivery.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { renderReport } from '../../reports/pdf.js';
 import { reportLocation } from '../../reports/site-locations.js';
+import { registerCsvExport } from '../../exports/csv-export.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
+import { partsCsv } from './parts.export.js';
 import { PART_REPORT_FILE, PART_REPORT_TITLE, partInventoryReport } from './parts.report.js';
 import { presentPart, presentPartQuantityRecord } from './parts.presenter.js';
 import { PartsRepository, type PartRow } from './parts.repository.js';
@@ -27,6 +29,9 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
     const origin = requestOrigin(request);
     return pageOf(request, window, count, rows.map((r) => presentPart(r, origin)));
   });
+
+  // Like the list: full access (the default).
+  registerCsvExport(api, { config, access: 'full' }, partsCsv(parts));
 
   api.get<{ Params: IdParams }>('/parts/:id/', { schema: { params: IdParams } }, async (request) => {
     const row = await parts.findById(request.params.id);

@@ -16,6 +16,13 @@ export class VendorsRepository {
     return { count: toCount(countRow.n), rows };
   }
 
+  /** The export's next rows (keyset: those after `after` in the list's order, by name then id). */
+  rowsAfter(after: Pick<VendorRow, 'name' | 'id'> | null, limit: number): Promise<VendorRow[]> {
+    let rows = this.db.selectFrom('vendors').selectAll();
+    if (after) rows = rows.where((eb) => eb(eb.refTuple('name', 'id'), '>', eb.tuple(after.name, after.id)));
+    return rows.orderBy('name').orderBy('id').limit(limit).execute();
+  }
+
   findById(id: number): Promise<VendorRow | undefined> {
     return this.db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
   }

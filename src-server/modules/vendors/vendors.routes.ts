@@ -7,6 +7,8 @@ import { notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js'
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { requiredText } from '../../http/text.js';
+import { registerCsvExport } from '../../exports/csv-export.js';
+import { vendorsCsv } from './vendors.export.js';
 import { presentVendor } from './vendors.presenter.js';
 import { VendorsRepository } from './vendors.repository.js';
 
@@ -22,7 +24,7 @@ function sentFields(body: VendorBody): Partial<Record<(typeof OPTIONAL_FIELDS)[n
   return out;
 }
 
-export async function vendorsRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
+export async function vendorsRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
   const vendors = new VendorsRepository(db);
 
   api.get<{ Querystring: PageQuery }>('/vendors/', { schema: { querystring: PageQuery } }, async (request) => {
@@ -30,6 +32,9 @@ export async function vendorsRoutes(api: FastifyInstance, { db }: AppDeps): Prom
     const { count, rows } = await vendors.page(window);
     return pageOf(request, window, count, rows.map(presentVendor));
   });
+
+  // Like the list: full access (the default).
+  registerCsvExport(api, { config, access: 'full' }, vendorsCsv(vendors));
 
   api.get<{ Params: IdParams }>('/vendors/:id/', { schema: { params: IdParams } }, async (request) => {
     const row = await vendors.findById(request.params.id);

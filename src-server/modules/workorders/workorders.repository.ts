@@ -37,16 +37,32 @@ export class WorkOrdersRepository {
    * the count comes from work_order_counts (kept by triggers) instead of counting every row.
    */
   async page(window: PageWindow, filter: WorkOrderFilter): Promise<{ count: number; rows: WorkOrderRow[] }> {
-    let base = this.db.selectFrom('work_orders');
-    if (filter.locationId !== undefined) base = base.where('location_id', '=', filter.locationId);
-    const search = filter.search;
-    if (search) base = base.where((eb) => descriptionOrLocationLike(eb.ref('work_orders.description'), eb.ref('work_orders.location_id'), search));
+    const base = this.matching(filter);
     const pageIds = base.select('work_orders.id').orderBy('work_orders.created_at', 'desc').orderBy('work_orders.id', 'desc').limit(window.limit).offset(window.offset);
     const [count, rows] = await Promise.all([
       filter.search ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => toCount(r.n)) : this.storedCount(filter.locationId ?? 0),
       this.db.selectFrom('work_orders').selectAll().where('id', 'in', pageIds).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     ]);
     return { count, rows };
+  }
+
+  /**
+   * The export's next rows (keyset: those after `after` in the list's order, newest first), read
+   * along the same indexes as a page however deep into the list.
+   */
+  rowsAfter(filter: WorkOrderFilter, after: Pick<WorkOrderRow, 'created_at' | 'id'> | null, limit: number): Promise<WorkOrderRow[]> {
+    let rows = this.matching(filter).selectAll('work_orders');
+    if (after) rows = rows.where((eb) => eb(eb.refTuple('work_orders.created_at', 'work_orders.id'), '<', eb.tuple(after.created_at, after.id)));
+    return rows.orderBy('work_orders.created_at', 'desc').orderBy('work_orders.id', 'desc').limit(limit).execute();
+  }
+
+  /** The orders a list with this filter shows. */
+  private matching(filter: WorkOrderFilter) {
+    let base = this.db.selectFrom('work_orders');
+    if (filter.locationId !== undefined) base = base.where('work_orders.location_id', '=', filter.locationId);
+    const search = filter.search;
+    if (search) base = base.where((eb) => descriptionOrLocationLike(eb.ref('work_orders.description'), eb.ref('work_orders.location_id'), search));
+    return base;
   }
 
   /** Orders at a location, or in all under location 0 (migration 0003). */

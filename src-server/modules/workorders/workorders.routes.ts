@@ -13,8 +13,10 @@ import { IdParams } from '../../http/params.js';
 import { optionalText, requiredText } from '../../http/text.js';
 import { UploadStore } from '../../http/upload-store.js';
 import { filesOf } from '../../http/uploads.js';
+import { registerCsvExport } from '../../exports/csv-export.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
+import { workOrdersCsv } from './workorders.export.js';
 import { presentWorkOrder } from './workorders.presenter.js';
 import { WorkOrdersRepository, type WorkOrderRow } from './workorders.repository.js';
 
@@ -44,6 +46,9 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
     const { count, rows } = await orders.page(window, { locationId: request.query.location, search: search || undefined });
     return pageOf(request, window, count, await present(request, rows));
   });
+
+  // Whoever may read the list may export it, with the same filters.
+  registerCsvExport(api, { config, access: everyone.access }, workOrdersCsv(orders));
 
   api.get<{ Params: IdParams }>('/workorders/:id/', { schema: { params: IdParams }, config: everyone }, async (request) => presentOne(request, request.params.id));
 

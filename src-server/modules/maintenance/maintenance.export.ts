@@ -1,0 +1,42 @@
+/** The maintenance task list as CSV (GET maintenance/tasks/export.csv; docs/decisions.md: CSV exports). */
+import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
+import { todayIn } from '../../../shared/rules/task-status.js';
+import type { CsvExport } from '../../exports/csv-export.js';
+import { personName, type CsvColumn } from '../../exports/csv.js';
+import { presentTask } from './maintenance.presenter.js';
+import type { MaintenanceRepository, TaskRow } from './maintenance.repository.js';
+
+export const TASK_CSV_COLUMNS: readonly CsvColumn<MaintenanceTask>[] = [
+  { header: 'ID', value: (t) => t.id },
+  { header: 'Location', value: (t) => t.location.name },
+  { header: 'Description', value: (t) => t.description.full_description },
+  { header: 'Status', value: (t) => t.formatted_status },
+  { header: 'Recurrence', value: (t) => t.formatted_recurrence_interval },
+  { header: 'Recurrence Interval (days)', value: (t) => t.recurrence_interval },
+  { header: 'Last Completed Date', value: (t) => t.last_completed_date },
+  { header: 'Due Date', value: (t) => t.due_date },
+  { header: 'Claimed By', value: (t) => t.assigned_to.map(personName).join('; ') },
+  { header: 'Last Completed By', value: (t) => personName(t.last_completed_by) },
+  { header: 'Last Completed At', value: (t) => t.last_completed_at },
+  { header: 'Task Notes', value: (t) => t.task_notes },
+  { header: 'Field Notes', value: (t) => t.field_notes },
+  { header: 'Created By', value: (t) => personName(t.created_by) },
+  { header: 'Created At', value: (t) => t.created },
+  { header: 'Updated By', value: (t) => personName(t.updated_by) },
+  { header: 'Updated At', value: (t) => t.updated_at },
+  { header: 'Location ID', value: (t) => t.location_id },
+];
+
+/** Statuses are of the export's day in TIME_ZONE, as the list shows them. */
+export function tasksCsv(tasks: MaintenanceRepository, timeZone: string): CsvExport<TaskRow, MaintenanceTask> {
+  return {
+    area: 'maintenance',
+    rowsAfter: (filter, after, limit) => tasks.rowsAfter(filter, after, limit),
+    async present(rows) {
+      const relations = await tasks.relationsOf(rows);
+      const today = todayIn(timeZone);
+      return rows.map((row) => presentTask(row, relations, today));
+    },
+    columns: TASK_CSV_COLUMNS,
+  };
+}
