@@ -20,6 +20,8 @@ export const ERROR_MESSAGES = {
   needsConnection: "You're offline. This change needs a connection and was not saved; please try again once you're back online.",
   /** A report (download or mail) asked for without a connection: reports are made by the server, never kept for later. */
   reportNeedsConnection: "You're offline. Reports need a connection; please try again once you're back online.",
+  /** A list's CSV export asked for without a connection (docs/decisions.md: CSV exports): made by the server, never kept for later. */
+  exportNeedsConnection: "You're offline. Exports need a connection; please try again once you're back online.",
 } as const;
 
 /** Behaviour §8: sign-in and the other account screens. */
@@ -149,6 +151,12 @@ export const SCREEN_MESSAGES = {
     loadOne: 'Failed to load this part.',
     recordFill: 'Failed to record part fill.',
     recordInventory: 'Failed to record part inventory.',
+  },
+  /** Not in the spec: the lists' CSV export (docs/decisions.md: CSV exports). */
+  exports: {
+    exportSummary: 'Error exporting',
+    exportDetail: 'Failed to export the list.',
+    needsConnection: 'Exporting needs a connection.',
   },
   reports: {
     generateSummary: 'Error generating report',

@@ -7,6 +7,7 @@
  */
 import type { User } from '../api/auth.js';
 import type { LocationRef } from '../api/common.js';
+import type { CsvExportArea, CsvExportFilters } from '../api/exports.js';
 import type { AreaApis } from '../areas/registry.js';
 import type { OutboxRow } from './db-schema.js';
 
@@ -242,6 +243,11 @@ export interface WorkerApi extends AreaApis {
     logout(): Promise<void>;
     /** Whether a refresh token is stored (the login page's redirect rule, behaviour §4 Auth). */
     hasRefreshToken(): Promise<boolean>;
+  };
+
+  /** A list's CSV export with the filters its screen shows (docs/decisions.md: CSV exports); needs a connection, never queued. */
+  exports: {
+    csv(area: CsvExportArea, filters: CsvExportFilters): Promise<BinaryAnswer>;
   };
 
   queue: {

@@ -12,6 +12,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { Page } from '../../shared/api/common';
 import type { Location } from '../../shared/api/locations';
 import type { SiteSettings } from '../../shared/api/settings';
+import { isCsvExportArea } from '../../shared/api/exports';
 import type { AreaName } from '../../shared/areas/registry';
 import { PAGE_SIZE } from '../../shared/constants';
 import { messageForScreen } from '../../shared/data/messages';
@@ -23,6 +24,7 @@ import { SavedDataNotice, WarningNotice } from '../components/Notices';
 import { PageError } from '../components/PageError';
 import type { WorkerRemote } from '../state/bridge';
 import { useSynced, useWorkerRead } from '../state/hooks';
+import { CsvExportButton } from './CsvExportButton';
 import { isListAddress, listUrl, parseListQuery, rememberLocation, rememberOrigin, rememberedLocation, type ListQuery, type ListQueryDef } from './list-query';
 
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -224,6 +226,8 @@ export function ListScreen<T extends { id: number }>({
         <h1>{texts.title}</h1>
         <div className="button-row">
           {typeof actions === 'function' ? actions(query) : actions}
+          {/* The lists of CSV_EXPORTS offer their rows as a file, with the filters shown. */}
+          {isCsvExportArea(def.area) ? <CsvExportButton area={def.area} query={query} /> : null}
           <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
         </div>
       </div>

@@ -15,19 +15,7 @@ import { Field, fieldAria } from '../components/Field';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { showToast } from '../state/toasts';
-
-/** Hands the PDF to the browser as a download named `fileName`. */
-function saveFile(answer: BinaryAnswer, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([answer.bytes], { type: answer.type || 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once started; the URL is only needed for the click.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from './save-file';
 
 export function ReportButton({
   label,
@@ -49,7 +37,7 @@ export function ReportButton({
   const generate = async () => {
     setBusy(true);
     try {
-      saveFile(await callWorker(download), fileName);
+      saveFile(await callWorker(download), fileName, 'application/pdf');
       setError(null);
       setMailOpen(true);
     } catch (err) {

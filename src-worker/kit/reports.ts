@@ -20,17 +20,20 @@ export interface ReportCalls {
 }
 
 /**
- * The general "needs a connection" text speaks of a change not saved, which a report is not: the
- * same error (its code unchanged, so screens still show its own text) says what a report needs.
+ * The general "needs a connection" text speaks of a change not saved, which a file the server makes
+ * (a report, an export) is not: the same error (its code unchanged, so screens still show its own
+ * text) says what the file needs, in `message`.
  */
-async function reportNeedsConnection<T>(call: () => Promise<T>): Promise<T> {
+export async function needsConnectionFor<T>(message: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (thrown) {
-    if (isNormalizedError(thrown) && thrown.code === QUEUE_CODES.needsConnection) throw { ...thrown, message: ERROR_MESSAGES.reportNeedsConnection };
+    if (isNormalizedError(thrown) && thrown.code === QUEUE_CODES.needsConnection) throw { ...thrown, message };
     throw thrown;
   }
 }
+
+const reportNeedsConnection = <T>(call: () => Promise<T>): Promise<T> => needsConnectionFor(ERROR_MESSAGES.reportNeedsConnection, call);
 
 /** Every report is mailed with the same texts (behaviour §8: Report sent successfully! / Failed to send the report.). */
 export function reportAt(area: AreaName, path: `${string}/`): (ctx: AreaContext) => ReportCalls {
