@@ -9,6 +9,9 @@
  */
 import type { DeviceDb } from '../../shared/data/db-schema.js';
 
+/** The waits before each try to open the DB again. */
+const REOPEN_WAITS_MS = [50, 250, 1_000, 3_000];
+
 export interface DbLossWatch {
   /** Writes the marker when the DB has none (a new or a rebuilt DB). */
   mark(): Promise<void>;
@@ -27,12 +30,26 @@ export function watchForDbLoss(db: DeviceDb, deps: { now: () => number; onLost: 
   }
 
   async function check(): Promise<void> {
-    // The read opens the DB again; a marker written now means the old one went with the data.
-    if (await mark()) await deps.onLost();
+    let failure: unknown = null;
+    // Opening again right after a forced close can be refused while the browser finishes the deletion.
+    for (const wait of REOPEN_WAITS_MS) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        if (!db.isOpen()) await db.open();
+        // A marker written now means the old one went with the data.
+        if (await mark()) await deps.onLost();
+        return;
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
   }
 
   db.on('close', () => {
     if (stopped) return;
+    // Dexie tells before it lets go of the closing connection (a read now would fail on it): the
+    // check starts after a first wait.
     checking ??= check()
       .catch(deps.onError)
       .finally(() => {

@@ -4,44 +4,16 @@
  * "Update required" without a close button, reloads the tab after 15 s, and only once for that
  * version (afterwards it is an ordinary notice, so the tab does not reload forever).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SUPERVISOR } from '../helpers/e2e-api';
 import type { Browser, Page } from '@playwright/test';
+import { SUPERVISOR } from '../helpers/e2e-api';
 import { expect, signIn, test } from '../helpers/e2e-app';
-import { freePort, startServer, stopServer, waitUntilReady, type ServerProcess } from '../helpers/server-process';
+import { contextOn, startSite, type Site } from '../helpers/e2e-site';
 
-interface Site {
-  server: ServerProcess;
-  baseURL: string;
-  close: () => Promise<void>;
-}
+const serverAnnouncing = (env: Record<string, string>) => startSite(env);
 
-async function serverAnnouncing(env: Record<string, string>): Promise<Site> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cmms-update-'));
-  const port = await freePort();
-  const server = await startServer(
-    { DATA_DIR: dataDir, SECRET_KEY: randomBytes(32).toString('hex'), CMMS_DEMO: '1', SERVER_PROCESSES: '1', PUBLIC_URL: `http://localhost:${port}`, ...env },
-    port,
-  );
-  await waitUntilReady(server);
-  return {
-    server,
-    // Service and shared workers need a secure context: localhost, not 127.0.0.1.
-    baseURL: `http://localhost:${port}`,
-    close: async () => {
-      await stopServer(server);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A browser context whose relative URLs go to `site`. */
+/** A page whose relative URLs go to `site`. */
 async function pageOn(browser: Browser, site: Site): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.baseURL, serviceWorkers: 'allow' });
-  return context.newPage();
+  return (await contextOn(browser, site)).newPage();
 }
 
 test('an optional update is announced with Close and Reload now', async ({ browser }) => {

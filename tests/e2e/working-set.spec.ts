@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
-import { closeActivityPanel, expect, openActivityPanel, serviceWorkerReady, signIn, test } from '../helpers/e2e-app';
+import { closeActivityPanel, expect, openActivityPanel, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
 /** Moves within the app as its own links do (no page load, which offline would need the service worker for). */
 async function go(page: Page, url: string): Promise<void> {
@@ -59,6 +59,53 @@ for (const mode of ['shared', 'dedicated'] as const) {
       await expect(page.getByRole('link', { name: new RegExp(task.description.full_description) })).toBeVisible();
       await go(page, `/maintenance-detail/${task.id}`);
       await expect(page.getByText(task.description.full_description)).toBeVisible();
+    });
+
+    test('a claim queued offline reads Claimed with Pending sync in the list until the server answers', async ({ page, network }) => {
+      const api = await ApiClient.signIn(SUPERVISOR);
+      const yard = await api.createLocation(unique('Queued View Yard'));
+      const order = await api.createWorkOrder(yard.id, unique('Claim me offline'));
+      await signIn(page, SUPERVISOR);
+      await expect(page.locator('.app')).toHaveAttribute('data-host-mode', mode);
+      await serviceWorkerReady(page);
+      await page.goto(`/workorder-list?location=${yard.id}`);
+      const card = page.getByRole('link', { name: new RegExp(order.description) });
+      await expect(card).toContainText('Pending');
+      await expect(card).not.toContainText('Pending sync');
+
+      await network.setOffline(true);
+      await expect(page.getByText('Offline mode')).toBeVisible();
+      await card.click();
+      await page.getByRole('button', { name: 'Claim' }).click();
+      await page.getByRole('dialog', { name: 'Confirm Claim' }).getByRole('button', { name: 'Claim' }).click();
+      await expect(page.getByRole('button', { name: 'Pending sync' })).toBeDisabled();
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
+      await expect(card.locator('.wo-status')).toHaveText('Claimed');
+      await expect(card).toContainText('Pending sync');
+      await expect(card).toContainText(/Owner: Sam Rivera/);
+
+      await network.setOffline(false);
+      await expect(card).not.toContainText('Pending sync', { timeout: 15_000 });
+      await expect(card.locator('.wo-status')).toHaveText('Claimed');
+      expect((await api.workOrder(order.id)).status).toBe('Claimed');
+    });
+
+    test('a device database the browser deleted is noticed once, and rebuilt after signing in again', async ({ page, context, baseURL }) => {
+      await signIn(page, SUPERVISOR);
+      await expect(page.locator('.app')).toHaveAttribute('data-host-mode', mode);
+      const panel = await openActivityPanel(page);
+      await expect(panel.getByTestId('working-set')).toContainText(/Saved for offline: \d+ records/, { timeout: 30_000 });
+      await closeActivityPanel(page);
+
+      // What the browser does under storage pressure: the origin's IndexedDB goes, open connections are closed.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseURL!).origin, storageTypes: 'indexeddb' });
+      await expect(toast(page, /This browser removed the data saved on this device\./)).toHaveCount(1, { timeout: 15_000 });
+      await expect(page).toHaveURL(/\/login/);
+
+      await signIn(page, SUPERVISOR);
+      const again = await openActivityPanel(page);
+      await expect(again.getByTestId('working-set')).toContainText(/Saved for offline: \d+ records/, { timeout: 30_000 });
     });
   });
 }

@@ -32,24 +32,28 @@ export const RIVAL: Login & { firstName: string; lastName: string } = {
   lastName: 'Rival',
 };
 
-const api = (path: string) => `${e2eEnv().baseURL}/api/v1${path}`;
+const api = (path: string, baseURL = e2eEnv().baseURL) => `${baseURL}/api/v1${path}`;
 
 export class ApiClient {
-  private constructor(private readonly access: string) {}
+  private constructor(
+    private readonly access: string,
+    private readonly baseURL: string,
+  ) {}
 
-  static async signIn(login: Login): Promise<ApiClient> {
-    const res = await fetch(api('/auth/jwt/create/'), {
+  /** Signs in to the run's server, or to `baseURL` (a test's own server). */
+  static async signIn(login: Login, baseURL = e2eEnv().baseURL): Promise<ApiClient> {
+    const res = await fetch(api('/auth/jwt/create/', baseURL), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: login.email, password: login.password }),
     });
     if (!res.ok) throw new Error(`sign-in as ${login.email} failed: ${res.status} ${await res.text()}`);
     const tokens = (await res.json()) as TokenPair;
-    return new ApiClient(tokens.access);
+    return new ApiClient(tokens.access, baseURL);
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(api(path), {
+    const res = await fetch(api(path, this.baseURL), {
       method,
       headers: {
         authorization: `Bearer ${this.access}`,
