@@ -48,6 +48,16 @@ export function descriptionOrLocationLike(description: Expression<string>, locat
   ]);
 }
 
+/**
+ * Seconds from one stored ISO-8601 instant to another, as a real number (the key figures' mean
+ * times). SQLite reckons in Julian days; PostgreSQL reads the text as timestamptz.
+ */
+export function secondsBetween(dialect: DialectName, start: Expression<string | null>, end: Expression<string | null>): Expression<number> {
+  return dialect === 'sqlite'
+    ? sql<number>`((julianday(${end}) - julianday(${start})) * 86400.0)`
+    : sql<number>`extract(epoch from (cast(${end} as timestamptz) - cast(${start} as timestamptz)))`;
+}
+
 /** The distinct non-null ids of a list, for batch-loading related rows of one page. */
 export function distinctIds(ids: (number | null)[]): number[] {
   return [...new Set(ids.filter((v): v is number => v !== null))];

@@ -175,6 +175,8 @@ export interface TaskCompletionsTable {
   completed_at: string;
   completed_date: string;
   field_notes: string | null;
+  /** The task's due date when it was completed; null when it had none (migration 0013). */
+  due_date: string | null;
 }
 
 export interface ChemicalsTable {

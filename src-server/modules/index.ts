@@ -5,6 +5,7 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
 import { chemicalsRoutes } from './chemicals/chemicals.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
+import { kpisRoutes } from './kpis/kpis.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
@@ -31,4 +32,5 @@ export const apiModules: ApiModule[] = [
   settingsRoutes,
   adminRoutes,
   syncRoutes,
+  kpisRoutes,
 ];

@@ -236,7 +236,8 @@ export class MaintenanceRepository {
         }))
         .where('id', '=', id)
         .where('assigned_to_id', '=', userId)
-        .returning(['recurrence_interval'])
+        // due_date is not set by this UPDATE, so it reads back as the due date the completion met or missed.
+        .returning(['recurrence_interval', 'due_date'])
         .executeTakeFirst();
       if (!claimed) return 'unchanged';
       // The row stays locked by the update above until commit, so the interval read back is current.
@@ -247,7 +248,7 @@ export class MaintenanceRepository {
         .execute();
       await trx
         .insertInto('task_completions')
-        .values({ task_id: id, completed_by_id: userId, completed_at: now, completed_date: today, field_notes: fieldNotes })
+        .values({ task_id: id, completed_by_id: userId, completed_at: now, completed_date: today, field_notes: fieldNotes, due_date: claimed.due_date })
         .execute();
       return 'done';
     });

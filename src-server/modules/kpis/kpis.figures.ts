@@ -1,0 +1,75 @@
+/**
+ * The key figures of /home at one moment: the windows (kpis.periods.ts), the repository's
+ * aggregates run side by side, and the answer put together (kpis.presenter.ts). Used by the route
+ * and by the benchmark (bench/kpis.bench.ts), so both time the same work.
+ */
+import type { Kysely } from 'kysely';
+import type { LocationRef } from '../../../shared/api/common.js';
+import type { Kpis } from '../../../shared/api/kpis.js';
+import { todayIn } from '../../../shared/rules/task-status.js';
+import type { SiteCapabilities } from '../../config.js';
+import type { DialectName } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
+import { LocationsRepository } from '../locations/locations.repository.js';
+import { kpiWindows } from './kpis.periods.js';
+import { presentChemicalSites, presentCompliance, presentMeanTime, presentOpenWorkOrders, presentPastDue } from './kpis.presenter.js';
+import { KpisRepository } from './kpis.repository.js';
+
+export class KpiFigures {
+  private readonly kpis: KpisRepository;
+  private readonly locations: LocationsRepository;
+
+  constructor(
+    db: Kysely<Database>,
+    dialect: DialectName,
+    private readonly site: SiteCapabilities,
+    private readonly timeZone: string,
+  ) {
+    this.kpis = new KpisRepository(db, dialect);
+    this.locations = new LocationsRepository(db);
+  }
+
+  /** The car-wash sites: chemical locations with wash data (behaviour §2: not the inventory-report location). */
+  private carWashSites(): number[] {
+    return this.site.chemicalLocationIds.filter((id) => id !== this.site.chemicalReportLocationId);
+  }
+
+  async compute(period: number, now: Date = new Date()): Promise<Kpis> {
+    const today = todayIn(this.timeZone, now);
+    const windows = kpiWindows(now, today, period);
+    const responseWindows = [windows.response.current, windows.response.previous];
+    const siteIds = this.carWashSites();
+    const [open, toClaim, toComplete, compliance, pastDue, fills, washes] = await Promise.all([
+      this.kpis.openWorkOrders(windows.ages),
+      this.kpis.meanTimesSinceCreation('claimed_at', responseWindows),
+      this.kpis.meanTimesSinceCreation('completed_at', responseWindows),
+      this.kpis.compliance(windows.compliance.map((w) => w.since)),
+      this.kpis.pastDueTasks(today),
+      this.kpis.chemicalFills(siteIds, windows.monthDays),
+      this.kpis.carsWashed(siteIds, windows.monthDays),
+    ]);
+
+    const named = new Map((await this.locations.findByIds([...new Set([...open.map((r) => r.location_id), ...pastDue.map((r) => r.location_id), ...siteIds])])).map((l) => [l.id, l.name]));
+    // Orders and tasks hold their location by foreign key, so each is found; '' only for one deleted between the two reads.
+    const locationOf = (id: number): LocationRef => ({ id, name: named.get(id) ?? '' });
+    // A configured site that is not (yet) a location has nothing to show.
+    const sites = siteIds.filter((id) => named.has(id)).map(locationOf);
+
+    return {
+      as_of: now.toISOString(),
+      today,
+      period_days: period,
+      open_work_orders: presentOpenWorkOrders(open, locationOf),
+      response_times: {
+        current: { ...windows.response.current, to_claim: presentMeanTime(toClaim[0]!), to_complete: presentMeanTime(toComplete[0]!) },
+        previous: { ...windows.response.previous, to_claim: presentMeanTime(toClaim[1]!), to_complete: presentMeanTime(toComplete[1]!) },
+      },
+      maintenance: {
+        windows: windows.compliance.map((w, i) => presentCompliance(w, compliance[i]!)),
+        past_due: pastDue.reduce((sum, r) => sum + r.count, 0),
+        past_due_locations: presentPastDue(pastDue, locationOf),
+      },
+      chemical_usage: { months: windows.months, sites: presentChemicalSites(sites, windows.months, fills, washes) },
+    };
+  }
+}

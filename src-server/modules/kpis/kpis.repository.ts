@@ -1,0 +1,217 @@
+/**
+ * The key figures' SQL (docs/decisions.md: Key figures on /home): each figure is one aggregate
+ * over an index range of migration 0013 (or an older one), so none reads every work order. Instants
+ * and days are compared as the ISO text every table stores, which orders like the times it names.
+ */
+import { sql, type Expression, type Kysely } from 'kysely';
+import { secondsBetween, toCount, type DialectName } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
+
+/** Instants that split open orders by age: created after `under2Days` is 0–1 days old, and so on. */
+export interface AgeCutoffs {
+  under2Days: string;
+  under8Days: string;
+  under31Days: string;
+}
+
+export interface OpenRow {
+  location_id: number;
+  status: 'Pending' | 'Claimed';
+  days_0_1: number;
+  days_2_7: number;
+  days_8_30: number;
+  over_30: number;
+}
+
+/** A half-open window of instants, [start, end). */
+export interface TimeWindow {
+  start: string;
+  end: string;
+}
+
+export interface MeanRow {
+  count: number;
+  /** null when the window has no order. */
+  meanSeconds: number | null;
+}
+
+export interface ComplianceRow {
+  completions: number;
+  withDueDate: number;
+  onTime: number;
+}
+
+export interface CountAtLocation {
+  location_id: number;
+  count: number;
+}
+
+export interface FillRow {
+  location_id: number;
+  month: string;
+  chemical_type: string;
+  filled: number;
+}
+
+export interface WashRow {
+  location_id: number;
+  month: string;
+  cars: number;
+}
+
+/** A half-open range of days, [start, end), YYYY-MM-DD. */
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+/** 1 where `condition` holds, else 0: summed, it counts the rows that meet it (both engines). */
+const oneWhen = (condition: Expression<unknown>) => sql<number>`case when ${condition} then 1 else 0 end`;
+const sumOf = (value: Expression<number>) => sql<number | string>`sum(${value})`;
+/** `YYYY-MM` of a YYYY-MM-DD column; substr is the same function on both engines. */
+const monthOf = (day: Expression<string>) => sql<string>`substr(${day}, 1, 7)`;
+
+export class KpisRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /** Pending and Claimed orders per location and status, counted by age (index work_orders_open). */
+  async openWorkOrders(cutoffs: AgeCutoffs): Promise<OpenRow[]> {
+    const rows = await this.db
+      .selectFrom('work_orders')
+      .where('status', 'in', ['Pending', 'Claimed'])
+      .select((eb) => {
+        const created = eb.ref('created_at');
+        return [
+          'location_id',
+          'status',
+          sumOf(oneWhen(eb(created, '>', cutoffs.under2Days))).as('days_0_1'),
+          sumOf(oneWhen(eb.and([eb(created, '<=', cutoffs.under2Days), eb(created, '>', cutoffs.under8Days)]))).as('days_2_7'),
+          sumOf(oneWhen(eb.and([eb(created, '<=', cutoffs.under8Days), eb(created, '>', cutoffs.under31Days)]))).as('days_8_30'),
+          sumOf(oneWhen(eb(created, '<=', cutoffs.under31Days))).as('over_30'),
+        ];
+      })
+      .groupBy(['location_id', 'status'])
+      .execute();
+    return rows.map((r) => ({
+      location_id: r.location_id,
+      status: r.status === 'Claimed' ? 'Claimed' : 'Pending',
+      days_0_1: toCount(r.days_0_1),
+      days_2_7: toCount(r.days_2_7),
+      days_8_30: toCount(r.days_8_30),
+      over_30: toCount(r.over_30),
+    }));
+  }
+
+  /**
+   * Mean seconds from creation to `column` (the claim or the completion) over the orders whose
+   * `column` falls in each window; one query over the span of all of them (index work_orders_claimed
+   * or work_orders_completed, which also hold created_at).
+   */
+  async meanTimesSinceCreation(column: 'claimed_at' | 'completed_at', windows: readonly TimeWindow[]): Promise<MeanRow[]> {
+    if (windows.length === 0) return [];
+    const start = windows.reduce((min, w) => (w.start < min ? w.start : min), windows[0]!.start);
+    const end = windows.reduce((max, w) => (w.end > max ? w.end : max), windows[0]!.end);
+    const row = await this.db
+      .selectFrom('work_orders')
+      .where(column, '>=', start)
+      .where(column, '<', end)
+      .select((eb) => {
+        const at = eb.ref(column);
+        const seconds = secondsBetween(this.dialect, eb.ref('created_at'), at);
+        return windows.flatMap((w, i) => {
+          const inWindow = eb.and([eb(at, '>=', w.start), eb(at, '<', w.end)]);
+          return [sumOf(oneWhen(inWindow)).as(`n${i}`), sql<number | string | null>`avg(case when ${inWindow} then ${seconds} end)`.as(`mean${i}`)];
+        });
+      })
+      .executeTakeFirstOrThrow();
+    // The aliases are built from the windows' positions above, so they are read back the same way.
+    const values = row as unknown as Record<string, number | string | null>;
+    return windows.map((_, i) => {
+      const mean = values[`mean${i}`];
+      return { count: toCount(values[`n${i}`]), meanSeconds: mean === null || mean === undefined ? null : Number(mean) };
+    });
+  }
+
+  /**
+   * Task completions on or after each `since` day, with a due date, and on or before it (index
+   * task_completions_date). A completion without a due date compares as not on time and is left
+   * out of `withDueDate`.
+   */
+  async compliance(sinceDays: readonly string[]): Promise<ComplianceRow[]> {
+    if (sinceDays.length === 0) return [];
+    const earliest = sinceDays.reduce((min, d) => (d < min ? d : min), sinceDays[0]!);
+    const row = await this.db
+      .selectFrom('task_completions')
+      .where('completed_date', '>=', earliest)
+      .select((eb) => {
+        const day = eb.ref('completed_date');
+        const due = eb.ref('due_date');
+        return sinceDays.flatMap((since, i) => {
+          const inWindow = eb(day, '>=', since);
+          return [
+            sumOf(oneWhen(inWindow)).as(`n${i}`),
+            sumOf(oneWhen(eb.and([inWindow, eb(due, 'is not', null)]))).as(`due${i}`),
+            sumOf(oneWhen(eb.and([inWindow, eb(day, '<=', due)]))).as(`ok${i}`),
+          ];
+        });
+      })
+      .executeTakeFirstOrThrow();
+    // The aliases are built from the windows' positions above, so they are read back the same way.
+    const values = row as unknown as Record<string, number | string | null>;
+    return sinceDays.map((_, i) => ({ completions: toCount(values[`n${i}`]), withDueDate: toCount(values[`due${i}`]), onTime: toCount(values[`ok${i}`]) }));
+  }
+
+  /**
+   * Tasks past due on `today` per location: the status rule's PAST_DUE (shared/rules/task-status.ts),
+   * which a claim comes before, so claimed tasks are not counted (index maintenance_tasks_due).
+   */
+  async pastDueTasks(today: string): Promise<CountAtLocation[]> {
+    const rows = await this.db
+      .selectFrom('maintenance_tasks')
+      .where('due_date', '<', today)
+      .where('assigned_to_id', 'is', null)
+      .select((eb) => ['location_id', eb.fn.countAll<number | string>().as('n')])
+      .groupBy('location_id')
+      .execute();
+    return rows.map((r) => ({ location_id: r.location_id, count: toCount(r.n) }));
+  }
+
+  /** Chemical fills per site, month and chemical type (index quantity_records_chemical). */
+  async chemicalFills(siteIds: readonly number[], days: DayRange): Promise<FillRow[]> {
+    if (siteIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('quantity_records')
+      .innerJoin('chemical_locations', 'chemical_locations.id', 'quantity_records.chemical_location_id')
+      .innerJoin('chemicals', 'chemicals.id', 'chemical_locations.chemical_id')
+      .where('quantity_records.kind', '=', 'fill')
+      .where('chemical_locations.location_id', 'in', [...siteIds])
+      .where('quantity_records.date', '>=', days.start)
+      .where('quantity_records.date', '<', days.end)
+      .select((eb) => [
+        'chemical_locations.location_id',
+        monthOf(eb.ref('quantity_records.date')).as('month'),
+        'chemicals.chemical_type',
+        eb.fn.sum<number | string>('quantity_records.quantity').as('filled'),
+      ])
+      .groupBy((eb) => ['chemical_locations.location_id', monthOf(eb.ref('quantity_records.date')), 'chemicals.chemical_type'])
+      .execute();
+    return rows.map((r) => ({ location_id: r.location_id, month: r.month, chemical_type: r.chemical_type, filled: Number(r.filled) }));
+  }
+
+  /** Cars washed per site and month (index wash_records_location_date). */
+  async carsWashed(siteIds: readonly number[], days: DayRange): Promise<WashRow[]> {
+    if (siteIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('wash_records')
+      .where('location_id', 'in', [...siteIds])
+      .where('date', '>=', days.start)
+      .where('date', '<', days.end)
+      .select((eb) => ['location_id', monthOf(eb.ref('date')).as('month'), eb.fn.sum<number | string>('count').as('cars')])
+      .groupBy((eb) => ['location_id', monthOf(eb.ref('date'))])
+      .execute();
+    return rows.map((r) => ({ location_id: r.location_id, month: r.month, cars: toCount(r.cars) }));
+  }
+}
