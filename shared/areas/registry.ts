@@ -10,6 +10,7 @@ import type { AssetsApi } from './assets.js';
 import type { AdminApi } from './admin.js';
 import type { ChemicalsApi, WashesApi } from './chemicals.js';
 import type { ContactApi } from './contact.js';
+import type { KpisApi } from './kpis.js';
 import type { LocationsApi } from './locations.js';
 import type { MaintenanceApi } from './maintenance.js';
 import type { PartsApi } from './parts.js';
@@ -36,6 +37,7 @@ export const AREAS = {
   washes: { label: 'Car washes', itemLabel: 'Wash count' },
   contact: { label: 'Contact Us', itemLabel: 'Message' },
   admin: { label: 'Administration', itemLabel: 'User' },
+  kpis: { label: 'Key figures', itemLabel: 'Figure' },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -53,6 +55,7 @@ export interface AreaApis {
   washes: WashesApi;
   contact: ContactApi;
   admin: AdminApi;
+  kpis: KpisApi;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */

@@ -183,6 +183,11 @@ export const SCREEN_MESSAGES = {
     loadMessages: 'Failed to load contact messages.',
     markMessage: 'Failed to update this message.',
   },
+  /**
+   * The key figures of /home (not in the spec): their texts travel with their lazily loaded section
+   * (src-ui/screens/home/kpi-format.ts), so the first screen's script does not carry them.
+   */
+  kpis: {},
 } as const satisfies ByArea<Record<string, string>>;
 
 /**
@@ -206,6 +211,7 @@ export const NOT_FOUND_MESSAGES = {
   washes: {},
   contact: {},
   settings: {},
+  kpis: {},
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Success messages. */
@@ -246,6 +252,7 @@ export const SUCCESS_MESSAGES = {
   },
   // Read only: nothing to report.
   settings: {},
+  kpis: {},
   reports: { sent: 'Report sent successfully!' },
   account: {
     // The spec names these three without giving their wording.
@@ -289,6 +296,7 @@ export const QUEUED_MESSAGES = {
   contact: {},
   admin: {},
   settings: {},
+  kpis: {},
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Offline banners above saved data. */

@@ -1,6 +1,25 @@
-/** Home for full-access users (behaviour §2); its buttons are in the navigation table. */
+/** Home for full-access users (behaviour §2): its four buttons from the navigation table, then the key figures. */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { mayOpen } from '../../app/navigation';
 import { HubScreen } from '../../kit/HubScreen';
+import { useCurrentUser } from '../../state/hooks';
+
+// Its own chunk, asked for only once the buttons are drawn: the first screen's script stays as it was.
+const KpiSection = lazy(() => import('./KpiSection').then((module) => ({ default: module.KpiSection })));
 
 export function HomePage() {
-  return <HubScreen title="Home" hub="home" />;
+  const user = useCurrentUser();
+  // Effects run after the first commit is painted, so the buttons are on screen before the figures load.
+  const [buttonsDrawn, setButtonsDrawn] = useState(false);
+  useEffect(() => setButtonsDrawn(true), []);
+  return (
+    <>
+      <HubScreen title="Home" hub="home" />
+      {buttonsDrawn && mayOpen('full-access', user) ? (
+        <Suspense fallback={<p className="kpi-note">Loading the key figures…</p>}>
+          <KpiSection />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -1,0 +1,8 @@
+/** The key figures of /home as a tab reads them through the data worker (`src-worker/areas/kpis.ts`). */
+import type { Kpis } from '../api/kpis.js';
+import type { ReadResult } from '../data/protocol.js';
+
+export interface KpisApi {
+  /** The figures over `period` days (the server's default when absent); the saved copy while offline. */
+  get(period?: number): Promise<ReadResult<Kpis>>;
+}

@@ -1,0 +1,94 @@
+/**
+ * The key figures under /home's four buttons (docs/decisions.md: Key figures on /home): drawn after
+ * the buttons, which stay first and unchanged; each number opens its list with the location filter;
+ * the last figures stay on screen offline with their time; only full-access users see them;
+ * accessible in both themes and without sideways scrolling on a 360 px phone.
+ */
+import type { Page } from '@playwright/test';
+import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { expect, openApp, serviceWorkerReady, signIn, test } from '../helpers/e2e-app';
+
+// axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
+test.use({ bypassCSP: true });
+
+const HOME_BUTTONS = ['Inventory', 'Locations', 'Preventative Maintenance', 'Work Orders'];
+
+async function figures(page: Page) {
+  const section = page.getByRole('region', { name: 'Key figures' });
+  await expect(section.getByText(/^As of /)).toBeVisible();
+  return section;
+}
+
+test('the four buttons come first and unchanged, then the figures; a number opens its list with the location', async ({ page }) => {
+  const api = await ApiClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Kpi Depot'));
+  await api.createWorkOrder(location.id, unique('Walk-in cooler ices up'));
+
+  await signIn(page, SUPERVISOR);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const links = main.getByRole('link');
+  for (const [i, label] of HOME_BUTTONS.entries()) await expect(links.nth(i)).toHaveText(label);
+  await expect(main.locator('.button-grid').getByRole('link')).toHaveText(HOME_BUTTONS);
+
+  const section = await figures(page);
+  for (const heading of ['Open work orders', 'Response times', 'Preventative maintenance']) {
+    await expect(section.getByRole('heading', { level: 3, name: heading })).toBeVisible();
+  }
+  const byStatus = section.getByRole('table', { name: 'Open work orders by location and status' });
+  const row = byStatus.getByRole('row', { name: new RegExp(location.name) });
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/workorder-list\\?location=${location.id}$`));
+
+  await page.goto('/home');
+  await (await figures(page)).getByRole('link', { name: /Past due now/ }).click();
+  await expect(page).toHaveURL(/\/maintenance-list$/);
+});
+
+test('offline, /home shows the last figures saved, with the time they were computed', async ({ page, network }) => {
+  await signIn(page, SUPERVISOR);
+  const asOf = await (await figures(page)).getByText(/^As of /).innerText();
+  await serviceWorkerReady(page);
+
+  await network.setOffline(true);
+  await page.reload();
+  const section = await figures(page);
+  await expect(section.getByText("Showing the key figures saved on this device. We'll refresh once the connection returns.")).toBeVisible();
+  await expect(section.getByText(/^As of /)).toHaveText(asOf);
+});
+
+test('a limited user never sees the figures: /home sends them to their own home', async ({ page }) => {
+  await signIn(page, TECHNICIAN);
+  await openApp(page, '/home');
+  await expect(page).toHaveURL(/\/workorder-home$/);
+  await expect(page.getByRole('region', { name: 'Key figures' })).toHaveCount(0);
+});
+
+test('a 360 px wide phone shows the figures without sideways scrolling of the page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, SUPERVISOR);
+  await figures(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical axe violation in the figures in the ${theme} theme`, async ({ page }) => {
+    await signIn(page, SUPERVISOR);
+    const toggle = page.getByRole('switch');
+    if ((await page.locator('html').getAttribute('data-theme')) !== theme) await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await figures(page);
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+    const result = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<AxeResult> } }).axe;
+      return axe.run(document.querySelector('.kpis')!, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+}
