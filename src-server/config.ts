@@ -58,6 +58,8 @@ export interface Config {
   syncLogRetentionDays: number;
   /** Days a completed work order stays in the working set a device is given on its first sync. */
   syncCompletedDays: number;
+  /** Seconds between the comments that keep an idle hint stream open through proxies (below their idle timeouts). */
+  syncStreamPingS: number;
   /** What a device may keep of the working set before it drops its oldest completed work orders. */
   syncDeviceBudgetBytes: number;
   /** Bytes of uploaded files one user may keep stored. */
@@ -267,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     recordRateLimit: positiveInt('RECORD_RATE_LIMIT', env.RECORD_RATE_LIMIT, 120),
     syncLogRetentionDays: positiveInt('SYNC_LOG_RETENTION_DAYS', env.SYNC_LOG_RETENTION_DAYS, 30),
     syncCompletedDays: positiveInt('SYNC_COMPLETED_DAYS', env.SYNC_COMPLETED_DAYS, 30),
+    syncStreamPingS: positiveInt('SYNC_STREAM_PING_S', env.SYNC_STREAM_PING_S, 20),
     syncDeviceBudgetBytes: positiveInt('SYNC_DEVICE_BUDGET_MB', env.SYNC_DEVICE_BUDGET_MB, 50) * 1024 * 1024,
     uploadQuotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
     redisUrl: env.REDIS_URL || null,

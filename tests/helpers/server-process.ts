@@ -132,7 +132,7 @@ export interface ProxyProcess extends ServerProcess {
 }
 
 /** `port` fixed when the backends must know the public address before the proxy starts (their PUBLIC_URL). */
-export async function startProxy(backends: ServerProcess[], port?: number): Promise<ProxyProcess> {
+export async function startProxy(backends: ServerProcess[], port?: number, timeouts: { client: string; server: string } = { client: '60s', server: '60s' }): Promise<ProxyProcess> {
   const listenPort = port ?? (await freePort());
   const config = join(mkdtempSync(join(tmpdir(), 'cmms-proxy-')), 'haproxy.cfg');
   writeFileSync(
@@ -147,8 +147,8 @@ export async function startProxy(backends: ServerProcess[], port?: number): Prom
       // One line per request naming the backend server: "servers/s1".
       '  log-format "served %s"',
       '  timeout connect 5s',
-      '  timeout client 60s',
-      '  timeout server 60s',
+      `  timeout client ${timeouts.client}`,
+      `  timeout server ${timeouts.server}`,
       'frontend api',
       `  bind 127.0.0.1:${listenPort}`,
       '  default_backend servers',

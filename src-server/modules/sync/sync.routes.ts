@@ -4,7 +4,7 @@
  * caller may read; a record that changed and is now gone (or never was readable) is a `delete`.
  *
  * GET sync/stream/: the live hint stream (server-sent events), one per browser: `event: head` with
- * the log's head whenever it moves, a comment every PING_MS, and nothing else, so what a user may
+ * the log's head whenever it moves, a comment every SYNC_STREAM_PING_S (20 s), and nothing else, so what a user may
  * read is decided in one place (the pull). It ends when the access token expires (`event: end`,
  * then the device refreshes and reconnects), when the user is deactivated or signed out everywhere,
  * when the client stops reading, and at a server stop (with a retry hint).
@@ -44,8 +44,6 @@ function parseCursor(since: string | undefined): { snapshot: SnapshotPlace | nul
 
 const gone = () => new HttpError(410, { detail: SYNC_CURSOR_GONE, code: 'cursor_gone' });
 
-/** A comment this often keeps proxies from closing an idle stream (HAProxy's `timeout tunnel` is longer). */
-export const PING_MS = 20_000;
 /** Streams one user may hold open (one per browser; a few browsers or devices). */
 export const STREAMS_PER_USER = 8;
 /** A client that stops reading is dropped once this much waits unsent for it. */
@@ -127,6 +125,7 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
     metrics.syncStreams.inc();
     write('retry: 3000\n\n');
     unsubscribe = watcher.subscribe((head) => write(`event: head\ndata: ${head}\n\n`));
+    // A comment this often keeps proxies from closing an idle stream (their idle timeouts are longer: README, Operations).
     timers.ping = setInterval(() => {
       write(': ping\n\n');
       // Deactivated, or signed out everywhere (a new password) since the stream opened: it ends.
@@ -136,7 +135,7 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
         },
         () => undefined,
       );
-    }, PING_MS);
+    }, config.syncStreamPingS * 1000);
     timers.expiry = setTimeout(() => end('event: end\ndata: token-expired\n\n'), Math.max(0, accessExpiry(request) - Date.now()));
     request.raw.on('close', () => end(''));
     res.on('error', () => end(''));
