@@ -14,14 +14,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src-server/db/database.js';
 import { migrate } from '../src-server/db/migrate.js';
 import { TokenService } from '../src-server/modules/auth/jwt.js';
 import { WorkOrdersRepository } from '../src-server/modules/workorders/workorders.repository.js';
 import { pageWindow } from '../src-server/http/pagination.js';
-import { addDays } from '../shared/rules/task-status.js';
+import { runLoad } from './run-load.js';
+import { loadSite } from './site-data.js';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, 'skip-postgres': { type: 'boolean', default: false }, 'skip-sqlite': { type: 'boolean', default: false } } });
 const DURATION_S = Number(values.duration);
@@ -38,46 +38,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function load(database: Db): Promise<{ userIds: number[]; locationIds: number[] }> {
-  const { db } = database;
-  const now = Date.now();
-  const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
-  const batch = async <T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) => {
-    for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-  };
-  const users = Array.from({ length: SIZES.users }, (_, i) => ({
-    email: `bench${i}@example.com`, email_normalized: `bench${i}@example.com`, password_hash: 'x', first_name: `Tech${i}`, last_name: 'Bench',
-    is_active: 1 as const, is_staff: 0 as const, full_feature_access: 1 as const, last_login: null, date_joined: iso(0),
-  }));
-  const userIds = (await db.insertInto('users').values(users).returning('id').execute()).map((r) => r.id);
-  const locations = Array.from({ length: SIZES.locations }, (_, i) => ({
-    location_type: 'GENERAL STORE', name: `Store ${String(i).padStart(3, '0')}`, address: `${i} Main St`, city: 'Dallas', state: 'TX', postal_code: '75201', phone_number: '',
-    epos: null, verifone_id: null, sagenet_id: null, occ_id: null, created_at: iso(0), updated_at: iso(0),
-  }));
-  const locationIds = (await db.insertInto('locations').values(locations).returning('id').execute()).map((r) => r.id);
-  const orders = Array.from({ length: SIZES.workOrders }, (_, i) => ({
-    status: 'Pending' as const, description: `Work order ${i}: compressor short-cycling, check the contactor and the pressure switch.`,
-    location_id: locationIds[i % locationIds.length]!, created_by_id: userIds[i % userIds.length]!, created_at: iso(i * 60_000), updated_at: iso(i * 60_000),
-    assigned_to_id: null, claimed_at: null, field_notes: null, completed_at: null, completed_by_id: null,
-  }));
-  await batch(orders, 500, (chunk) => db.insertInto('work_orders').values(chunk).execute());
-  const assets = Array.from({ length: SIZES.assets }, (_, i) => ({
-    brand: 'True', name: `Cooler ${i}`, description: 'Reach-in cooler', asset_type: 'BEVERAGE', serial_number: `SN-${i}`, location_id: locationIds[i % locationIds.length]!,
-    acquisition_date: '2024-01-01', purchase_price: 1000, thumbnail: null, created_at: iso(0), updated_at: iso(0),
-  }));
-  await batch(assets, 500, (chunk) => db.insertInto('assets').values(chunk).execute());
-  const tasks = Array.from({ length: SIZES.tasks }, (_, i) => ({
-    location_id: locationIds[i % locationIds.length]!, description: `Task ${i}`, recurrence_interval: 30, last_completed_date: '2026-01-01', due_date: addDays('2026-01-01', 30), completed_through_system: 0 as const,
-    task_notes: null, created_by_id: null, created_at: iso(0), updated_at: iso(0), assigned_to_id: null, claimed_at: null, last_completed_by_id: null, last_completed_at: null, field_notes: null,
-  }));
-  await batch(tasks, 500, (chunk) => db.insertInto('maintenance_tasks').values(chunk).execute());
-  // A bulk load leaves planner statistics (and PostgreSQL's visibility map) stale; a live database
-  // has them from autovacuum or SQLite's optimize, so measure after the same housekeeping.
-  if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(db);
-  else await sql`analyze`.execute(db);
-  return { userIds, locationIds };
-}
-
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn', CMMS_DEMO: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -85,15 +45,6 @@ function startServer(env: Record<string, string>): Promise<ChildProcess> {
       if (chunk.toString().includes('is running at')) resolve(child);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-function runLoad(scenario: Record<string, unknown>): Promise<{ rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', JSON.stringify(scenario)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load generator exited with ${code}`))));
   });
 }
 
@@ -137,7 +88,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', pgUrl: string | null):
   try {
     await migrate(database);
     const t0 = Date.now();
-    const { userIds, locationIds } = await load(database);
+    const { userIds, locationIds } = await loadSite(database, SIZES);
     console.log(`[${engine}] loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const port = await freePort();
     server = await startServer({ ...dbEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: secret, CLIENT_DIR: join(dataDir, 'none') });
