@@ -32,6 +32,9 @@ import { TabHub } from './services/tab-hub.js';
 import { keepHintStream } from './sync/hint-stream.js';
 import { createSessionApi } from './session/session-api.js';
 
+/** The longest the worker waits for its catch-up pull before it says the connection is back. */
+const CATCH_UP_BEFORE_ONLINE_MS = 5_000;
+
 export interface DataCoreOptions extends Omit<DataServicesOptions, 'contextId'> {
   mode: 'shared' | 'dedicated';
   instanceId?: string;
@@ -66,11 +69,12 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     {
       onNetworkChange: (network) => {
         const cameOnline = !state.network.isOnline && network.isOnline;
-        setState({ network });
-        if (cameOnline) {
-          requestFlush();
-          background(jobs.pull());
-        }
+        if (!cameOnline) return setState({ network });
+        requestFlush();
+        // The worker catches up from its cursor before it says "online" (a slow pull does not hold
+        // that back for long); then it shows the network as it is by now.
+        const caughtUp = Promise.race([jobs.pull(), new Promise((resolve) => setTimeout(resolve, CATCH_UP_BEFORE_ONLINE_MS))]);
+        background(caughtUp.finally(() => setState({ network: services.network.state })));
       },
       onSessionChange: (reason) => {
         background(sessionReactions.changed(reason));

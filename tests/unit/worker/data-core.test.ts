@@ -273,3 +273,39 @@ describe('several contexts, one device', () => {
     expect(doomed.events.some((e) => e.type === 'patch' && e.patch.network?.isOnline === false)).toBe(false);
   });
 });
+
+describe('coming back online', () => {
+  it('catches up from its cursor before it says online', async () => {
+    const api = createFakeApi();
+    const order = (status: string) => ({ id: 4, status, description: 'Door', location_id: 2, location: { id: 2, name: 'Yard' }, created_at: '2026-02-01T00:00:00.000Z', updated_at: '2026-02-01T00:00:00.000Z' });
+    const scope = ['locations', 'workorders'];
+    let sinceSeen = '';
+    let answerPull: (() => void) | null = null;
+    api.on('GET', /^sync\//, async (request) => {
+      const since = new URL(request.path, BASE_URL).searchParams.get('since') ?? '';
+      sinceSeen = since;
+      if (since === '') return json(200, { cursor: '5', more: false, snapshot: true, scope, changes: [{ area: 'workorders', id: 4, op: 'upsert', record: order('Pending') }] });
+      // The catch-up pull answers only when the test lets it.
+      await new Promise<void>((resolve) => (answerPull = resolve));
+      return json(200, { cursor: '6', more: false, snapshot: false, scope, changes: [{ area: 'workorders', id: 4, op: 'upsert', record: order('Claimed') }] });
+    });
+    const h = await signedIn(api);
+    await eventually(() => expect(h.core.state().workingSet?.records).toBe(1));
+    await h.core.workerApi.network.browserOnline(false);
+    await eventually(() => expect(h.core.state().network.isOnline).toBe(false));
+
+    void h.core.workerApi.network.browserOnline(true);
+    await eventually(() => expect(sinceSeen).toBe('5'));
+    // Pulling: not yet "online".
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(h.core.state().network.isOnline).toBe(false);
+    h.events.length = 0;
+    answerPull!();
+    await eventually(() => expect(h.core.state().network.isOnline).toBe(true));
+    // The tabs heard of the changed order before they heard "online".
+    const synced = h.events.findIndex((e) => e.type === 'synced' && e.area === 'workorders' && e.targetIds.includes('4'));
+    const online = h.events.findIndex((e) => e.type === 'patch' && e.patch.network?.isOnline === true);
+    expect(synced).toBeGreaterThanOrEqual(0);
+    expect(synced).toBeLessThan(online);
+  });
+});
