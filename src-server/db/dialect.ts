@@ -58,6 +58,16 @@ export function secondsBetween(dialect: DialectName, start: Expression<string | 
     : sql<number>`extract(epoch from (cast(${end} as timestamptz) - cast(${start} as timestamptz)))`;
 }
 
+/**
+ * A text column to be compared byte by byte, as stored ISO-8601 times and dates sort. SQLite
+ * compares bytes already; PostgreSQL compares text through the database's collation, which costs
+ * a call into the locale per comparison (doubling the key figures' per-row work even on C.UTF-8).
+ * For comparisons made per row; a condition an index should serve keeps the column as it is.
+ */
+export function bytewise(dialect: DialectName, text: Expression<string | null>): Expression<string | null> {
+  return dialect === 'postgres' ? sql<string | null>`(${text} collate "C")` : text;
+}
+
 /** The distinct non-null ids of a list, for batch-loading related rows of one page. */
 export function distinctIds(ids: (number | null)[]): number[] {
   return [...new Set(ids.filter((v): v is number => v !== null))];

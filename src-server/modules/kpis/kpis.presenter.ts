@@ -1,7 +1,7 @@
 /** The key figures as GET kpis/ answers them (shared/api/kpis.ts), from the repository's aggregates. */
 import { chemicalUnit, type ChemicalUnit } from '../../../shared/api/chemicals.js';
 import type { LocationRef } from '../../../shared/api/common.js';
-import type { AgeCounts, ChemicalSite, ComplianceWindow, MeanTime, OpenCounts, OpenWorkOrders, PastDueAtLocation } from '../../../shared/api/kpis.js';
+import { AGE_BANDS, type AgeCounts, type ChemicalSite, type ComplianceWindow, type MeanTime, type OpenCounts, type OpenWorkOrders, type PastDueAtLocation } from '../../../shared/api/kpis.js';
 import type { ComplianceRow, CountAtLocation, FillRow, MeanRow, OpenRow, WashRow } from './kpis.repository.js';
 
 /** Quantities are kept to 2 decimals (decisions: Quantities); sums and ratios are shown the same way. */
@@ -14,14 +14,11 @@ const noAges = (): AgeCounts => ({ days_0_1: 0, days_2_7: 0, days_8_30: 0, over_
 const noneOpen = (): OpenCounts => ({ pending: 0, claimed: 0, total: 0, by_age: noAges() });
 
 function addOpen(counts: OpenCounts, row: OpenRow): void {
-  const n = row.days_0_1 + row.days_2_7 + row.days_8_30 + row.over_30;
-  if (row.status === 'Claimed') counts.claimed += n;
-  else counts.pending += n;
-  counts.total += n;
-  counts.by_age.days_0_1 += row.days_0_1;
-  counts.by_age.days_2_7 += row.days_2_7;
-  counts.by_age.days_8_30 += row.days_8_30;
-  counts.by_age.over_30 += row.over_30;
+  if (row.status === 'Claimed') counts.claimed += row.count;
+  else counts.pending += row.count;
+  counts.total += row.count;
+  // The repository numbers the bands in AGE_BANDS' order.
+  counts.by_age[AGE_BANDS[row.band]] += row.count;
 }
 
 export function presentOpenWorkOrders(rows: readonly OpenRow[], locationOf: (id: number) => LocationRef): OpenWorkOrders {

@@ -4,7 +4,7 @@
  * and days are compared as the ISO text every table stores, which orders like the times it names.
  */
 import { sql, type Expression, type Kysely } from 'kysely';
-import { secondsBetween, toCount, type DialectName } from '../../db/dialect.js';
+import { bytewise, secondsBetween, toCount, type DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 
 /** Instants that split open orders by age: created after `under2Days` is 0–1 days old, and so on. */
@@ -14,13 +14,12 @@ export interface AgeCutoffs {
   under31Days: string;
 }
 
+/** Open orders of one location, status and age band (0: 0–1 days, 1: 2–7, 2: 8–30, 3: over 30). */
 export interface OpenRow {
   location_id: number;
   status: 'Pending' | 'Claimed';
-  days_0_1: number;
-  days_2_7: number;
-  days_8_30: number;
-  over_30: number;
+  band: 0 | 1 | 2 | 3;
+  count: number;
 }
 
 /** A half-open window of instants, [start, end). */
@@ -77,31 +76,33 @@ export class KpisRepository {
     private readonly dialect: DialectName,
   ) {}
 
-  /** Pending and Claimed orders per location and status, counted by age (index work_orders_open). */
+  /**
+   * Pending and Claimed orders per location, status and age band (index work_orders_open, which
+   * holds all three). Each row is put in its band by one CASE (at most three comparisons) and
+   * counted once, so the work per open order stays small when every order is open.
+   */
   async openWorkOrders(cutoffs: AgeCutoffs): Promise<OpenRow[]> {
     const rows = await this.db
       .selectFrom('work_orders')
       .where('status', 'in', ['Pending', 'Claimed'])
       .select((eb) => {
-        const created = eb.ref('created_at');
+        const created = bytewise(this.dialect, eb.ref('created_at'));
         return [
           'location_id',
           'status',
-          sumOf(oneWhen(eb(created, '>', cutoffs.under2Days))).as('days_0_1'),
-          sumOf(oneWhen(eb.and([eb(created, '<=', cutoffs.under2Days), eb(created, '>', cutoffs.under8Days)]))).as('days_2_7'),
-          sumOf(oneWhen(eb.and([eb(created, '<=', cutoffs.under8Days), eb(created, '>', cutoffs.under31Days)]))).as('days_8_30'),
-          sumOf(oneWhen(eb(created, '<=', cutoffs.under31Days))).as('over_30'),
+          sql<number | string>`case when ${created} > ${cutoffs.under2Days} then 0 when ${created} > ${cutoffs.under8Days} then 1 when ${created} > ${cutoffs.under31Days} then 2 else 3 end`.as('band'),
+          eb.fn.countAll<number | string>().as('n'),
         ];
       })
-      .groupBy(['location_id', 'status'])
+      // By the output column's name: the CASE repeated here would bind its cutoffs again as other
+      // parameters, which PostgreSQL does not take for the same expression.
+      .groupBy(['location_id', 'status', sql.ref('band')])
       .execute();
     return rows.map((r) => ({
       location_id: r.location_id,
       status: r.status === 'Claimed' ? 'Claimed' : 'Pending',
-      days_0_1: toCount(r.days_0_1),
-      days_2_7: toCount(r.days_2_7),
-      days_8_30: toCount(r.days_8_30),
-      over_30: toCount(r.over_30),
+      band: Math.min(3, Math.max(0, toCount(r.band))) as OpenRow['band'],
+      count: toCount(r.n),
     }));
   }
 
@@ -119,8 +120,8 @@ export class KpisRepository {
       .where(column, '>=', start)
       .where(column, '<', end)
       .select((eb) => {
-        const at = eb.ref(column);
-        const seconds = secondsBetween(this.dialect, eb.ref('created_at'), at);
+        const at = bytewise(this.dialect, eb.ref(column));
+        const seconds = secondsBetween(this.dialect, eb.ref('created_at'), eb.ref(column));
         return windows.flatMap((w, i) => {
           const inWindow = eb.and([eb(at, '>=', w.start), eb(at, '<', w.end)]);
           return [sumOf(oneWhen(inWindow)).as(`n${i}`), sql<number | string | null>`avg(case when ${inWindow} then ${seconds} end)`.as(`mean${i}`)];
@@ -147,8 +148,8 @@ export class KpisRepository {
       .selectFrom('task_completions')
       .where('completed_date', '>=', earliest)
       .select((eb) => {
-        const day = eb.ref('completed_date');
-        const due = eb.ref('due_date');
+        const day = bytewise(this.dialect, eb.ref('completed_date'));
+        const due = bytewise(this.dialect, eb.ref('due_date'));
         return sinceDays.flatMap((since, i) => {
           const inWindow = eb(day, '>=', since);
           return [
