@@ -50,6 +50,8 @@ export type QueueItemView = Pick<OutboxRow, 'id' | 'domain' | 'action' | 'target
   attachmentCount: number;
   /** For a conflict: the fields the user changed and their values, as text. */
   changes: Record<string, string> | null;
+  /** For a create: the plain fields it will create with (files are counted in attachmentCount), for lists to show it. */
+  draft: Record<string, string | number | boolean | null> | null;
 };
 
 export interface QueueStats {

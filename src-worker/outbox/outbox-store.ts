@@ -121,6 +121,7 @@ export class OutboxStore {
         byteSize: row.byteSize,
         attachmentCount: row.attachments.length,
         changes: row.status === 'conflict' ? changesOf(row.payload) : null,
+        draft: row.action === 'create' ? draftOf(row.payload) : null,
       }));
   }
 
@@ -195,6 +196,13 @@ export class OutboxStore {
 
 /** Array.prototype.sort is stable: rows keep their creation order within one rank. */
 const PANEL_ORDER: Record<QueueItemStatus, number> = { conflict: 0, failed: 1, retrying: 2, pending: 2, queued: 2, synced: 3 };
+
+/** The plain fields of a create's stored body (nested values are left out: lists show text and ids). */
+function draftOf(payload: JsonValue): Record<string, string | number | boolean | null> | null {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
+  const plain = (value: JsonValue | undefined): value is string | number | boolean | null => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  return Object.fromEntries(Object.entries(payload).filter((entry): entry is [string, string | number | boolean | null] => plain(entry[1])));
+}
 
 /** The stored payload of an update: the version it was based on and the changed fields. */
 function isVersioned(payload: JsonValue): payload is { version: number; changes: { [field: string]: JsonValue } } {

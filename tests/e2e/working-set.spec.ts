@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
-import { closeActivityPanel, expect, openActivityPanel, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
+import { chooseOption, closeActivityPanel, expect, openActivityPanel, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
 /** Moves within the app as its own links do (no page load, which offline would need the service worker for). */
 async function go(page: Page, url: string): Promise<void> {
@@ -88,6 +88,40 @@ for (const mode of ['shared', 'dedicated'] as const) {
       await expect(card).not.toContainText('Pending sync', { timeout: 15_000 });
       await expect(card.locator('.wo-status')).toHaveText('Claimed');
       expect((await api.workOrder(order.id)).status).toBe('Claimed');
+    });
+
+    test('a work order created offline shows at the top of its list, Pending sync, until it is sent', async ({ page, network }) => {
+      const api = await ApiClient.signIn(SUPERVISOR);
+      const yard = await api.createLocation(unique('Queued Create Yard'));
+      await api.createWorkOrder(yard.id, unique('Older order'));
+      const description = unique('Grease trap overflowing');
+      await signIn(page, SUPERVISOR);
+      await expect(page.locator('.app')).toHaveAttribute('data-host-mode', mode);
+      await serviceWorkerReady(page);
+      await page.goto('/workorder-create');
+      await chooseOption(page, 'Location', yard.name);
+
+      await network.setOffline(true);
+      await expect(page.getByText('Offline mode')).toBeVisible();
+      await page.getByLabel('Description').fill(description);
+      await page.getByRole('button', { name: 'Create Work Order' }).click();
+      await expect(page).toHaveURL(/\/workorder-home\/$/);
+      await go(page, `/workorder-list?location=${yard.id}`);
+      const waiting = page.getByRole('list', { name: 'Work orders waiting to be sent' }).getByRole('listitem');
+      await expect(waiting).toHaveCount(1);
+      await expect(waiting).toContainText(description);
+      await expect(waiting).toContainText('Pending sync');
+      await expect(waiting).toContainText(yard.name);
+      // Another location's list, or a search it does not match, does not show it.
+      await go(page, `/workorder-list?location=${yard.id}&q=nomatchwhatsoever`);
+      await expect(page.getByRole('list', { name: 'Work orders waiting to be sent' })).toHaveCount(0);
+      await go(page, `/workorder-list?location=${yard.id}&q=${encodeURIComponent('grease TRAP')}`);
+      await expect(waiting).toHaveCount(1);
+
+      await network.setOffline(false);
+      await expect(page.getByRole('list', { name: 'Work orders waiting to be sent' })).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByRole('list', { name: 'Work orders' }).getByRole('link', { name: new RegExp(description) })).toBeVisible();
+      expect(await api.findWorkOrders(description)).toHaveLength(1);
     });
 
     test('a device database the browser deleted is noticed once, and rebuilt after signing in again', async ({ page, context, baseURL }) => {

@@ -11,6 +11,7 @@ import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
 import { useCurrentUser } from '../../state/hooks';
 import { WORKORDER_LIST } from './list-query';
+import { QueuedOrders } from './QueuedOrders';
 import { WorkOrderStatus } from './WorkOrderStatus';
 
 const LIST: ListDef<WorkOrder> = {
@@ -60,5 +61,5 @@ function WorkOrderCard({ order: saved }: { order: WorkOrder }) {
 }
 
 export function WorkOrderListPage() {
-  return <ListScreen def={LIST} back="/workorder-home" renderItem={(order) => <WorkOrderCard order={order} />} />;
+  return <ListScreen def={LIST} back="/workorder-home" queued={(query) => <QueuedOrders query={query} />} renderItem={(order) => <WorkOrderCard order={order} />} />;
 }

@@ -29,6 +29,7 @@ function item(over: Partial<QueueItemView>): QueueItemView {
     byteSize: 600,
     attachmentCount: 0,
     changes: null,
+    draft: null,
     ...over,
   };
 }
