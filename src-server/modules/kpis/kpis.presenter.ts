@@ -14,11 +14,11 @@ const noAges = (): AgeCounts => ({ days_0_1: 0, days_2_7: 0, days_8_30: 0, over_
 const noneOpen = (): OpenCounts => ({ pending: 0, claimed: 0, total: 0, by_age: noAges() });
 
 function addOpen(counts: OpenCounts, row: OpenRow): void {
-  if (row.status === 'Claimed') counts.claimed += row.count;
-  else counts.pending += row.count;
-  counts.total += row.count;
-  // The repository numbers the bands in AGE_BANDS' order.
-  counts.by_age[AGE_BANDS[row.band]] += row.count;
+  const n = AGE_BANDS.reduce((sum, band) => sum + row[band], 0);
+  if (row.status === 'Claimed') counts.claimed += n;
+  else counts.pending += n;
+  counts.total += n;
+  for (const band of AGE_BANDS) counts.by_age[band] += row[band];
 }
 
 export function presentOpenWorkOrders(rows: readonly OpenRow[], locationOf: (id: number) => LocationRef): OpenWorkOrders {

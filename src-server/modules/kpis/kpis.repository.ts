@@ -14,12 +14,14 @@ export interface AgeCutoffs {
   under31Days: string;
 }
 
-/** Open orders of one location, status and age band (0: 0–1 days, 1: 2–7, 2: 8–30, 3: over 30). */
+/** Open orders of one location and status, by age band. */
 export interface OpenRow {
   location_id: number;
   status: 'Pending' | 'Claimed';
-  band: 0 | 1 | 2 | 3;
-  count: number;
+  days_0_1: number;
+  days_2_7: number;
+  days_8_30: number;
+  over_30: number;
 }
 
 /** A half-open window of instants, [start, end). */
@@ -77,9 +79,9 @@ export class KpisRepository {
   ) {}
 
   /**
-   * Pending and Claimed orders per location, status and age band (index work_orders_open, which
-   * holds all three). Each row is put in its band by one CASE (at most three comparisons) and
-   * counted once, so the work per open order stays small when every order is open.
+   * Pending and Claimed orders per location and status, by age (index work_orders_open, which
+   * holds all three). Counted cumulatively, newer than each cutoff, so a row costs three
+   * comparisons; grouped in the index's order, SQLite walks it without sorting.
    */
   async openWorkOrders(cutoffs: AgeCutoffs): Promise<OpenRow[]> {
     const rows = await this.db
@@ -90,20 +92,25 @@ export class KpisRepository {
         return [
           'location_id',
           'status',
-          sql<number | string>`case when ${created} > ${cutoffs.under2Days} then 0 when ${created} > ${cutoffs.under8Days} then 1 when ${created} > ${cutoffs.under31Days} then 2 else 3 end`.as('band'),
+          sumOf(oneWhen(eb(created, '>', cutoffs.under2Days))).as('under_2'),
+          sumOf(oneWhen(eb(created, '>', cutoffs.under8Days))).as('under_8'),
+          sumOf(oneWhen(eb(created, '>', cutoffs.under31Days))).as('under_31'),
           eb.fn.countAll<number | string>().as('n'),
         ];
       })
-      // By the output column's name: the CASE repeated here would bind its cutoffs again as other
-      // parameters, which PostgreSQL does not take for the same expression.
-      .groupBy(['location_id', 'status', sql.ref('band')])
+      .groupBy(['location_id', 'status'])
       .execute();
-    return rows.map((r) => ({
-      location_id: r.location_id,
-      status: r.status === 'Claimed' ? 'Claimed' : 'Pending',
-      band: Math.min(3, Math.max(0, toCount(r.band))) as OpenRow['band'],
-      count: toCount(r.n),
-    }));
+    return rows.map((r) => {
+      const [under2, under8, under31, all] = [toCount(r.under_2), toCount(r.under_8), toCount(r.under_31), toCount(r.n)];
+      return {
+        location_id: r.location_id,
+        status: r.status === 'Claimed' ? 'Claimed' : 'Pending',
+        days_0_1: under2,
+        days_2_7: under8 - under2,
+        days_8_30: under31 - under8,
+        over_30: all - under31,
+      };
+    });
   }
 
   /**
