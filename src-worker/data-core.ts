@@ -10,7 +10,7 @@ import { LOCKS, type BusMessage } from '../shared/data/bus.js';
 import { deviceDataLostMessage } from '../shared/data/messages.js';
 import { needsAttention } from '../shared/data/queue-policy.js';
 import { PROTOCOL_VERSION, type DataState, type StatePatch, type UploadProgress, type WorkerApi } from '../shared/data/protocol.js';
-import { createAreaApis } from './areas/index.js';
+import { createAreaApis, reapplyRefusalOf } from './areas/index.js';
 import { csvExportCalls } from './kit/csv-exports.js';
 import { createBackgroundJobs } from './core/background-jobs.js';
 import { routeBusMessage } from './core/bus-routes.js';
@@ -269,7 +269,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     },
 
     session: createSessionApi({ db, api, session, cache, outbox, workingSet: services.workingSet, onQueueCleared: queueChanged }),
-    queue: queueCalls({ outbox, queueChanged, requestFlush }),
+    queue: queueCalls({ outbox, queueChanged, requestFlush, reapplyRefusal: (row) => reapplyRefusalOf(row, areaContext) }),
     exports: csvExportCalls(areaContext),
     ...createAreaApis(areaContext),
   });

@@ -2,6 +2,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TEXT_LIMIT, type TaskStatus } from '../constants.js';
 import { Id, PageNumber, type EveryKey, type LocationRef, type UserRef } from './common.js';
+import { AnswersBody, ProcedureBody, type CompletionAnswer, type ProcedureStep } from './procedures.js';
 
 /** Longest recurrence the server accepts, in days (ten years). */
 export const RECURRENCE_INTERVAL_MAX = 3650;
@@ -34,6 +35,8 @@ export const TaskUpdateBody = Type.Object({
   /** YYYY-MM-DD, not after today in the server's time zone. */
   last_completed_date: Type.Optional(nullable(Type.String({ maxLength: 32 }))),
   task_notes: Type.Optional(nullable(Type.String({ maxLength: TEXT_LIMIT }))),
+  /** The task's procedure (shared/api/procedures.ts); left out, the steps stay as they are. */
+  steps: Type.Optional(ProcedureBody),
 });
 export type TaskUpdateBody = Static<typeof TaskUpdateBody>;
 
@@ -62,9 +65,18 @@ export const TaskForm = Type.Object({
 });
 export type TaskForm = Static<typeof TaskForm>;
 
-/** POST maintenance/tasks/{id}/complete/: field notes are optional (behaviour §5); the body may be empty. */
+/**
+ * POST maintenance/tasks/{id}/complete/: field notes are optional (behaviour §5); the body may be empty.
+ * A task with steps is completed with their answers, on the procedure version they were given on
+ * (412 `stale_procedure` when the steps changed since). JSON, or multipart/form-data when photo steps
+ * are answered: then `answers` is JSON text and each photo is the file field `photo_<step id>`.
+ */
 export const TaskCompleteBody = Type.Object({
   field_notes: Type.Optional(nullable(Type.String({ maxLength: TEXT_LIMIT }))),
+  procedure_version: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'The procedure_version of the task the answers were given on; 0 (or left out) for a task without steps.' }),
+  ),
+  answers: Type.Optional(AnswersBody),
 });
 export type TaskCompleteBody = Static<typeof TaskCompleteBody>;
 
@@ -99,6 +111,12 @@ export interface MaintenanceTask {
   updated_at: string;
   /** Who wrote last; null when unknown (rows older than versions). */
   updated_by: UserRef | null;
+  /** The task's procedure: its ordered steps (empty for a task without one). */
+  steps: ProcedureStep[];
+  /** Raised whenever the steps change; a completion sends the version its answers were given on. */
+  procedure_version: number;
+  /** The answers of the last completion, one per step it had, with the follow-up orders they opened. */
+  last_completion_answers: CompletionAnswer[];
 }
 
 export const MAINTENANCE_TASK_KEYS = {
@@ -123,4 +141,7 @@ export const MAINTENANCE_TASK_KEYS = {
   version: true,
   updated_at: true,
   updated_by: true,
+  steps: true,
+  procedure_version: true,
+  last_completion_answers: true,
 } satisfies EveryKey<MaintenanceTask>;

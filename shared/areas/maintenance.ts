@@ -1,7 +1,9 @@
 /** The maintenance area's calls from a tab to the data worker (implemented in `src-worker/areas/maintenance.ts`). */
 import type { Page } from '../api/common.js';
 import type { MaintenanceTask, TaskPatchBody } from '../api/maintenance.js';
-import type { MutationResult, ReadResult } from '../data/protocol.js';
+import type { ProcedureStep } from '../api/procedures.js';
+import type { ChosenFile, MutationResult, ReadResult } from '../data/protocol.js';
+import type { AnswerDraft } from '../rules/procedure.js';
 import type { StatusCalls } from './claims.js';
 
 export interface TaskListParams {
@@ -20,6 +22,8 @@ export interface NewTask {
   task_notes: string | null;
   /** A user id; the caller when null. */
   created_by: number | null;
+  /** The procedure, when the form gave the task one. */
+  steps?: TaskPatchBody['steps'];
 }
 
 /** An edit: only the fields the user changed, and the version of the task the form showed. */
@@ -28,9 +32,22 @@ export interface TaskEdit {
   changes: TaskPatchBody;
 }
 
+/**
+ * What the Complete dialog answered of a task's procedure: the steps it showed (the task's
+ * `procedure_version` and `steps` as read), an answer per step as typed, and the photo steps' photos.
+ */
+export interface ProcedureAnswers {
+  procedureVersion: number;
+  steps: ProcedureStep[];
+  answers: AnswerDraft[];
+  photos: { stepId: string; file: ChosenFile }[];
+}
+
 export interface MaintenanceApi extends StatusCalls<MaintenanceTask> {
   list(params: TaskListParams): Promise<ReadResult<Page<MaintenanceTask>>>;
   get(id: number): Promise<ReadResult<MaintenanceTask>>;
   create(input: NewTask): Promise<MutationResult<MaintenanceTask>>;
   update(id: number, edit: TaskEdit): Promise<MutationResult<MaintenanceTask>>;
+  /** Complete, with the answers to the task's steps when it has any (sent now, or queued with its photos). */
+  complete(id: number, fieldNotes: string, procedure?: ProcedureAnswers): Promise<MutationResult<MaintenanceTask>>;
 }

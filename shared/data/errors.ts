@@ -2,7 +2,7 @@
  * Behaviour §8 error normalisation: one table from an HTTP status (or a failure without one) to the
  * NormalizedError every caller sees. Realm-free: it takes a status and an already parsed body.
  */
-import { STALE_VERSION_CODE } from '../api/common.js';
+import { STALE_PROCEDURE_CODE, STALE_VERSION_CODE } from '../api/common.js';
 import { ERROR_MESSAGES, QUEUE_CODES, QUEUE_MESSAGES } from './messages.js';
 import type { ErrorType, NormalizedError } from './protocol.js';
 
@@ -80,9 +80,11 @@ export function normalizeHttpError(status: number, body: unknown): NormalizedErr
   const fields = fieldErrorsOf(body);
   const serverCode = body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : null;
   const base = { status, serverMessage, fields, code: serverCode };
-  if (status === 412 && serverCode === STALE_VERSION_CODE) {
-    const current = (body as { current?: { version?: unknown } }).current;
-    const currentVersion = typeof current?.version === 'number' ? current.version : null;
+  if (status === 412 && (serverCode === STALE_VERSION_CODE || serverCode === STALE_PROCEDURE_CODE)) {
+    // A stale edit names the record's version now; a stale completion the version of its steps now.
+    const current = (body as { current?: { version?: unknown; procedure_version?: unknown } }).current;
+    const version = serverCode === STALE_PROCEDURE_CODE ? current?.procedure_version : current?.version;
+    const currentVersion = typeof version === 'number' ? version : null;
     return { ...makeError({ ...base, type: 'validation', message: serverMessage ?? ERROR_MESSAGES.validation, retryable: false, shouldNotify: true }), currentVersion };
   }
   if (status === 401) return makeError({ ...base, type: 'auth', message: ERROR_MESSAGES.auth, retryable: false, shouldNotify: true });

@@ -40,15 +40,17 @@ export const PROTOCOL_VERSION = 2;
 
 /**
  * Behaviour §4's five statuses, and 'conflict': an update refused because the record changed since the
- * user edited it (docs/decisions.md: Edits never roll back newer data). It is not sent again by itself; it waits, with the user's
- * changes kept, until the user re-applies them to the record as it is now or discards them.
+ * user edited it (docs/decisions.md: Edits never roll back newer data), or a task's completion refused
+ * because its steps changed since they were answered (docs/decisions.md: Procedures on maintenance
+ * tasks). It is not sent again by itself; it waits, with the user's changes or answers kept, until
+ * the user re-applies them to the record as it is now or discards them.
  */
 export type QueueItemStatus = 'queued' | 'pending' | 'retrying' | 'failed' | 'synced' | 'conflict';
 
 /** A queued mutation as the panel shows it (behaviour §3 Queued mutation, without blobs): the stored row's fields it shows. */
 export type QueueItemView = Pick<OutboxRow, 'id' | 'domain' | 'action' | 'targetId' | 'targetLabel' | 'createdAt' | 'retryCount' | 'status' | 'lastError' | 'retryAt' | 'byteSize'> & {
   attachmentCount: number;
-  /** For a conflict: the fields the user changed and their values, as text. */
+  /** For a conflict: the fields the user changed and their values (a completion: each step's answer), as text. */
   changes: Record<string, string> | null;
   /** For a create: the plain fields it will create with (files are counted in attachmentCount), for lists to show it. */
   draft: Record<string, string | number | boolean | null> | null;
@@ -172,7 +174,10 @@ export interface NormalizedError {
   shouldNotify: boolean;
   /** QUEUE_ITEM_TOO_LARGE, QUEUE_TOTAL_LIMIT, NO_HANDLER for queue errors; the server's `code` otherwise. */
   code: string | null;
-  /** A stale-version refusal (412): the record's version now, from the record the server sent back. */
+  /**
+   * A stale refusal (412): the record's version now, or for a stale completion of a task with steps
+   * the version of its steps now (`procedure_version`), from the record the server sent back.
+   */
   currentVersion?: number | null;
 }
 

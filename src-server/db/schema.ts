@@ -166,6 +166,12 @@ export interface MaintenanceTasksTable {
   version: Generated<number>;
   /** Who wrote the row last; null for rows written before migration 0005. */
   updated_by_id: number | null;
+  /** The ordered steps as JSON text, `[]` without a procedure (migration 0015). */
+  procedure_steps: Generated<string>;
+  /** Raised whenever the steps change; 0 until the task has any (migration 0015). */
+  procedure_version: Generated<number>;
+  /** The last completion's answers as JSON text, with their follow-up orders; null before any (migration 0015). */
+  last_completion_answers: string | null;
 }
 
 export interface TaskCompletionsTable {
@@ -175,6 +181,10 @@ export interface TaskCompletionsTable {
   completed_at: string;
   completed_date: string;
   field_notes: string | null;
+  /** The procedure version the answers were given on; null for completions before migration 0015. */
+  procedure_version: number | null;
+  /** The answers as JSON text (as the task's last_completion_answers); null without a procedure. */
+  answers: string | null;
   /** The task's due date when it was completed; null when it had none (migration 0013). */
   due_date: string | null;
 }

@@ -2,19 +2,20 @@
  * Claim / Unclaim / Complete for a record with a claim (work orders, maintenance tasks): the buttons
  * with their enable rules (status-rules.ts), the confirm dialogs with optional Field Notes, the
  * toasts (success, queued info, or the screen's fallback; behaviour §8: 403 and 404 not notified), and the
- * "Pending sync" list of the record's queued actions with their status and retry time.
+ * "Pending sync" list of the record's queued actions with their status and retry time. A screen may
+ * add to the Confirm Complete dialog (a task's procedure steps, above the Field Notes) with `completion`.
  */
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { StatusAction, StatusCalls } from '../../shared/areas/claims';
 import { areaItemLabel, type AreaApis, type AreaName } from '../../shared/areas/registry';
 import { messageForScreen } from '../../shared/data/messages';
 import type { MutationResult, QueueItemView } from '../../shared/data/protocol';
 import { queueItemTitle, queueStatusText } from '../format/queue';
-import { callWorker } from '../state/bridge';
+import { callWorker, type WorkerRemote } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { useCurrentUser, useNow } from '../state/hooks';
 import { store } from '../state/store';
@@ -71,12 +72,26 @@ export function usePendingActions(area: AreaName, recordId: number): QueueItemVi
   return pendingActionsFor(snap.queue.items as QueueItemView[], area, recordId);
 }
 
+/**
+ * What a screen adds to its Confirm Complete dialog: fields drawn above the Field Notes, their own
+ * check before sending (false keeps the dialog open with the problems shown), and the call that
+ * completes the record with them.
+ */
+export interface CompletionExtension<T> {
+  fields: ReactNode;
+  check(): boolean;
+  complete(api: WorkerRemote, id: number, fieldNotes: string): Promise<MutationResult<T>>;
+  /** The dialog closed after a send (or a refusal): what was answered starts over. */
+  reset(): void;
+}
+
 export function StatusActions<T>({
   area,
   record,
   failures,
   onDone,
   onRefused,
+  completion,
 }: {
   area: ClaimableArea;
   record: ClaimableRecord;
@@ -86,6 +101,7 @@ export function StatusActions<T>({
   onDone: (action: StatusAction, result: MutationResult<T>) => void;
   /** The server refused it: the screen reads the record again to show what is left of it. */
   onRefused: () => void;
+  completion?: CompletionExtension<T> | undefined;
 }) {
   const user = useCurrentUser();
   const pending = usePendingActions(area, record.id);
@@ -99,15 +115,19 @@ export function StatusActions<T>({
   const claim = user ? claimButton(record, user.id, pending) : null;
 
   const run = async (action: StatusAction) => {
+    const extended = action === 'complete' ? completion : undefined;
+    if (extended && !extended.check()) return;
     setSending(true);
     try {
       const notes = fieldNotes.trim();
       const result = (await callWorker((api) => {
+        if (extended) return extended.complete(api, record.id, notes);
         const group: StatusCalls = api[area];
         return action === 'complete' ? group.complete(record.id, notes) : group[action](record.id);
       })) as MutationResult<T>;
       setDialog(null);
       setFieldNotes('');
+      extended?.reset();
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
       onDone(action, result);
     } catch (err) {
@@ -144,6 +164,7 @@ export function StatusActions<T>({
         }
       >
         <p>{open?.question}</p>
+        {dialog === 'complete' ? completion?.fields : null}
         {dialog === 'complete' ? (
           <div className="field">
             <label htmlFor={notesId}>Field Notes</label>

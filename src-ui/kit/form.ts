@@ -11,19 +11,37 @@ import { ERROR_MESSAGES, messageForScreen } from '../../shared/data/messages';
 import { toDataError } from '../state/errors';
 import { showToast } from '../state/toasts';
 
-/** Checks the body a form would send (`toBody` of its values) against `schema`. */
-export function schemaResolver<V extends FieldValues>(schema: TObject, toBody: (values: V) => Record<string, unknown>): Resolver<V> {
+/**
+ * A form's own rule beyond its schema (a task's steps: shared/rules/procedure.ts), as messages by
+ * field path (`steps.1.label`), the server's words for the same fields.
+ */
+export type MoreChecks<V> = (values: V) => Record<string, string>;
+
+/** An error put at a dotted path (`steps.1.label`), as react-hook-form keeps the errors of a field array. */
+function setAt(target: Record<string, unknown>, path: string, error: { type: string; message: string }): void {
+  const keys = path.split('.');
+  let node = target;
+  keys.slice(0, -1).forEach((key, i) => {
+    const next = node[key];
+    if (typeof next !== 'object' || next === null) node[key] = /^\d+$/.test(keys[i + 1] ?? '') ? [] : {};
+    node = node[key] as Record<string, unknown>;
+  });
+  node[keys.at(-1)!] ??= error;
+}
+
+/** Checks the body a form would send (`toBody` of its values) against `schema`, and `more` when given. */
+export function schemaResolver<V extends FieldValues>(schema: TObject, toBody: (values: V) => Record<string, unknown>, more?: MoreChecks<V>): Resolver<V> {
   return (values) => {
-    const errors = schemaFieldErrors(schema, toBody(values));
+    const errors = { ...schemaFieldErrors(schema, toBody(values)), ...more?.(values) };
     if (Object.keys(errors).length === 0) return { values, errors: {} };
-    const fieldErrors: Record<string, { type: string; message: string }> = {};
-    for (const [field, message] of Object.entries(errors)) fieldErrors[field] = { type: 'schema', message };
+    const fieldErrors: Record<string, unknown> = {};
+    for (const [field, message] of Object.entries(errors)) setAt(fieldErrors, field, { type: 'schema', message });
     return { values: {}, errors: fieldErrors as FieldErrors<V> };
   };
 }
 
-export function useSchemaForm<V extends FieldValues>(schema: TObject, defaultValues: DefaultValues<V>, toBody: (values: V) => Record<string, unknown>): UseFormReturn<V> {
-  return useForm<V>({ defaultValues, resolver: schemaResolver(schema, toBody), mode: 'onSubmit', reValidateMode: 'onChange' });
+export function useSchemaForm<V extends FieldValues>(schema: TObject, defaultValues: DefaultValues<V>, toBody: (values: V) => Record<string, unknown>, more?: MoreChecks<V>): UseFormReturn<V> {
+  return useForm<V>({ defaultValues, resolver: schemaResolver(schema, toBody, more), mode: 'onSubmit', reValidateMode: 'onChange' });
 }
 
 /**
@@ -50,7 +68,9 @@ export function showRefusal<V extends FieldValues>(form: UseFormReturn<V>, err: 
   const fields = Object.keys(form.getValues()) as Path<V>[];
   let placed = false;
   for (const [name, messages] of Object.entries(error.fields ?? {})) {
-    const field = aliases[name] ?? (fields.includes(name as Path<V>) ? (name as Path<V>) : null);
+    // A field of a list (`steps.1.label`) is placed when its list is one of the form's fields.
+    const top = name.split('.')[0] as Path<V>;
+    const field = aliases[name] ?? (fields.includes(top) ? (name as Path<V>) : null);
     if (field && messages[0]) {
       form.setError(field, { type: 'server', message: messages[0] }, { shouldFocus: !placed });
       placed = true;

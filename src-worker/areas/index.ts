@@ -5,6 +5,7 @@
  * the data worker and the service worker both register their writes as outbox handlers.
  */
 import { AREAS, isAreaName, type AreaApis } from '../../shared/areas/registry.js';
+import type { OutboxRow } from '../../shared/data/db-schema.js';
 import type { AreaModule } from '../kit/area.js';
 import type { AreaContext } from '../kit/area-context.js';
 import type { HandlerRegistry } from '../outbox/handlers.js';
@@ -36,4 +37,11 @@ export function createAreaApis(ctx: AreaContext, modules: readonly AreaModule[] 
 
 export function registerAllHandlers(registry: HandlerRegistry, modules: readonly AreaModule[] = AREA_MODULES): void {
   for (const module of modules) for (const write of module.writes ?? []) registerWriteAction(registry, write);
+}
+
+/** Why a conflict kept in the outbox cannot be re-applied now, from its write's own rule (null: it can). */
+export async function reapplyRefusalOf(row: OutboxRow, ctx: AreaContext, modules: readonly AreaModule[] = AREA_MODULES): Promise<string | null> {
+  const write = modules.find((m) => m.name === row.domain)?.writes?.find((w) => w.action === row.action);
+  if (!write?.reapplyRefusal) return null;
+  return write.reapplyRefusal({ targetId: row.targetId, payload: row.payload, attachments: row.attachments, idempotencyKey: row.idempotencyKey }, ctx);
 }

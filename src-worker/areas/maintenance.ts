@@ -5,7 +5,7 @@
  * queued edit never rolls back a completion someone made meanwhile.
  */
 import type { MaintenanceTask } from '../../shared/api/maintenance.js';
-import type { NewTask, TaskEdit } from '../../shared/areas/maintenance.js';
+import type { NewTask, ProcedureAnswers, TaskEdit } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { TASK_LIST } from '../../shared/rules/list-rules.js';
@@ -14,6 +14,8 @@ import { recordsAt } from '../kit/records.js';
 import { statusWrites } from '../kit/status-writes.js';
 import { defineWrite, versionedPrecondition, type VersionedChanges } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
+import { completionRequest, completionWrite, reapplyRefusal, type CompletePayload } from '../procedures/task-completion.js';
+import { workorders } from './workorders.js';
 
 export const tasks = recordsAt<MaintenanceTask>('maintenance/tasks/', { synced: { area: 'maintenance', rule: TASK_LIST } });
 
@@ -42,11 +44,34 @@ const status = statusWrites('maintenance', tasks, {
   complete: { success: SUCCESS_MESSAGES.maintenance.completed, queued: QUEUED_MESSAGES.maintenance.complete, failure: SCREEN_MESSAGES.maintenance.complete },
 });
 
+/**
+ * Complete, with the answers to the task's procedure (the kit's complete sends field notes only):
+ * the same area:action, so completions queued before procedures replay through it unchanged. The
+ * server may open follow-up work orders with it, so saved work-order lists are stale too.
+ */
+export const completeTask = defineWrite<MaintenanceTask, CompletePayload>({
+  area: 'maintenance',
+  action: 'complete',
+  request: (item) => completionRequest(`${tasks.detailPath(item.targetId ?? '')}complete/`, item),
+  invalidates: (item) => {
+    const stale = tasks.staleAfterWrite(item);
+    return { ...stale, prefixes: [...(stale.prefixes ?? []), workorders.listPrefix], keys: [...(stale.keys ?? []), `${workorders.base}all`] };
+  },
+  saves: tasks.savesRecord,
+  // A completion refused because the steps changed is re-applied only if its answers fit the steps now.
+  reapplyRefusal: async (item, ctx) => {
+    const id = Number(item.targetId);
+    const task = Number.isInteger(id) ? await tasks.get(ctx, id).catch(() => null) : null;
+    return reapplyRefusal(item.payload, task?.data.steps ?? null);
+  },
+  messages: status.byAction.complete.messages,
+});
+
 const target = (id: number) => ({ targetId: String(id), targetLabel: `Task #${id}` });
 
 export const area = defineArea({
   name: 'maintenance',
-  writes: [createTask, updateTask, ...status.writes],
+  writes: [createTask, updateTask, status.byAction.claim, status.byAction.unclaim, completeTask],
   api: (ctx) => ({
     list: (params) => tasks.list(ctx, params.page, { location: params.location, search: params.search }),
     get: (id) => tasks.get(ctx, id),
@@ -54,5 +79,6 @@ export const area = defineArea({
     update: (id, edit: TaskEdit) =>
       writeOrQueue(ctx, updateTask, { ...target(id), payload: { version: edit.version, changes: edit.changes as { [field: string]: JsonValue } } }),
     ...status.api(ctx, target),
+    complete: (id, fieldNotes, procedure?: ProcedureAnswers) => writeOrQueue(ctx, completeTask, { ...target(id), ...completionWrite(fieldNotes, procedure) }),
   }),
 });

@@ -4,10 +4,19 @@
  */
 import { queueError } from '../../shared/data/errors.js';
 import { QUEUE_CODES, QUEUE_MESSAGES } from '../../shared/data/messages.js';
+import type { OutboxRow } from '../../shared/data/db-schema.js';
 import type { WorkerApi } from '../../shared/data/protocol.js';
 import type { OutboxStore } from '../outbox/outbox-store.js';
 
-export function queueCalls(deps: { outbox: OutboxStore; queueChanged(): void; requestFlush(): void }): WorkerApi['queue'] {
+export interface QueueCallDeps {
+  outbox: OutboxStore;
+  queueChanged(): void;
+  requestFlush(): void;
+  /** Why a conflict cannot be re-applied now (its write's own rule), or null. */
+  reapplyRefusal?(row: OutboxRow): Promise<string | null>;
+}
+
+export function queueCalls(deps: QueueCallDeps): WorkerApi['queue'] {
   const { outbox, queueChanged, requestFlush } = deps;
   return {
     async retry() {
@@ -24,6 +33,10 @@ export function queueCalls(deps: { outbox: OutboxStore; queueChanged(): void; re
       queueChanged();
     },
     async reapply(id) {
+      const row = await outbox.get(id);
+      // The item stays a conflict, its answers kept, when they no longer fit the record as it is now.
+      const refusal = row?.status === 'conflict' && deps.reapplyRefusal ? await deps.reapplyRefusal(row) : null;
+      if (refusal) throw queueError(refusal, QUEUE_CODES.reapplyImpossible);
       if (!(await outbox.reapply(id))) throw queueError(QUEUE_MESSAGES.reapplyImpossible, QUEUE_CODES.reapplyImpossible);
       queueChanged();
       requestFlush();

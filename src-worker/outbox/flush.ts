@@ -12,13 +12,14 @@
  *   flush stops;
  * - session ended (401 after the refresh): the item stays queued and the flush stops, so work done
  *   offline survives signing in again;
- * - an update refused because the record changed since the user edited it (412, stale version):
- *   conflict, with the server's message and the record's version now; never sent again by itself,
- *   it waits in the panel for the user to re-apply or discard the changes (a warning toast);
+ * - an update refused because the record changed since the user edited it (412, stale version), or a
+ *   task's completion refused because its steps changed since they were answered (412, stale
+ *   procedure): conflict, with the server's message and the version now; never sent again by
+ *   itself, it waits in the panel for the user to re-apply or discard it (a warning toast);
  * - any other failure: failed with the server's message (visible for 24 h), and an error toast
  *   unless behaviour §8 says the answer is not notified (403, 404).
  */
-import { REQUEST_IN_FLIGHT, STALE_VERSION_CODE } from '../../shared/api/common.js';
+import { REQUEST_IN_FLIGHT, STALE_PROCEDURE_CODE, STALE_VERSION_CODE } from '../../shared/api/common.js';
 import { LOCKS } from '../../shared/data/bus.js';
 import type { DeviceDb, OutboxRow } from '../../shared/data/db-schema.js';
 import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.js';
@@ -127,7 +128,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
         stoppedBy = 'retryable';
         break;
       }
-      if (error.code === STALE_VERSION_CODE) {
+      if (error.code === STALE_VERSION_CODE || error.code === STALE_PROCEDURE_CODE) {
         conflicts += 1;
         const message = error.serverMessage ?? error.message;
         await update(item, { status: 'conflict', lastError: message, retryAt: null, finishedAt: iso(), conflictVersion: error.currentVersion ?? null });

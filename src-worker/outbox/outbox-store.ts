@@ -6,6 +6,7 @@ import { enqueueValidationError } from '../../shared/data/errors.js';
 import type { DeviceDb, JsonValue, OutboxRow, QueueAttachment } from '../../shared/data/db-schema.js';
 import type { BlobLike, QueueItemStatus, QueueItemView, QueueStats } from '../../shared/data/protocol.js';
 import { isActiveStatus, isStillVisible, mutationByteSize, needsAttention, queueLimitError } from '../../shared/data/queue-policy.js';
+import { isAnsweredCompletion } from '../procedures/task-completion.js';
 import { nextRetryTime } from './send-order.js';
 
 export interface NewAttachment {
@@ -89,6 +90,11 @@ export class OutboxStore {
     return rows.filter((row) => isActiveStatus(row.status));
   }
 
+  /** One stored item, blobs and payload included (a conflict to re-apply is judged from it). */
+  async get(id: string): Promise<OutboxRow | undefined> {
+    return this.db.outbox.get(id);
+  }
+
   /** Whether writes to this target are already waiting (a new one must queue behind them). */
   async hasActiveFor(area: string, targetId: string): Promise<boolean> {
     const rows = await this.active();
@@ -149,20 +155,26 @@ export class OutboxStore {
   }
 
   /**
-   * A conflict re-applied: the same changes on the version the record has now, with a new
-   * Idempotency-Key (the refused request was answered; this is a new write), queued behind
-   * everything else. False when the item is not a conflict that can be re-applied.
+   * A conflict re-applied: the same changes on the version the record has now (a completion: the same
+   * answers on the version of the task's steps now), with a new Idempotency-Key (the refused request
+   * was answered; this is a new write), queued behind everything else. False when the item is not a
+   * conflict that can be re-applied.
    */
   async reapply(id: string): Promise<boolean> {
     return this.db.transaction('rw', this.db.outbox, async () => {
       const row = await this.db.outbox.get(id);
-      if (!row || row.status !== 'conflict' || typeof row.conflictVersion !== 'number' || !isVersioned(row.payload)) return false;
-      const payload = row.payload;
+      if (!row || row.status !== 'conflict' || typeof row.conflictVersion !== 'number') return false;
+      const payload = isVersioned(row.payload)
+        ? { ...row.payload, version: row.conflictVersion }
+        : isAnsweredCompletion(row.payload)
+          ? { ...row.payload, procedure_version: row.conflictVersion }
+          : null;
+      if (!payload) return false;
       const newest = await this.db.outbox.orderBy('createdAt').last();
       const now = new Date(this.now()).toISOString();
       const createdAt = newest && newest.createdAt >= now ? new Date(Date.parse(newest.createdAt) + 1).toISOString() : now;
       await this.db.outbox.update(id, {
-        payload: { ...payload, version: row.conflictVersion },
+        payload,
         idempotencyKey: crypto.randomUUID(),
         status: 'queued',
         lastError: null,
@@ -209,8 +221,9 @@ function isVersioned(payload: JsonValue): payload is { version: number; changes:
   return typeof payload === 'object' && payload !== null && !Array.isArray(payload) && typeof payload.version === 'number' && typeof payload.changes === 'object' && payload.changes !== null;
 }
 
-/** The changed fields of an update, as text for the panel. */
+/** The changed fields of an update, or a completion's answers, as text for the panel. */
 function changesOf(payload: JsonValue): Record<string, string> | null {
+  if (isAnsweredCompletion(payload)) return payload.summary ?? null;
   if (!isVersioned(payload)) return null;
   return Object.fromEntries(Object.entries(payload.changes).map(([field, value]) => [field, value === null ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value)]));
 }

@@ -10,6 +10,7 @@ import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { BlobLike } from '../../shared/data/protocol.js';
 import type { ApiClient, ApiRequest } from '../api/api-client.js';
 import type { CacheInvalidation, ResponseCache } from '../cache/response-cache.js';
+import type { AreaContext } from '../kit/area-context.js';
 import type { WorkingSet } from '../sync/working-set.js';
 import type { HandlerOutcome, HandlerRegistry } from './handlers.js';
 
@@ -75,6 +76,12 @@ export interface WriteAction<Answer = unknown, Payload extends JsonValue = JsonV
    * carries the part's quantity on hand): kept, updated, rather than dropped with the stale ones.
    */
   updatesSaved?(item: StoredWrite<Payload>, answer: Answer): SavedUpdate | null;
+  /**
+   * For a write kept as a conflict: why it cannot be re-applied to the record as it is now (a
+   * completion whose answers no longer fit the task's steps), or null when it can. Without it, a
+   * conflict is always re-applicable.
+   */
+  reapplyRefusal?(item: StoredWrite<Payload>, ctx: AreaContext): Promise<string | null>;
   messages: WriteMessages;
 }
 

@@ -109,6 +109,9 @@ describe('maintenance tasks: create, read, update', () => {
       version: 1,
       updated_at: task.created,
       updated_by: ref(full),
+      steps: [],
+      procedure_version: 0,
+      last_completion_answers: [],
     });
 
     const detail = await t.request({ method: 'GET', url: `${BASE}/${task.id}`, as: full });
@@ -323,7 +326,7 @@ describe('maintenance tasks: claim, unclaim, complete', () => {
 
     const rows = await t.database.db.selectFrom('task_completions').selectAll().where('task_id', '=', task.id).execute();
     expect(rows).toEqual([
-      { id: expect.any(Number), task_id: task.id, completed_by_id: other.user.id, completed_at: completed.last_completed_at, completed_date: today(), field_notes: 'Replaced two units', due_date: addDays(today(), 7) },
+      { id: expect.any(Number), task_id: task.id, completed_by_id: other.user.id, completed_at: completed.last_completed_at, completed_date: today(), field_notes: 'Replaced two units', due_date: addDays(today(), 7), procedure_version: 0, answers: null },
     ]);
 
     // Completing released the claim: a second complete needs a new claim.

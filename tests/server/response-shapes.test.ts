@@ -201,7 +201,7 @@ describe('each response type, its presenter and its table agree', () => {
     const row = (await tasks.findById(created.id))!;
     const relations = await tasks.relationsOf([row]);
     const today = todayIn(t.config.timeZone);
-    await expectShape({ row, table: 'maintenance_tasks', id: row.id, present: (r) => presentTask(r, relations, today), keys: MAINTENANCE_TASK_KEYS, notExposed: MAINTENANCE_TASK_NOT_EXPOSED });
+    await expectShape({ row, table: 'maintenance_tasks', id: row.id, present: (r) => presentTask(r, relations, today, ORIGIN), keys: MAINTENANCE_TASK_KEYS, notExposed: MAINTENANCE_TASK_NOT_EXPOSED });
   });
 
   it('chemical, its stock per location and its fills and counts', async () => {

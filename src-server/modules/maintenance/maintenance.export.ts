@@ -27,15 +27,15 @@ export const TASK_CSV_COLUMNS: readonly CsvColumn<MaintenanceTask>[] = [
   { header: 'Location ID', value: (t) => t.location_id },
 ];
 
-/** Statuses are of the export's day in TIME_ZONE, as the list shows them. */
-export function tasksCsv(tasks: MaintenanceRepository, timeZone: string): CsvExport<TaskRow, MaintenanceTask> {
+/** Statuses are of the export's day in TIME_ZONE, as the list shows them; `origin` links what a task links (its answers' photos). */
+export function tasksCsv(tasks: MaintenanceRepository, timeZone: string, origin: string): CsvExport<TaskRow, MaintenanceTask> {
   return {
     area: 'maintenance',
     rowsAfter: (filter, after, limit) => tasks.rowsAfter(filter, after, limit),
     async present(rows) {
       const relations = await tasks.relationsOf(rows);
       const today = todayIn(timeZone);
-      return rows.map((row) => presentTask(row, relations, today));
+      return rows.map((row) => presentTask(row, relations, today, origin));
     },
     columns: TASK_CSV_COLUMNS,
   };

@@ -9,6 +9,7 @@ import { addFieldError, type FieldErrors } from '../../http/errors.js';
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText, requiredText } from '../../http/text.js';
 import type { TaskFields } from './maintenance.repository.js';
+import { checkSteps } from './procedure.fields.js';
 
 const REQUIRED = 'This field is required.';
 
@@ -53,6 +54,8 @@ async function checkFields(body: TaskUpdateBody, today: string, locationExists: 
     fields.last_completed_date = dateField(errors, 'last_completed_date', body.last_completed_date, { notAfter: today }) ?? '';
   }
   if (wanted('task_notes')) fields.task_notes = optionalText(body.task_notes);
+  // Steps left out stay as they are, in a full update too: a client that never knew of procedures keeps them.
+  if (body.steps !== undefined) fields.steps = checkSteps(errors, body.steps);
   return { fields, errors };
 }
 

@@ -1,9 +1,11 @@
 /** Maintenance tasks as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
 import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
+import type { CompletionAnswer, ProcedureStep } from '../../../shared/api/procedures.js';
 import { formatRecurrenceInterval, TASK_STATUS_LABELS, taskDueDate, taskStatus } from '../../../shared/rules/task-status.js';
+import { mediaUrl } from '../../http/uploads.js';
 import { locationRefOf } from '../locations/locations.presenter.js';
 import { userRefOf } from '../users/users.presenter.js';
-import type { TaskRelations, TaskRow } from './maintenance.repository.js';
+import type { StoredAnswer, TaskRelations, TaskRow } from './maintenance.repository.js';
 
 /**
  * Columns the presenter does not read (tests/server/response-shapes.test.ts holds the list to the
@@ -11,8 +13,43 @@ import type { TaskRelations, TaskRow } from './maintenance.repository.js';
  */
 export const MAINTENANCE_TASK_NOT_EXPOSED = ['claimed_at', 'due_date'] as const satisfies readonly (keyof TaskRow)[];
 
-/** `today` is the date in the configured time zone: the status depends on it, so it is computed per read. */
-export function presentTask(row: TaskRow, relations: TaskRelations, today: string): MaintenanceTask {
+/** JSON the repository wrote; a list it cannot read shows as none rather than failing the whole answer. */
+function storedList<T>(json: string | null): T[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The steps a task keeps, in order. */
+export function stepsOf(row: Pick<TaskRow, 'procedure_steps'>): ProcedureStep[] {
+  return storedList<ProcedureStep>(row.procedure_steps);
+}
+
+/** A kept answer, its photo as a link on `origin`. */
+export function presentCompletionAnswer(answer: StoredAnswer, origin: string): CompletionAnswer {
+  return {
+    step_id: answer.step_id,
+    kind: answer.kind,
+    label: answer.label,
+    unit: answer.unit,
+    min: answer.min,
+    max: answer.max,
+    value: answer.value,
+    note: answer.note,
+    photo: mediaUrl(origin, answer.photo),
+    follow_up_work_order_id: answer.follow_up_work_order_id,
+  };
+}
+
+/**
+ * `today` is the date in the configured time zone: the status depends on it, so it is computed per
+ * read. `origin` is where the answers' photos are linked (http/origin.ts).
+ */
+export function presentTask(row: TaskRow, relations: TaskRelations, today: string, origin: string): MaintenanceTask {
   const person = (id: number | null) => userRefOf(relations.users, id);
   const location = locationRefOf(relations.locations, row.location_id);
   const assignee = person(row.assigned_to_id);
@@ -48,5 +85,8 @@ export function presentTask(row: TaskRow, relations: TaskRelations, today: strin
     version: row.version,
     updated_at: row.updated_at,
     updated_by: person(row.updated_by_id),
+    steps: stepsOf(row),
+    procedure_version: row.procedure_version,
+    last_completion_answers: storedList<StoredAnswer>(row.last_completion_answers).map((answer) => presentCompletionAnswer(answer, origin)),
   };
 }

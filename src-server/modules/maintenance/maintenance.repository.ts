@@ -1,5 +1,6 @@
-import type { ExpressionBuilder, Kysely, Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { LocationRef, UserRef } from '../../../shared/api/common.js';
+import { followUpDescription, type CheckedAnswer, type ProcedureStep } from '../../../shared/rules/procedure.js';
 import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
 import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
@@ -16,6 +17,36 @@ export interface TaskFields {
   recurrence_interval: number;
   last_completed_date: string;
   task_notes: string | null;
+  /** The procedure, when the write sets it (left out: the steps stay as they are). */
+  steps?: ProcedureStep[];
+}
+
+/** A completion as the route judged it (procedure.fields.ts). */
+export interface TaskCompletion {
+  today: string;
+  fieldNotes: string | null;
+  now: string;
+  /** The procedure version the answers were given on: the completion applies only while the task is at it. */
+  procedureVersion: number;
+  /** One per step of that version, in order (none for a task without steps). */
+  answers: readonly CheckedAnswer[];
+  /** Stored names of the photos, by step id. */
+  photos: ReadonlyMap<string, string>;
+}
+
+/** An answer as a completion keeps it (JSON in task_completions.answers and the task's last_completion_answers). */
+export interface StoredAnswer {
+  step_id: string;
+  kind: ProcedureStep['kind'];
+  label: string;
+  unit: string | null;
+  min: number | null;
+  max: number | null;
+  value: string | number | null;
+  note: string | null;
+  /** The photo's stored name (presented as its URL). */
+  photo: string | null;
+  follow_up_work_order_id: number | null;
 }
 
 export interface TaskFilter {
@@ -38,6 +69,20 @@ type TaskUpdateQuery = UpdateQueryBuilder<Database, 'maintenance_tasks', 'mainte
 /** Every write to a task raises its version and records who wrote when, in the same statement. */
 function stamped(eb: ExpressionBuilder<Database, 'maintenance_tasks'>, userId: number, now: string) {
   return { version: eb('version', '+', 1), updated_at: now, updated_by_id: userId };
+}
+
+/**
+ * The columns that set a procedure: its steps as JSON (one spelling for equal steps: the rule builds
+ * every step with its keys in one order) and its version, raised in the same statement only when the
+ * steps differ from those stored, so saving a form with the same steps leaves completions valid.
+ */
+function procedureColumns(eb: ExpressionBuilder<Database, 'maintenance_tasks'>, steps: readonly ProcedureStep[] | undefined) {
+  if (steps === undefined) return {};
+  const json = JSON.stringify(steps);
+  return {
+    procedure_steps: json,
+    procedure_version: eb.case().when('procedure_steps', '=', json).then(eb.ref('procedure_version')).else(eb('procedure_version', '+', 1)).end(),
+  };
 }
 
 export class MaintenanceRepository {
@@ -125,10 +170,13 @@ export class MaintenanceRepository {
 
   create(fields: TaskFields, createdById: number | null, write: { userId: number; now: string }): Promise<TaskRow> {
     const { now } = write;
+    const { steps = [], ...columns } = fields;
     return this.db
       .insertInto('maintenance_tasks')
       .values({
-        ...fields,
+        ...columns,
+        procedure_steps: JSON.stringify(steps),
+        procedure_version: steps.length > 0 ? 1 : 0,
         due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval),
         completed_through_system: 0,
         created_by_id: createdById,
@@ -183,9 +231,10 @@ export class MaintenanceRepository {
     write: RecordWrite,
     unchanged: (query: TaskUpdateQuery) => TaskUpdateQuery = (query) => query,
   ): Promise<TaskRow | undefined> {
+    const { steps, ...columns } = values;
     let query = this.db
       .updateTable('maintenance_tasks')
-      .set((eb) => ({ ...values, ...stamped(eb, write.userId, write.now) }))
+      .set((eb) => ({ ...columns, ...procedureColumns(eb, steps), ...stamped(eb, write.userId, write.now) }))
       .where('id', '=', id);
     if (write.version !== undefined) query = query.where('version', '=', write.version);
     return unchanged(query).returningAll().executeTakeFirst();
@@ -216,10 +265,14 @@ export class MaintenanceRepository {
   }
 
   /**
-   * Claimed by this user → completed today: the claim is released, who, when and the notes are
-   * recorded, the due date moves on and the completion is kept in the history, all or nothing.
+   * Claimed by this user, at the procedure version the answers were given on → completed today: the
+   * claim is released, who, when, the notes and the answers are recorded, the due date moves on, the
+   * completion is kept in the history, and each failed check or reading outside its range opens a
+   * follow-up work order at the task's location, all or nothing. Being derived here, inside the
+   * completion's own transaction, the follow-ups exist exactly when the completion does: a replayed
+   * request gets the stored answer (http/idempotency.ts) and a second completion finds no claim.
    */
-  complete(id: number, userId: number, completion: { today: string; fieldNotes: string | null; now: string }): Promise<TransitionResult> {
+  complete(id: number, userId: number, completion: TaskCompletion): Promise<TransitionResult> {
     const { today, fieldNotes, now } = completion;
     return this.db.transaction().execute(async (trx) => {
       const claimed = await trx
@@ -236,21 +289,66 @@ export class MaintenanceRepository {
         }))
         .where('id', '=', id)
         .where('assigned_to_id', '=', userId)
+        .where('procedure_version', '=', completion.procedureVersion)
         // due_date is not set by this UPDATE, so it reads back as the due date the completion met or missed.
-        .returning(['recurrence_interval', 'due_date'])
+        .returning(['recurrence_interval', 'due_date', 'location_id', 'description'])
         .executeTakeFirst();
       if (!claimed) return 'unchanged';
+      const answers = completion.answers.length > 0 ? JSON.stringify(await this.keepAnswers(trx, { id, ...claimed }, userId, completion)) : null;
       // The row stays locked by the update above until commit, so the interval read back is current.
       await trx
         .updateTable('maintenance_tasks')
-        .set({ due_date: taskDueDate(today, claimed.recurrence_interval) })
+        .set({ due_date: taskDueDate(today, claimed.recurrence_interval), last_completion_answers: answers })
         .where('id', '=', id)
         .execute();
       await trx
         .insertInto('task_completions')
-        .values({ task_id: id, completed_by_id: userId, completed_at: now, completed_date: today, field_notes: fieldNotes, due_date: claimed.due_date })
+        .values({
+          task_id: id,
+          completed_by_id: userId,
+          completed_at: now,
+          completed_date: today,
+          field_notes: fieldNotes,
+          due_date: claimed.due_date,
+          procedure_version: completion.procedureVersion,
+          answers,
+        })
         .execute();
       return 'done';
     });
+  }
+
+  /**
+   * The answers as the completion keeps them, opening a follow-up work order (Pending, at the task's
+   * location, made by the one who completed) for each that needs one. The orders are written here
+   * rather than through the work-order routes because they belong to the completion's transaction.
+   */
+  private async keepAnswers(trx: Transaction<Database>, task: { id: number; location_id: number; description: string }, userId: number, completion: TaskCompletion): Promise<StoredAnswer[]> {
+    const kept: StoredAnswer[] = [];
+    for (const answer of completion.answers) {
+      const { step } = answer;
+      let followUp: number | null = null;
+      if (answer.followUp) {
+        const order = await trx
+          .insertInto('work_orders')
+          .values({ status: 'Pending', description: followUpDescription(task, answer), location_id: task.location_id, created_by_id: userId, created_at: completion.now, updated_at: completion.now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        followUp = order.id;
+      }
+      kept.push({
+        step_id: step.id,
+        kind: step.kind,
+        label: step.label,
+        unit: step.unit,
+        min: step.min,
+        max: step.max,
+        value: answer.value,
+        note: answer.note,
+        photo: completion.photos.get(step.id) ?? null,
+        follow_up_work_order_id: followUp,
+      });
+    }
+    return kept;
   }
 }

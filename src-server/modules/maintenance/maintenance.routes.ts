@@ -1,29 +1,35 @@
 /** Preventative maintenance tasks: list by due date, detail, create, update, claim, unclaim, complete. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TaskCompleteBody, TaskCreateBody, TaskListQuery, TaskPatchBody, TaskUpdateBody, type MaintenanceTask } from '../../../shared/api/maintenance.js';
+import type { CheckedAnswer } from '../../../shared/rules/procedure.js';
 import { todayIn } from '../../../shared/rules/task-status.js';
 import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { addFieldError, conflict, notFound, nothingToChange, throwIfErrors, type HttpError } from '../../http/errors.js';
+import { addFieldError, conflict, notFound, nothingToChange, throwIfErrors, type FieldErrors, type HttpError } from '../../http/errors.js';
+import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText } from '../../http/text.js';
+import { UploadStore } from '../../http/upload-store.js';
 import { registerCsvExport } from '../../exports/csv-export.js';
+import { IMAGE_TYPES } from '../assets/assets.fields.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
 import { tasksCsv } from './maintenance.export.js';
-import { presentTask } from './maintenance.presenter.js';
+import { presentTask, stepsOf } from './maintenance.presenter.js';
 import { MaintenanceRepository, type TaskRow } from './maintenance.repository.js';
+import { checkCompletionAnswers, photosOf, readMultipartAnswers, staleProcedure } from './procedure.fields.js';
 
 export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
 
-export async function maintenanceRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
+export async function maintenanceRoutes(api: FastifyInstance, { db, config, users, storage }: AppDeps): Promise<void> {
   const tasks = new MaintenanceRepository(db);
+  const uploads = new UploadStore(db, storage, config);
   const locations = new LocationsRepository(db);
   const locationExists = (id: number) => locations.exists(id);
   // Every maintenance call needs full_feature_access (docs/decisions.md: Permissions are enforced by the server), stated rather than defaulted.
@@ -31,12 +37,13 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
   const today = () => todayIn(config.timeZone);
   const flow = new ClaimFlow({ messages: claimMessages('task'), stateOf: (id) => tasks.claimState(id), users });
 
-  const present = async (rows: TaskRow[]): Promise<MaintenanceTask[]> => {
+  const present = async (request: FastifyRequest, rows: TaskRow[]): Promise<MaintenanceTask[]> => {
     const relations = await tasks.relationsOf(rows);
     const day = today();
-    return rows.map((row) => presentTask(row, relations, day));
+    const origin = requestOrigin(request);
+    return rows.map((row) => presentTask(row, relations, day, origin));
   };
-  const presentOne = async (row: TaskRow): Promise<MaintenanceTask> => (await present([row]))[0]!;
+  const presentOne = async (request: FastifyRequest, row: TaskRow): Promise<MaintenanceTask> => (await present(request, [row]))[0]!;
   const existing = async (id: number): Promise<TaskRow> => {
     const row = await tasks.findById(id);
     if (!row) throw notFound();
@@ -47,22 +54,22 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     const window = pageWindow(request.query.page);
     const search = request.query.search?.trim();
     const { count, rows } = await tasks.page(window, { locationId: request.query.location, search: search || undefined });
-    return pageOf(request, window, count, await present(rows));
+    return pageOf(request, window, count, await present(request, rows));
   });
 
-  registerCsvExport(api, { config, access: full.access }, tasksCsv(tasks, config.timeZone));
+  registerCsvExport(api, { config, access: full.access }, tasksCsv(tasks, config.timeZone, config.publicUrl));
 
   api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: full }, async (request, reply) => {
     const row = await existing(request.params.id);
     setVersionTag(reply, row.version);
-    return presentOne(row);
+    return presentOne(request, row);
   });
 
   /** Why an update did not apply, from the row as it is now: gone, or moved past the If-Match version. */
-  const updateRefusal = async (id: number, version: number | undefined): Promise<HttpError> => {
+  const updateRefusal = async (request: FastifyRequest, id: number, version: number | undefined): Promise<HttpError> => {
     const row = await existing(id);
     if (version !== undefined && row.version !== version) {
-      const current = await presentOne(row);
+      const current = await presentOne(request, row);
       return staleVersion(current, config.timeZone);
     }
     return conflict(CHANGED_WHILE_SAVING);
@@ -72,9 +79,9 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
   const writeTask = async (request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, write: (w: RecordWrite) => Promise<TaskRow | undefined>) => {
     const version = ifMatchVersion(request);
     const row = await write({ userId: currentUser(request).id, now: nowIso(), version });
-    if (!row) throw await updateRefusal(request.params.id, version);
+    if (!row) throw await updateRefusal(request, request.params.id, version);
     setVersionTag(reply, row.version);
-    return presentOne(row);
+    return presentOne(request, row);
   };
 
   api.post<{ Body: TaskCreateBody }>('/maintenance/tasks/', { schema: { body: TaskCreateBody }, config: full }, async (request, reply) => {
@@ -84,7 +91,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     if (createdBy !== user.id && !(await tasks.userExists(createdBy))) addFieldError(errors, 'created_by', doesNotExist(createdBy));
     throwIfErrors(errors);
     const row = await tasks.create(fields, createdBy, { userId: user.id, now: nowIso() });
-    return reply.code(201).send(await presentOne(row));
+    return reply.code(201).send(await presentOne(request, row));
   });
 
   api.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request, reply) => {
@@ -117,32 +124,70 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     const user = currentUser(request);
     const id = request.params.id;
     await flow.claim(id, user.id, () => tasks.claim(id, user.id, nowIso()));
-    return presentOne(await existing(id));
+    return presentOne(request, await existing(id));
   });
 
   api.post<{ Params: IdParams }>('/maintenance/tasks/:id/unclaim/', { schema: { params: IdParams }, config: full }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
     await flow.unclaim(id, user.id, () => tasks.unclaim(id, user.id, nowIso()));
-    return presentOne(await existing(id));
+    return presentOne(request, await existing(id));
   });
+
+  /**
+   * Why a completion did not apply, from the task as it is now: answered on steps that changed since
+   * (412 with the task now, so the device keeps the answers for its user), else the claim flow's refusal.
+   */
+  const completionRefusal = async (request: FastifyRequest, id: number, userId: number, procedureVersion: number): Promise<void> => {
+    const row = await existing(id);
+    if (row.assigned_to_id === userId && row.procedure_version !== procedureVersion) throw staleProcedure(await presentOne(request, row));
+    await flow.complete(id, userId, async () => 'unchanged');
+  };
 
   api.post<{ Params: IdParams; Body: TaskCompleteBody }>(
     '/maintenance/tasks/:id/complete/',
     {
-      schema: { params: IdParams, body: TaskCompleteBody },
-      config: full,
-      // Field notes are optional, so a complete may arrive without any body at all.
+      schema: {
+        params: IdParams,
+        body: TaskCompleteBody,
+        description:
+          'JSON, or multipart/form-data when photo steps are answered: `answers` as JSON text, each photo as the file `photo_<step id>`. ' +
+          'Answers given on another procedure_version than the task has now are refused with 412 `stale_procedure` and the task now.',
+      },
+      config: { ...full, uploads: true },
       preValidation: async (request) => {
+        // Field notes are optional, so a complete may arrive without any body at all.
         request.body ??= {};
+        readMultipartAnswers(request);
       },
     },
     async (request) => {
       const user = currentUser(request);
       const id = request.params.id;
-      const completion = { today: today(), fieldNotes: optionalText(request.body.field_notes), now: nowIso() };
-      await flow.complete(id, user.id, () => tasks.complete(id, user.id, completion));
-      return presentOne(await existing(id));
+      const row = await existing(id);
+      const procedureVersion = request.body.procedure_version ?? 0;
+      const photos = photosOf(request.body);
+      // Answers are judged only against the steps they were given on; on other steps the completion is refused as stale below.
+      const onTheseSteps = procedureVersion === row.procedure_version;
+      const errors: FieldErrors = {};
+      const answers: CheckedAnswer[] = onTheseSteps ? checkCompletionAnswers(errors, stepsOf(row), request.body.answers ?? [], photos) : [];
+      throwIfErrors(errors);
+      const stored = new Map<string, string>();
+      try {
+        for (const answer of answers) {
+          const photo = answer.photo ? photos.get(answer.step.id) : undefined;
+          if (!photo) continue;
+          const [file] = await uploads.store(user.id, 'maintenance', [photo], `photo_${answer.step.id}`, IMAGE_TYPES);
+          stored.set(answer.step.id, file!.storedName);
+        }
+        const completion = { today: today(), fieldNotes: optionalText(request.body.field_notes), now: nowIso(), procedureVersion, answers, photos: stored };
+        if ((await tasks.complete(id, user.id, completion)) === 'unchanged') await completionRefusal(request, id, user.id, procedureVersion);
+      } catch (err) {
+        // A refused completion keeps none of its photos (a refusal is committed like an answer).
+        await uploads.discard([...stored.values()]);
+        throw err;
+      }
+      return presentOne(request, await existing(id));
     },
   );
 }

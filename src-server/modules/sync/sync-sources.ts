@@ -56,11 +56,11 @@ export function syncSources(db: Kysely<Database>): Record<SyncedArea, SyncSource
     },
     maintenance: {
       limitedMayRead: false,
-      async read(ids, { timeZone }) {
+      async read(ids, { timeZone, origin }) {
         const rows = await tasks.findByIds(ids);
         const relations = await tasks.relationsOf(rows);
         const today = todayIn(timeZone);
-        return byId(rows.map((row) => presentTask(row, relations, today)));
+        return byId(rows.map((row) => presentTask(row, relations, today, origin)));
       },
     },
     assets: {

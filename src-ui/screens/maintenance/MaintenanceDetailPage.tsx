@@ -1,9 +1,12 @@
 /**
  * Task Detail (behaviour §2, 4): the task's fields and status as of today; Complete (back to the list
- * after success) and Claim/Unclaim with the pending-sync list; Edit to the update form.
+ * after success) and Claim/Unclaim with the pending-sync list; Edit to the update form. Below them,
+ * the task's procedure and its last completion's answers (ProcedureDetail.tsx); the Confirm Complete
+ * dialog asks for the steps' answers above its Field Notes (ProcedureAnswers.tsx).
  */
 import { useLocation } from 'wouter';
 import type { MaintenanceTask } from '../../../shared/api/maintenance';
+import type { MutationResult } from '../../../shared/data/protocol';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { taskStatusOn } from '../../../shared/rules/task-status';
 import { LinkButton } from '../../components/LinkButton';
@@ -13,6 +16,8 @@ import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailS
 import { originListUrl } from '../../kit/list-query';
 import { StatusActions } from '../../kit/StatusActions';
 import { MAINTENANCE_LIST } from './maintenance-list';
+import { useProcedureCompletion } from './ProcedureAnswers';
+import { ProcedureDetail } from './ProcedureDetail';
 import { TaskStatusTag, useSiteToday } from './task-display';
 
 const TEXTS: DetailTexts = {
@@ -46,6 +51,21 @@ function TaskFields({ task, today }: { task: MaintenanceTask; today: string }) {
   );
 }
 
+/** Complete and Claim/Unclaim for the task, its steps in the Complete dialog. */
+function TaskActions({ task, onDone, onRefused }: { task: MaintenanceTask; onDone: (action: 'claim' | 'unclaim' | 'complete', result: MutationResult<MaintenanceTask>) => void; onRefused: () => void }) {
+  const completion = useProcedureCompletion(task);
+  return (
+    <StatusActions<MaintenanceTask>
+      area="maintenance"
+      record={{ id: task.id, claimed: task.assigned_to.length > 0, closed: false, assigned_to: task.assigned_to }}
+      failures={FAILURES}
+      onDone={onDone}
+      onRefused={onRefused}
+      completion={completion}
+    />
+  );
+}
+
 export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
   const { detail } = useDetailRead<MaintenanceTask>('maintenance', params.id, (api, id) => api.maintenance.get(id), TEXTS);
   const today = useSiteToday();
@@ -62,10 +82,8 @@ export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
       {(task) => (
         <div className="panel">
           <TaskFields task={task} today={today} />
-          <StatusActions<MaintenanceTask>
-            area="maintenance"
-            record={{ id: task.id, claimed: task.assigned_to.length > 0, closed: false, assigned_to: task.assigned_to }}
-            failures={FAILURES}
+          <TaskActions
+            task={task}
             onDone={(action, result) => {
               // Behaviour §4: after a completion, back to the list.
               if (action === 'complete' && result.status === 'done') navigate(back);
@@ -73,6 +91,7 @@ export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
             }}
             onRefused={() => void detail.reload()}
           />
+          <ProcedureDetail task={task} />
         </div>
       )}
     </DetailScreen>

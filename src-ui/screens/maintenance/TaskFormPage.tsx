@@ -2,7 +2,8 @@
  * Create Maintenance Task and Update Maintenance (behaviour §2, 5): location, description, recurrence
  * interval (days) and last completed date required, task notes optional; "Created By" is the
  * signed-in user on create. Both are queued while offline (behaviour §4). An update sends only the
- * fields the user changed, on the version the form was opened on (kit/versioned-edit.tsx).
+ * fields the user changed, on the version the form was opened on (kit/versioned-edit.tsx). Below the
+ * spec's fields, the task's procedure (ProcedureEditor.tsx): its steps are sent when they changed.
  */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -23,6 +24,8 @@ import { callWorker } from '../../state/bridge';
 import { useCurrentUser } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
 import { MAINTENANCE_LIST } from './maintenance-list';
+import { ProcedureEditor } from './ProcedureEditor';
+import { procedureErrors, sameSteps, stepsToSend, stepValuesOf, type StepValues } from './procedure-form';
 
 interface TaskValues {
   location_id: number | null;
@@ -30,10 +33,12 @@ interface TaskValues {
   recurrence_interval: number | null;
   last_completed_date: string;
   task_notes: string;
+  steps: StepValues[];
 }
 
-type TaskBody = Omit<NewTask, 'created_by'>;
+type TaskBody = Omit<NewTask, 'created_by' | 'steps'>;
 
+/** The spec's fields as sent; the steps are judged and sent apart (procedure-form.ts). */
 function toBody(values: TaskValues): TaskBody {
   return {
     location_id: values.location_id ?? 0,
@@ -56,8 +61,12 @@ function valuesOf(task: MaintenanceTask): TaskValues {
     recurrence_interval: task.recurrence_interval,
     last_completed_date: task.last_completed_date ?? '',
     task_notes: task.task_notes ?? '',
+    steps: stepValuesOf(task.steps ?? []),
   };
 }
+
+/** The steps' problems, at their boxes, in the words the server would use. */
+const checkSteps = (values: TaskValues) => procedureErrors(values.steps);
 
 /** The server names the location `location` when that is what it was sent as; the form calls it location_id. */
 const ALIASES = { location: 'location_id' } as const;
@@ -82,6 +91,7 @@ function TaskFields({ form, idPrefix }: { form: UseFormReturn<TaskValues>; idPre
       />
       <TextField control={form.control} name="last_completed_date" id={id('last-completed')} label="Last Completed Date" type="date" required />
       <TextAreaField control={form.control} name="task_notes" id={id('notes')} label="Task Notes" rows={3} placeholder="Optional" />
+      <ProcedureEditor form={form} idPrefix={idPrefix} />
     </>
   );
 }
@@ -92,13 +102,14 @@ export function MaintenanceCreatePage() {
   const [, navigate] = useLocation();
   const form = useSchemaForm<TaskValues>(
     TaskForm,
-    { location_id: rememberedLocation(MAINTENANCE_LIST), description: '', recurrence_interval: null, last_completed_date: '', task_notes: '' },
+    { location_id: rememberedLocation(MAINTENANCE_LIST), description: '', recurrence_interval: null, last_completed_date: '', task_notes: '', steps: [] },
     toChecked,
+    checkSteps,
   );
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const result = await callWorker((api) => api.maintenance.create({ ...toBody(values), created_by: null }));
+      const result = await callWorker((api) => api.maintenance.create({ ...toBody(values), steps: stepsToSend(values.steps), created_by: null }));
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
       startOver(form);
       navigate(result.status === 'done' ? `/maintenance-detail/${result.data.id}` : originListUrl(MAINTENANCE_LIST));
@@ -122,7 +133,7 @@ export function MaintenanceCreatePage() {
 
 export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
   const [, navigate] = useLocation();
-  const form = useSchemaForm<TaskValues>(TaskForm, { location_id: null, description: '', recurrence_interval: null, last_completed_date: '', task_notes: '' }, toChecked);
+  const form = useSchemaForm<TaskValues>(TaskForm, { location_id: null, description: '', recurrence_interval: null, last_completed_date: '', task_notes: '', steps: [] }, toChecked, checkSteps);
   const edit = useVersionedEdit('maintenance', params.id, (api, id) => api.maintenance.get(id), form, valuesOf);
   const detailPath = `/maintenance-detail/${params.id ?? ''}`;
 
@@ -130,6 +141,9 @@ export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
     const base = edit.base;
     if (!base) return;
     const changes: TaskPatchBody = changedFields(form, toBody(values));
+    // The whole procedure goes when any step changed (it is one list, replaced as a whole on the version shown).
+    const steps = stepsToSend(values.steps);
+    if (!sameSteps(steps, base.steps ?? [])) changes.steps = steps;
     if (Object.keys(changes).length === 0) {
       showToast({ severity: 'info', detail: NOTHING_CHANGED });
       return;

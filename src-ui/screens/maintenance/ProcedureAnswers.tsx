@@ -1,0 +1,142 @@
+/**
+ * A task's steps in its Confirm Complete dialog (docs/decisions.md: Procedures on maintenance tasks):
+ * Pass / Fail for a check, a number for a reading (its unit and range beside it), text, or a photo;
+ * a failed check or a reading outside its range asks for a short note. Judged before sending by the
+ * shared rule (required steps answered, readings numbers, notes given), in the server's words; the
+ * answers go to the data worker with the procedure version they were given on, so they are sent now
+ * or queued with their photos.
+ */
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { RadioButton } from 'primereact/radiobutton';
+import { useState } from 'react';
+import type { MaintenanceTask } from '../../../shared/api/maintenance';
+import type { ProcedureStep } from '../../../shared/api/procedures';
+import type { ProcedureAnswers } from '../../../shared/areas/maintenance';
+import { IMAGE_ACCEPT } from '../../../shared/data/attachments';
+import { checkAnswers, needsFollowUpNote, rangeText, type AnswerDraft } from '../../../shared/rules/procedure';
+import { fieldAria } from '../../components/Field';
+import type { CompletionExtension } from '../../kit/StatusActions';
+
+/** One step's answer as typed. */
+interface Typed {
+  value: string;
+  note: string;
+  photo: File | null;
+}
+
+const EMPTY: Typed = { value: '', note: '', photo: null };
+
+function StepAnswer({ step, typed, error, onChange }: { step: ProcedureStep; typed: Typed; error: string | null; onChange: (next: Typed) => void }) {
+  const id = `answer-${step.id}`;
+  const hint = step.kind === 'reading' ? [step.unit, rangeText(step) ? `range ${rangeText(step)}` : null].filter(Boolean).join(', ') : null;
+  const label = `${step.label}${step.required ? '' : ' (optional)'}`;
+  return (
+    <fieldset className="procedure-answer" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{label}</legend>
+      {step.kind === 'check' ? (
+        <div className="procedure-choice" role="radiogroup" aria-label={step.label}>
+          {(['pass', 'fail'] as const).map((result) => (
+            <div key={result} className="field-radiobutton">
+              <RadioButton inputId={`${id}-${result}`} name={id} value={result} checked={typed.value === result} onChange={() => onChange({ ...typed, value: result })} />
+              <label htmlFor={`${id}-${result}`}>{result === 'pass' ? 'Pass' : 'Fail'}</label>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {step.kind === 'reading' ? (
+        <div className="field">
+          <label htmlFor={id}>{`Reading${step.unit ? ` (${step.unit})` : ''}`}</label>
+          <InputText id={id} inputMode="decimal" value={typed.value} onChange={(e) => onChange({ ...typed, value: e.target.value })} invalid={Boolean(error)} {...fieldAria(id, error, Boolean(hint))} />
+          {hint ? (
+            <small id={`${id}-hint`} className="field-hint">
+              {hint}
+            </small>
+          ) : null}
+        </div>
+      ) : null}
+      {step.kind === 'text' ? (
+        <div className="field">
+          <label htmlFor={id}>Answer</label>
+          <InputTextarea id={id} rows={2} value={typed.value} onChange={(e) => onChange({ ...typed, value: e.target.value })} invalid={Boolean(error)} {...fieldAria(id, error)} />
+        </div>
+      ) : null}
+      {step.kind === 'photo' ? (
+        <div className="field">
+          <label htmlFor={id}>Photo</label>
+          <input id={id} className="file-input" type="file" accept={IMAGE_ACCEPT} capture="environment" onChange={(e) => onChange({ ...typed, photo: e.target.files?.[0] ?? null })} {...fieldAria(id, error)} />
+        </div>
+      ) : null}
+      {needsFollowUpNote(step, typed.value) ? (
+        <div className="field">
+          <label htmlFor={`${id}-note`}>Note</label>
+          <InputText id={`${id}-note`} value={typed.note} onChange={(e) => onChange({ ...typed, note: e.target.value })} placeholder="What is wrong?" {...fieldAria(`${id}-note`, null, true)} />
+          <small id={`${id}-note-hint`} className="field-hint">
+            A follow-up work order will be opened for this.
+          </small>
+        </div>
+      ) : null}
+      {error ? (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </small>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The Confirm Complete dialog's part for `task`'s steps (none for a task without steps). What was
+ * typed is kept by step id until a send went through, so a refusal or a reload of the task loses none.
+ */
+export function useProcedureCompletion(task: MaintenanceTask): CompletionExtension<MaintenanceTask> | undefined {
+  const [typed, setTyped] = useState<Record<string, Typed>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const steps = task.steps ?? [];
+  if (steps.length === 0) return undefined;
+
+  const drafts = (): AnswerDraft[] => steps.map((s) => ({ step_id: s.id, value: typed[s.id]?.value ?? '', note: typed[s.id]?.note ?? '' }));
+  const photoSteps = () => steps.filter((s) => s.kind === 'photo' && typed[s.id]?.photo);
+  const answers = (): ProcedureAnswers => ({
+    procedureVersion: task.procedure_version,
+    steps,
+    answers: drafts(),
+    photos: photoSteps().map((s) => {
+      const file = typed[s.id]!.photo!;
+      return { stepId: s.id, file: { name: file.name || 'photo', type: file.type || 'application/octet-stream', blob: file } };
+    }),
+  });
+
+  return {
+    fields: (
+      <div className="procedure-answers">
+        {steps.map((step) => (
+          <StepAnswer
+            key={step.id}
+            step={step}
+            typed={typed[step.id] ?? EMPTY}
+            error={errors[`answers.${step.id}`] ?? null}
+            onChange={(next) => setTyped((all) => ({ ...all, [step.id]: next }))}
+          />
+        ))}
+        {errors.answers ? (
+          <small className="field-error" role="alert">
+            {errors.answers}
+          </small>
+        ) : null}
+      </div>
+    ),
+    check() {
+      const { issues } = checkAnswers(steps, drafts(), new Set(photoSteps().map((s) => s.id)));
+      const found: Record<string, string> = {};
+      for (const issue of issues) found[issue.path] ??= issue.message;
+      setErrors(found);
+      return issues.length === 0;
+    },
+    complete: (api, id, fieldNotes) => api.maintenance.complete(id, fieldNotes, answers()),
+    reset() {
+      setTyped({});
+      setErrors({});
+    },
+  };
+}
