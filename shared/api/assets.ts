@@ -102,6 +102,8 @@ export interface Asset {
   version: number;
   /** Who wrote last; null when unknown (rows older than versions). */
   updated_by: UserRef | null;
+  /** The label's code, e.g. `A-7K3Q9` (shared/rules/record-codes.ts); fixed for the asset's life. */
+  code: string;
 }
 
 export const ASSET_KEYS = {
@@ -120,4 +122,5 @@ export const ASSET_KEYS = {
   updated_at: true,
   version: true,
   updated_by: true,
+  code: true,
 } satisfies EveryKey<Asset>;

@@ -43,6 +43,8 @@ export interface Location {
   occ_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The label's code, e.g. `L-4MX2P` (shared/rules/record-codes.ts); fixed for the location's life. */
+  code: string;
 }
 
 export const LOCATION_KEYS = {
@@ -60,4 +62,5 @@ export const LOCATION_KEYS = {
   occ_id: true,
   created_at: true,
   updated_at: true,
+  code: true,
 } satisfies EveryKey<Location>;

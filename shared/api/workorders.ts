@@ -19,10 +19,19 @@ export type WorkOrderListQuery = Static<typeof WorkOrderListQuery>;
 export const WorkOrderCreateBody = Type.Object({
   location_id: Type.Optional(Id),
   description: Type.Optional(Type.String({ maxLength: TEXT_LIMIT })),
+  /**
+   * The asset the problem is with (docs/decisions.md: Labels and scanning): optional, and only for
+   * users who may read assets; it must be at the chosen location.
+   */
+  asset_id: Type.Optional(Id),
   /** One file or a list of files; only meaningful in a multipart body. */
   new_attachments: Type.Optional(Type.Unknown()),
 });
 export type WorkOrderCreateBody = Static<typeof WorkOrderCreateBody>;
+
+/** The refusals of `asset_id` (beside DRF's unknown-pk text for an asset that does not exist). */
+export const ASSET_NOT_AT_LOCATION = 'This asset is not at the chosen location.';
+export const ASSET_LINK_NOT_ALLOWED = 'Your account cannot link an asset to a work order.';
 
 /** POST workorders/{id}/complete/: field notes are optional (behaviour §5); null or blank store none. */
 export const WorkOrderCompleteBody = Type.Object({
@@ -41,6 +50,15 @@ export interface WorkOrderAttachment {
 
 export const WORK_ORDER_ATTACHMENT_KEYS = { id: true, file: true, name: true, content_type: true, size: true } satisfies EveryKey<WorkOrderAttachment>;
 
+/** The asset a work order is about, as the order shows it (its name and its label's code). */
+export interface WorkOrderAsset {
+  id: number;
+  name: string;
+  code: string;
+}
+
+export const WORK_ORDER_ASSET_KEYS = { id: true, name: true, code: true } satisfies EveryKey<WorkOrderAsset>;
+
 export interface WorkOrder {
   id: number;
   status: WorkOrderStatus;
@@ -58,6 +76,12 @@ export interface WorkOrder {
   completed_at: string | null;
   completed_by: UserRef | null;
   attachments: WorkOrderAttachment[];
+  /**
+   * The asset the order is about, null for none (migration 0014). Absent from orders a device
+   * saved from an older server: read it as null.
+   */
+  asset_id: number | null;
+  asset: WorkOrderAsset | null;
 }
 
 export const WORK_ORDER_KEYS = {
@@ -76,4 +100,6 @@ export const WORK_ORDER_KEYS = {
   completed_at: true,
   completed_by: true,
   attachments: true,
+  asset_id: true,
+  asset: true,
 } satisfies EveryKey<WorkOrder>;

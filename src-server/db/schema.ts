@@ -3,7 +3,7 @@
  * timestamps are ISO-8601 text, dates are YYYY-MM-DD text, booleans are 0/1 integers, so rows read
  * the same on SQLite and PostgreSQL.
  */
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 
 type Flag = 0 | 1;
 
@@ -78,6 +78,8 @@ export interface LocationsTable {
   occ_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The label's code, computed by the database from the id (migration 0014; shared/rules/record-codes.ts). */
+  code: GeneratedAlways<string>;
 }
 
 export interface VendorsTable {
@@ -109,6 +111,8 @@ export interface AssetsTable {
   version: Generated<number>;
   /** Who wrote the row last; null for rows written before migration 0005. */
   updated_by_id: number | null;
+  /** The label's code, computed by the database from the id (migration 0014; shared/rules/record-codes.ts). */
+  code: GeneratedAlways<string>;
 }
 
 export interface WorkOrdersTable {
@@ -124,6 +128,8 @@ export interface WorkOrdersTable {
   field_notes: string | null;
   completed_at: string | null;
   completed_by_id: number | null;
+  /** The asset the order is about, at the order's location when it was made; optional (migration 0014). */
+  asset_id: number | null;
 }
 
 /** Work orders per location, and in all under location 0; kept by triggers (migration 0003). */

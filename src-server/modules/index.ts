@@ -2,10 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { assetHistoryRoutes } from './assets/asset-history.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
 import { chemicalsRoutes } from './chemicals/chemicals.routes.js';
+import { codesRoutes } from './codes/codes.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import { kpisRoutes } from './kpis/kpis.routes.js';
+import { labelsRoutes } from './labels/labels.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
@@ -33,4 +36,7 @@ export const apiModules: ApiModule[] = [
   adminRoutes,
   syncRoutes,
   kpisRoutes,
+  codesRoutes,
+  labelsRoutes,
+  assetHistoryRoutes,
 ];

@@ -128,6 +128,11 @@ export function reportDefinition(report: ReportDocument, opts: RenderOptions): T
 
 /** Renders a report to PDF bytes. */
 export async function renderReport(report: ReportDocument, opts: RenderOptions): Promise<Buffer> {
+  return renderPdf(reportDefinition(report, opts));
+}
+
+/** Renders any document of ours (reports, label sheets) under the same fonts and access policies. */
+export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
   configurePdfmake();
-  return pdfmake.createPdf(reportDefinition(report, opts)).getBuffer();
+  return pdfmake.createPdf(definition).getBuffer();
 }

@@ -81,6 +81,7 @@ describe('asset create and read', () => {
       updated_at: expect.any(String),
       version: 1,
       updated_by: { id: full.user.id, first_name: full.user.first_name, last_name: full.user.last_name },
+      code: expect.stringMatching(/^A-[2-9A-HJKMNP-Z]{5}$/),
     });
     const read = await t.request({ method: 'GET', url: `/api/v1/assets/${asset.id}`, as: full });
     expect(read.statusCode).toBe(200);

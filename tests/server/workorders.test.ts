@@ -90,6 +90,8 @@ describe('work orders', () => {
         completed_at: null,
         completed_by: null,
         attachments: [],
+        asset_id: null,
+        asset: null,
       });
       const detail = await t.request({ method: 'GET', url: `/api/v1/workorders/${order.id}`, as: limited });
       expect(detail.statusCode).toBe(200);

@@ -13,6 +13,7 @@ import * as m0010 from './0010_login_failures.js';
 import * as m0011 from './0011_change_log.js';
 import * as m0012 from './0012_change_notify.js';
 import * as m0013 from './0013_kpi_times.js';
+import * as m0014 from './0014_record_codes.js';
 import * as m0015 from './0015_task_procedures.js';
 
 export interface Migration {
@@ -35,5 +36,6 @@ export const migrations: Migration[] = [
   { name: '0011_change_log', up: m0011.up },
   { name: '0012_change_notify', up: m0012.up },
   { name: '0013_kpi_times', up: m0013.up },
+  { name: '0014_record_codes', up: m0014.up },
   { name: '0015_task_procedures', up: m0015.up },
 ];

@@ -22,6 +22,7 @@ export function presentLocation(row: LocationRow): Location {
     occ_id: row.occ_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    code: row.code,
   };
 }
 

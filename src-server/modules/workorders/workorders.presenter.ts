@@ -1,5 +1,5 @@
 /** Work orders as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
-import type { WorkOrder, WorkOrderAttachment } from '../../../shared/api/workorders.js';
+import type { WorkOrder, WorkOrderAsset, WorkOrderAttachment } from '../../../shared/api/workorders.js';
 import { mediaUrl } from '../../http/uploads.js';
 import { locationRefOf } from '../locations/locations.presenter.js';
 import { userRefOf } from '../users/users.presenter.js';
@@ -29,7 +29,15 @@ export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelation
     completed_at: row.completed_at,
     completed_by: person(row.completed_by_id),
     attachments: (relations.attachments.get(row.id) ?? []).map((a) => presentAttachment(a, origin)),
+    asset_id: row.asset_id,
+    asset: presentOrderAsset(relations, row.asset_id),
   };
+}
+
+/** The linked asset's name and code; the foreign key keeps it existing (a deleted asset's link is set null). */
+function presentOrderAsset(relations: WorkOrderRelations, id: number | null): WorkOrderAsset | null {
+  const asset = id === null ? undefined : relations.assets.get(id);
+  return asset ? { id: asset.id, name: asset.name, code: asset.code } : null;
 }
 
 /** Columns of work_order_attachments an attachment does not show: it is shown inside its work order. */

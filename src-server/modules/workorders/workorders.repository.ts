@@ -19,6 +19,7 @@ export interface WorkOrderRelations {
   locations: Map<number, { id: number; name: string }>;
   users: Map<number, UserNameRow>;
   attachments: Map<number, AttachmentRow[]>;
+  assets: Map<number, { id: number; name: string; code: string }>;
 }
 
 export interface WorkOrderFilter {
@@ -83,10 +84,12 @@ export class WorkOrdersRepository {
     const orderIds = rows.map((r) => r.id);
     const locationIds = distinctIds(rows.map((r) => r.location_id));
     const userIds = distinctIds(rows.flatMap((r) => [r.created_by_id, r.assigned_to_id, r.completed_by_id]));
-    const [locations, users, attachments] = await Promise.all([
+    const assetIds = distinctIds(rows.map((r) => r.asset_id));
+    const [locations, users, attachments, assets] = await Promise.all([
       locationIds.length ? this.db.selectFrom('locations').select(['id', 'name']).where('id', 'in', locationIds).execute() : [],
       userIds.length ? this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute() : [],
       orderIds.length ? this.db.selectFrom('work_order_attachments').selectAll().where('work_order_id', 'in', orderIds).orderBy('id').execute() : [],
+      assetIds.length ? this.db.selectFrom('assets').select(['id', 'brand', 'name', 'code']).where('id', 'in', assetIds).execute() : [],
     ]);
     const byOrder = new Map<number, AttachmentRow[]>();
     for (const a of attachments) {
@@ -98,6 +101,8 @@ export class WorkOrdersRepository {
       locations: new Map(locations.map((l) => [l.id, l])),
       users: new Map(users.map((u) => [u.id, u])),
       attachments: byOrder,
+      // Named as the screens name an asset: its brand, then its name.
+      assets: new Map(assets.map((a) => [a.id, { id: a.id, name: [a.brand, a.name].filter(Boolean).join(' '), code: a.code }])),
     };
   }
 

@@ -1,7 +1,7 @@
 /** Work orders: list with location filter and search, detail, create with attachments, and the claim → complete flow. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_ALLOWED_TYPES } from '../../../shared/constants.js';
-import { WorkOrderCompleteBody, WorkOrderCreateBody, WorkOrderListQuery, type WorkOrder } from '../../../shared/api/workorders.js';
+import { ASSET_LINK_NOT_ALLOWED, ASSET_NOT_AT_LOCATION, WorkOrderCompleteBody, WorkOrderCreateBody, WorkOrderListQuery, type WorkOrder } from '../../../shared/api/workorders.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
@@ -14,7 +14,10 @@ import { optionalText, requiredText } from '../../http/text.js';
 import { UploadStore } from '../../http/upload-store.js';
 import { filesOf } from '../../http/uploads.js';
 import { registerCsvExport } from '../../exports/csv-export.js';
+import { mayReadAssets } from '../assets/asset-access.js';
+import { AssetsRepository } from '../assets/assets.repository.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
+import type { UserRow } from '../users/users.repository.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { workOrdersCsv } from './workorders.export.js';
 import { presentWorkOrder } from './workorders.presenter.js';
@@ -23,6 +26,7 @@ import { WorkOrdersRepository, type WorkOrderRow } from './workorders.repository
 export async function workordersRoutes(api: FastifyInstance, { db, config, users, storage }: AppDeps): Promise<void> {
   const orders = new WorkOrdersRepository(db);
   const locations = new LocationsRepository(db);
+  const assets = new AssetsRepository(db);
   const uploads = new UploadStore(db, storage, config);
   // Limited users list, read and create work orders; changing their state needs full access (the default).
   const everyone = { access: 'user' as const };
@@ -33,6 +37,18 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
     const origin = requestOrigin(request);
     return rows.map((row) => presentWorkOrder(row, relations, origin));
   };
+  /**
+   * An order's asset (docs/decisions.md: Labels and scanning): one the user may read (a limited user
+   * reads no asset, so links none), standing at the order's location. A queued order checked here
+   * long after it was made is refused the same way when the asset has moved since.
+   */
+  const checkAssetLink = async (errors: FieldErrors, user: UserRow, assetId: number, locationId: number | undefined): Promise<void> => {
+    if (!mayReadAssets(user)) return addFieldError(errors, 'asset_id', ASSET_LINK_NOT_ALLOWED);
+    const asset = await assets.findById(assetId);
+    if (!asset) return addFieldError(errors, 'asset_id', doesNotExist(assetId));
+    if (locationId !== undefined && asset.location_id !== locationId) addFieldError(errors, 'asset_id', ASSET_NOT_AT_LOCATION);
+  };
+
   const presentOne = async (request: FastifyRequest, id: number): Promise<WorkOrder> => {
     const row = await orders.findById(id);
     if (!row) throw notFound();
@@ -60,6 +76,8 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
     const locationId = body.location_id;
     if (locationId === undefined) addFieldError(errors, 'location_id', 'This field is required.');
     else if (!(await locations.exists(locationId))) addFieldError(errors, 'location_id', doesNotExist(locationId));
+    const assetId = body.asset_id ?? null;
+    if (assetId !== null) await checkAssetLink(errors, user, assetId, locationId);
     // A browser form with no file chosen still sends one nameless, empty part: that is no attachment.
     const files = filesOf(body.new_attachments, 'new_attachments').filter((f) => f.filename !== '' || f.data.length > 0);
     throwIfErrors(errors);
@@ -70,7 +88,7 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
     let row: WorkOrderRow;
     try {
       row = await orders.create(
-        { status: 'Pending', description, location_id: locationId!, created_by_id: user.id, created_at: now, updated_at: now },
+        { status: 'Pending', description, location_id: locationId!, asset_id: assetId, created_by_id: user.id, created_at: now, updated_at: now },
         stored.map((f) => ({ stored_name: f.storedName, original_name: f.originalName, content_type: f.contentType, size: f.size, created_at: now })),
       );
     } catch (err) {

@@ -1,0 +1,34 @@
+/**
+ * Label sheets (docs/decisions.md: Labels and scanning): PDFs of QR labels, each with the record's
+ * name and code, laid out for Avery 5160 sheets (US Letter, 3 × 10 labels of 2⅝ × 1 in; Avery
+ * 8160, 5260 and 5960 and their like share the layout).
+ *
+ * - GET assets/labels.pdf?location=ID: one label for each asset at the location, by name.
+ * - GET locations/{id}/label.pdf?copies=N: the location's own label, N times (default 1).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common.js';
+
+/** Labels on one sheet: three across, ten down. */
+export const LABELS_PER_SHEET = 30;
+
+export const AssetLabelsQuery = Type.Object({ location: Id }, { additionalProperties: false });
+export type AssetLabelsQuery = Static<typeof AssetLabelsQuery>;
+
+export const LocationLabelQuery = Type.Object(
+  { copies: Type.Optional(Type.Integer({ minimum: 1, maximum: LABELS_PER_SHEET, description: 'How many of the label, from the sheet’s first place (default 1)' })) },
+  { additionalProperties: false },
+);
+export type LocationLabelQuery = Static<typeof LocationLabelQuery>;
+
+export const assetLabelsPath = (location: number) => `assets/labels.pdf?location=${location}`;
+export const locationLabelPath = (id: number) => `locations/${id}/label.pdf`;
+
+export const assetLabelsFile = (location: number | '{location}') => `asset-labels-location-${location}.pdf`;
+export const locationLabelFile = (id: number | '{id}') => `location-label-${id}.pdf`;
+
+/** Said instead of a sheet without a connection: the server makes it, so nothing is kept for later. */
+export const LABELS_NEED_CONNECTION = 'Printing labels needs a connection.';
+
+/** The asset list's "Print labels" for a location where no asset is. */
+export const NO_ASSETS_TO_LABEL = 'There are no assets at this location to print labels for.';

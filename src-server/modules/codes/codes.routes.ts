@@ -1,0 +1,36 @@
+/**
+ * GET codes/{code}/: the record a label's code names, as `{area, id}`, for a user who may open it
+ * (docs/decisions.md: Labels and scanning). Every signed-in user may ask, since limited users scan
+ * location labels to report a problem there; the answer then holds the record's own access: an
+ * asset's code is refused to a user who may not read assets, in words that say why.
+ */
+import type { FastifyInstance } from 'fastify';
+import { CODE_ASSET_NOT_ALLOWED, CODE_NOT_OURS, CodeParams, type CodeTarget } from '../../../shared/api/codes.js';
+import { readCode } from '../../../shared/rules/record-codes.js';
+import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../../http/access.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { mayReadAssets } from '../assets/asset-access.js';
+import { CodesRepository } from './codes.repository.js';
+
+export async function codesRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
+  const codes = new CodesRepository(db);
+
+  api.get<{ Params: CodeParams }>(
+    '/codes/:code/',
+    {
+      schema: {
+        params: CodeParams,
+        description: 'The asset or location a label code names (any case, dash optional): `{"area": "assets" | "locations", "id": N}`. 404 when no record has it; 403 for an asset to a user who may not read assets.',
+      },
+      config: { access: 'user' },
+    },
+    async (request): Promise<CodeTarget> => {
+      const code = readCode(request.params.code);
+      const target = code ? await codes.find(code) : undefined;
+      if (!target) throw notFound(CODE_NOT_OURS);
+      if (target.area === 'assets' && !mayReadAssets(currentUser(request))) throw forbidden(CODE_ASSET_NOT_ALLOWED);
+      return target;
+    },
+  );
+}
