@@ -2,7 +2,8 @@
 import type { Asset } from '../api/assets.js';
 import type { Page } from '../api/common.js';
 import type { AssetType } from '../constants.js';
-import type { ChosenFile, MutationResult, ReadResult } from '../data/protocol.js';
+import type { BinaryAnswer, ChosenFile, MutationResult, ReadResult } from '../data/protocol.js';
+import type { AssetHistoryEntry } from '../api/asset-history.js';
 
 /** The values of the Create and Update Asset forms, as the server names them. */
 export interface AssetFields {
@@ -42,4 +43,10 @@ export interface AssetsApi {
   update(id: number, edit: AssetEdit): Promise<MutationResult<Asset>>;
   /** Move Asset: a new location, based on the version shown (a stale one is refused). */
   move(id: number, move: { version: number; location_id: number }): Promise<MutationResult<Asset>>;
+  /** Every asset at a location, by name (the work-order form's asset choice); the kept ones offline. */
+  atLocation(location: number): Promise<ReadResult<Asset[]>>;
+  /** A page of the asset's history (docs/decisions.md: Asset history); the saved page offline. */
+  history(id: number, page: number): Promise<ReadResult<Page<AssetHistoryEntry>>>;
+  /** The label sheet of the assets at a location (a PDF made by the server: needs a connection). */
+  labels(location: number): Promise<BinaryAnswer>;
 }

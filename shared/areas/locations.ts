@@ -1,7 +1,7 @@
 /** The locations area's calls from a tab to the data worker (`src-worker/areas/locations.ts`). */
 import type { Page } from '../api/common.js';
 import type { Location, LocationCreateBody, LocationUpdateBody } from '../api/locations.js';
-import type { MutationResult, ReadResult } from '../data/protocol.js';
+import type { BinaryAnswer, MutationResult, ReadResult } from '../data/protocol.js';
 
 export interface LocationsApi {
   /** Every location, read by following `next` (pickers and filters). */
@@ -11,4 +11,6 @@ export interface LocationsApi {
   /** Sent now or not at all (locations are not offline actions). */
   create(body: LocationCreateBody): Promise<MutationResult<Location>>;
   update(id: number, body: LocationUpdateBody): Promise<MutationResult<Location>>;
+  /** The location's own label (a PDF made by the server: needs a connection). */
+  label(id: number): Promise<BinaryAnswer>;
 }

@@ -9,6 +9,7 @@
 import type { AssetsApi } from './assets.js';
 import type { AdminApi } from './admin.js';
 import type { ChemicalsApi, WashesApi } from './chemicals.js';
+import type { CodesApi } from './codes.js';
 import type { ContactApi } from './contact.js';
 import type { KpisApi } from './kpis.js';
 import type { LocationsApi } from './locations.js';
@@ -38,6 +39,7 @@ export const AREAS = {
   contact: { label: 'Contact Us', itemLabel: 'Message' },
   admin: { label: 'Administration', itemLabel: 'User' },
   kpis: { label: 'Key figures', itemLabel: 'Figure' },
+  codes: { label: 'Labels', itemLabel: 'Label' },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -56,6 +58,7 @@ export interface AreaApis {
   contact: ContactApi;
   admin: AdminApi;
   kpis: KpisApi;
+  codes: CodesApi;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */

@@ -14,6 +14,8 @@ export interface NewWorkOrder {
   locationId: number;
   description: string;
   files: ChosenFile[];
+  /** The asset the problem is with, at the location (optional; full-access users). */
+  assetId?: number | null;
 }
 
 export interface WorkordersApi extends StatusCalls<WorkOrder> {

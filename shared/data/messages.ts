@@ -188,6 +188,8 @@ export const SCREEN_MESSAGES = {
    * (src-ui/screens/home/kpi-format.ts), so the first screen's script does not carry them.
    */
   kpis: {},
+  /** Label codes (not in the spec): the server's and the worker's own texts say what went wrong (shared/api/codes.ts). */
+  codes: {},
 } as const satisfies ByArea<Record<string, string>>;
 
 /**
@@ -212,6 +214,7 @@ export const NOT_FOUND_MESSAGES = {
   contact: {},
   settings: {},
   kpis: {},
+  codes: {},
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Success messages. */
@@ -253,6 +256,7 @@ export const SUCCESS_MESSAGES = {
   // Read only: nothing to report.
   settings: {},
   kpis: {},
+  codes: {},
   reports: { sent: 'Report sent successfully!' },
   account: {
     // The spec names these three without giving their wording.
@@ -297,6 +301,7 @@ export const QUEUED_MESSAGES = {
   admin: {},
   settings: {},
   kpis: {},
+  codes: {},
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Offline banners above saved data. */

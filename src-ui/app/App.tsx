@@ -11,6 +11,7 @@ import { TopBar } from '../components/TopBar';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { useIsOffline } from '../state/hooks';
 import { connection, store } from '../state/store';
+import { PendingScan } from './PendingScan';
 import { AppRoutes } from './routes';
 
 /**
@@ -52,6 +53,7 @@ export function App() {
         <main id="main" className="app-main" tabIndex={-1} ref={main}>
           <AppRoutes />
         </main>
+        <PendingScan />
         <Footer />
       </ShellFrame>
       <OfflineBanner />

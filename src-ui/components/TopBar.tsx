@@ -1,4 +1,7 @@
-/** Top bar: logo to /, links from the navigation table (app/navigation.ts), theme toggle and the Offline Activity button (behaviour §2). */
+/**
+ * Top bar: logo to /, links from the navigation table (app/navigation.ts), theme toggle and the Offline Activity button (behaviour §2),
+ * and for signed-in users the Scan button (labels' QR codes; not in the spec).
+ */
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Link, useLocation } from 'wouter';
@@ -52,6 +55,13 @@ export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
         </ul>
       </nav>
       <div className="topbar-tools">
+        {/* Not in the spec's bar, and not among its links: a tool beside the others (docs/decisions.md: Labels and scanning). */}
+        {signedIn ? (
+          <Link href="/scan" className={`p-button p-component p-button-outlined link-button scan-button${location === '/scan' ? ' is-active' : ''}`} aria-current={location === '/scan' ? 'page' : undefined}>
+            <span className="p-button-icon p-button-icon-left pi pi-qrcode" aria-hidden="true" />
+            <span className="scan-button-label">Scan</span>
+          </Link>
+        ) : null}
         <ThemeToggle />
         {/* The name comes from the content: "Offline Activity", and "12 queued" when there is a badge. */}
         <Button type="button" className="offline-activity-button" outlined onClick={onOpenActivity}>

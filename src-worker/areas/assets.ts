@@ -5,16 +5,24 @@
  * a newer change. A chosen thumbnail is made to fit in this worker first, and then the write goes
  * as multipart; without one it is JSON.
  */
+import type { AssetHistoryEntry } from '../../shared/api/asset-history.js';
 import type { Asset } from '../../shared/api/assets.js';
+import type { Page } from '../../shared/api/common.js';
+import { LABELS_NEED_CONNECTION, assetLabelsPath } from '../../shared/api/labels.js';
 import type { AssetEdit, NewAsset } from '../../shared/areas/assets.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
+import type { ReadResult } from '../../shared/data/protocol.js';
 import { SCREEN_MESSAGES, SUCCESS_MESSAGES, ERROR_MESSAGES } from '../../shared/data/messages.js';
 import type { ApiRequest } from '../api/api-client.js';
 import { ASSET_LIST } from '../../shared/rules/list-rules.js';
+import { readThroughCache } from '../cache/cached-read.js';
+import type { AreaContext } from '../kit/area-context.js';
 import { defineArea } from '../kit/area.js';
+import { binaryRead } from '../kit/binary.js';
+import { needsConnectionFor } from '../kit/reports.js';
 import { recordsAt } from '../kit/records.js';
 import { defineWrite, versionedPrecondition, type StoredWrite, type VersionedChanges } from '../outbox/write-action.js';
-import { writeNow } from '../outbox/write-now.js';
+import { onlyOnline, writeNow } from '../outbox/write-now.js';
 
 export const assets = recordsAt<Asset>('assets/', { list: 'assets/list/', synced: { area: 'assets', rule: ASSET_LIST } });
 
@@ -69,5 +77,33 @@ export const area = defineArea({
     update: (id, edit: AssetEdit) =>
       writeNow(ctx, updateAsset, { targetId: String(id), payload: versioned(edit.version, edit.changes), attachments: edit.thumbnail ? [edit.thumbnail] : [] }),
     move: (id, move) => writeNow(ctx, moveAsset, { targetId: String(id), payload: versioned(move.version, { location_id: move.location_id }) }),
+    atLocation: (location) => allAtLocation(ctx, location),
+    history: (id, page) => {
+      const path = `assets/${id}/history/?page=${page}`;
+      return readThroughCache(ctx.cache, path, () => ctx.api.request<Page<AssetHistoryEntry>>({ path }));
+    },
+    labels: (location) => needsConnectionFor(LABELS_NEED_CONNECTION, () => onlyOnline(ctx, () => binaryRead(ctx.api, { path: assetLabelsPath(location) }))),
   }),
 });
+
+/** A server that keeps answering more pages must not keep the worker reading forever. */
+const MAX_LOCATION_PAGES = 100;
+
+/**
+ * Every asset at a location, page after page of the list (each answered by the server, or from what
+ * the device keeps when it cannot be reached), as one saved-or-not answer.
+ */
+async function allAtLocation(ctx: AreaContext, location: number): Promise<ReadResult<Asset[]>> {
+  const first = await assets.list(ctx, 1, { location });
+  const all = [...first.data.results];
+  let { fromCache, cachedAt } = first;
+  for (let page = 2; all.length < first.data.count && page <= MAX_LOCATION_PAGES; page++) {
+    const next = await assets.list(ctx, page, { location });
+    if (next.data.results.length === 0) break;
+    all.push(...next.data.results);
+    fromCache ||= next.fromCache;
+    // The oldest of the pages read says how old the whole may be.
+    if (next.cachedAt && (!cachedAt || next.cachedAt < cachedAt)) cachedAt = next.cachedAt;
+  }
+  return { data: all, fromCache, cachedAt };
+}

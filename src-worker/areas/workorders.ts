@@ -17,6 +17,8 @@ export const workorders = recordsAt<WorkOrder>('workorders/', { synced: { area: 
 type CreatePayload = {
   location_id: number;
   description: string;
+  /** Absent from orders queued before assets could be linked, and from orders without one. */
+  asset_id?: number;
 };
 
 export const createWorkorder = defineWrite<WorkOrder, CreatePayload>({
@@ -27,6 +29,7 @@ export const createWorkorder = defineWrite<WorkOrder, CreatePayload>({
     const form = new FormData();
     form.append('location_id', String(payload.location_id));
     form.append('description', payload.description);
+    if (payload.asset_id !== undefined) form.append('asset_id', String(payload.asset_id));
     for (const file of item.attachments) form.append('new_attachments', file.blob as Blob, file.name);
     return { method: 'POST', path: 'workorders/', form };
   },
@@ -57,7 +60,7 @@ export const area = defineArea({
       writeOrQueue(ctx, createWorkorder, {
         targetId: null,
         targetLabel: null,
-        payload: { location_id: input.locationId, description: input.description },
+        payload: { location_id: input.locationId, description: input.description, ...(input.assetId ? { asset_id: input.assetId } : {}) },
         attachments: input.files,
       }),
     ...status.api(ctx, target),

@@ -50,6 +50,16 @@ export class WorkingSet {
     return kept ? { data: kept.records.sort(rule.compare), cachedAt: kept.syncedAt } : null;
   }
 
+  /**
+   * The first record of an area kept that `matches` (a label's code), as a saved answer; null when
+   * none does or the area is not (wholly) on the device, so "none" is never said of half an area.
+   */
+  async find<T>(area: string, matches: (record: T) => boolean): Promise<CacheHit<T> | null> {
+    const kept = await this.recordsOf<T>(area);
+    const record = kept?.records.find(matches);
+    return kept && record !== undefined ? { data: record, cachedAt: kept.syncedAt } : null;
+  }
+
   /** One record kept, as a saved answer. */
   async record<T>(area: string, id: number): Promise<CacheHit<T> | null> {
     const [row, meta] = await Promise.all([this.db.records.get([area, id]), this.meta()]);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Asset } from '../../shared/api/assets';
 import type { TokenPair } from '../../shared/api/auth';
 import type { Page as ApiPage } from '../../shared/api/common';
 import type { Location } from '../../shared/api/locations';
@@ -76,8 +77,19 @@ export class ApiClient {
     return this.ok('POST', '/locations/', { location_type: 'OTHER', name, address: '1 Test Way', city: 'Dallas', state: 'TX', postal_code: '75001' });
   }
 
-  createWorkOrder(locationId: number, description: string): Promise<WorkOrder> {
-    return this.ok('POST', '/workorders/', { location_id: locationId, description });
+  createWorkOrder(locationId: number, description: string, assetId?: number): Promise<WorkOrder> {
+    return this.ok('POST', '/workorders/', { location_id: locationId, description, ...(assetId ? { asset_id: assetId } : {}) });
+  }
+
+  createAsset(locationId: number, name: string, brand = 'Acme'): Promise<Asset> {
+    return this.ok('POST', '/assets/create/', { brand, name, description: `${name} for the tests`, asset_type: 'OTHER', serial_number: `SN-${randomUUID().slice(0, 8)}`, location_id: locationId });
+  }
+
+  /** A file the API answers (a label sheet), as bytes. */
+  async file(path: string): Promise<Buffer> {
+    const res = await fetch(api(path, this.baseURL), { headers: { authorization: `Bearer ${this.access}` } });
+    if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+    return Buffer.from(await res.arrayBuffer());
   }
 
   workOrder(id: number): Promise<WorkOrder> {

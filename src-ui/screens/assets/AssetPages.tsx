@@ -10,6 +10,7 @@ import { Dialog } from 'primereact/dialog';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Asset } from '../../../shared/api/assets';
+import { assetLabelsFile } from '../../../shared/api/labels';
 import { STALE_VERSION_CODE } from '../../../shared/api/common';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { LinkButton } from '../../components/LinkButton';
@@ -21,7 +22,10 @@ import { showRefusal, useSchemaForm } from '../../kit/form';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { originListUrl } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
+import { PrintLabelsButton } from '../../kit/PrintLabelsButton';
 import { RecordThumbnail } from '../../kit/RecordThumbnail';
+import { reportProblemPath } from '../workorders/report-problem';
+import { AssetHistory } from './AssetHistory';
 import { callWorker } from '../../state/bridge';
 import { toDataError } from '../../state/errors';
 import { showToast } from '../../state/toasts';
@@ -78,12 +82,16 @@ export function AssetListPage() {
     <ListScreen
       def={LIST}
       back="/inventory-home"
-      actions={
+      actions={(query) => (
         <>
           <LinkButton href="/asset-create" label="Create Asset" icon="pi pi-plus" />
           <LinkButton href="/inventory-home" label="Inventory Home" icon="pi pi-box" outlined />
+          {/* The labels of the chosen location's assets (not in the spec: added beside its buttons). */}
+          {query.location !== null ? (
+            <PrintLabelsButton id="asset-labels" fileName={assetLabelsFile(query.location)} download={(api) => api.assets.labels(query.location!)} />
+          ) : null}
         </>
-      }
+      )}
       renderItem={(asset) => <AssetCard asset={asset} />}
     />
   );
@@ -160,7 +168,13 @@ export function AssetDetailPage({ params }: { params: { id?: string } }) {
       texts={TEXTS}
       back={originListUrl(ASSET_LIST)}
       heading={assetName}
-      actions={(asset) => <LinkButton href={`/asset-update/${asset.id}`} label="Edit" icon="pi pi-pencil" outlined />}
+      actions={(asset) => (
+        <>
+          <LinkButton href={`/asset-update/${asset.id}`} label="Edit" icon="pi pi-pencil" outlined />
+          {/* Not in the spec: a problem with this asset, reported at its location (docs/decisions.md: Labels and scanning). */}
+          <LinkButton href={reportProblemPath(asset.location?.id ?? null, asset.id)} label="Report a problem" icon="pi pi-exclamation-triangle" outlined />
+        </>
+      )}
     >
       {(asset) => (
         <div className="panel">
@@ -172,6 +186,7 @@ export function AssetDetailPage({ params }: { params: { id?: string } }) {
                 ['Description', asset.description.description],
                 ['Asset Type', asset.asset_type.asset_type],
                 ['Serial Number', asset.serial_number],
+                ['Code', asset.code ? <span className="record-code">{asset.code}</span> : null],
                 ['Location', locationName(asset)],
                 ['Acquisition Date', orNA(formatDate(asset.acquisition_date))],
                 ['Purchase Price', orNA(formatPrice(asset.purchase_price))],
@@ -184,6 +199,7 @@ export function AssetDetailPage({ params }: { params: { id?: string } }) {
             <Button type="button" label="Move Asset" icon="pi pi-arrows-h" onClick={() => setMoving(true)} />
           </div>
           <MoveAssetDialog asset={asset} visible={moving} onClose={() => setMoving(false)} onMoved={(moved) => detail.show(moved)} onStale={() => void detail.reload()} />
+          <AssetHistory assetId={asset.id} />
         </div>
       )}
     </DetailScreen>

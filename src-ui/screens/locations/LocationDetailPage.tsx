@@ -1,10 +1,16 @@
-/** Location Detail (behaviour §2, 3): its fields with the type icon, N/A for empty optional ids, Edit and Back. */
+/**
+ * Location Detail (behaviour §2, 3): its fields with the type icon, N/A for empty optional ids, Edit and Back;
+ * beyond the spec, its label's code, Print label and Report a problem.
+ */
+import { locationLabelFile } from '../../../shared/api/labels';
 import type { Location } from '../../../shared/api/locations';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { LinkButton } from '../../components/LinkButton';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { DetailRows } from '../../kit/DetailRows';
 import { originListUrl } from '../../kit/list-query';
+import { PrintLabelsButton } from '../../kit/PrintLabelsButton';
+import { reportProblemPath } from '../workorders/report-problem';
 import { LOCATION_LIST, LocationType, orNA } from './location-display';
 
 const TEXTS: DetailTexts = {
@@ -24,7 +30,14 @@ export function LocationDetailPage({ params }: { params: { id?: string } }) {
       texts={TEXTS}
       back={originListUrl(LOCATION_LIST)}
       heading={(location) => location.name}
-      actions={(location) => <LinkButton href={`/location-update/${location.id}`} label="Edit" icon="pi pi-pencil" outlined />}
+      actions={(location) => (
+        <>
+          <LinkButton href={`/location-update/${location.id}`} label="Edit" icon="pi pi-pencil" outlined />
+          {/* Not in the spec (docs/decisions.md: Labels and scanning): the location's label, and a problem reported here. */}
+          <PrintLabelsButton id="location-label" label="Print label" fileName={locationLabelFile(location.id)} download={(api) => api.locations.label(location.id)} />
+          <LinkButton href={reportProblemPath(location.id)} label="Report a problem" icon="pi pi-exclamation-triangle" outlined />
+        </>
+      )}
     >
       {(location) => (
         <div className="panel">
@@ -40,6 +53,7 @@ export function LocationDetailPage({ params }: { params: { id?: string } }) {
               ['VeriFone ID', orNA(location.verifone_id)],
               ['Sagenet ID', orNA(location.sagenet_id)],
               ['OCC ID', orNA(location.occ_id)],
+              ['Code', location.code ? <span className="record-code">{location.code}</span> : null],
             ]}
           />
         </div>

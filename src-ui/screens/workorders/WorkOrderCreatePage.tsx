@@ -9,12 +9,13 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useEffect } from 'react';
 import { useController, useForm, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { WorkOrderCreateBody } from '../../../shared/api/workorders';
 import { schemaFieldErrors } from '../../../shared/api/schema-check';
 import { ATTACHMENT_ACCEPT, refusedAttachmentMessage } from '../../../shared/data/attachments';
 import { QUEUE_CODES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import type { NewWorkOrder } from '../../../shared/areas/workorders';
+import { mayOpen } from '../../app/navigation';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { formatKilobytes, fullName } from '../../format/display';
 import { callWorker } from '../../state/bridge';
@@ -28,14 +29,18 @@ import { showRefusal, startOver } from '../../kit/form';
 import { positiveInt } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
 import { UploadProgress } from '../../kit/UploadProgress';
+import { AssetChoice, NO_ASSET } from './AssetChoice';
+import { reportedProblem } from './report-problem';
 
 export const CREATE_VALIDATION_MESSAGE = 'Please select a location and provide a description';
 const CREATE_LOCATION_KEY = 'workorderCreateLocation';
 
-interface WorkOrderValues {
+export interface WorkOrderValues {
   location_id: number | null;
   description: string;
   new_attachments: File[];
+  /** Not in the spec: the asset the problem is with (null or NO_ASSET: none). */
+  asset_id: number | null;
 }
 
 type Errors = FieldErrors<WorkOrderValues>;
@@ -100,8 +105,16 @@ export function WorkOrderCreatePage() {
   const user = useCurrentUser();
   const [, navigate] = useLocation();
   const { options, warning: locationsWarning } = useLocationOptions();
+  // Opened by "Report a problem" (an asset, a location, a scanned label): the place, and the asset, chosen already.
+  const reported = reportedProblem(useSearch());
+  const linksAssets = mayOpen('full-access', user);
   const form = useForm<WorkOrderValues>({
-    defaultValues: { location_id: positiveInt(devicePreference.get(CREATE_LOCATION_KEY)), description: '', new_attachments: [] },
+    defaultValues: {
+      location_id: reported.location ?? positiveInt(devicePreference.get(CREATE_LOCATION_KEY)),
+      description: '',
+      new_attachments: [],
+      asset_id: linksAssets ? reported.asset : null,
+    },
     resolver: checkWorkOrder,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -120,12 +133,13 @@ export function WorkOrderCreatePage() {
         locationId: values.location_id!,
         description: values.description.trim(),
         files: values.new_attachments.map((f) => ({ name: f.name || 'attachment', type: f.type || 'application/octet-stream', blob: f })),
+        ...(linksAssets && values.asset_id !== null && values.asset_id !== NO_ASSET ? { assetId: values.asset_id } : {}),
       };
       try {
         const result = await callWorker((api) => api.workorders.create(input));
         showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
         // The next order starts empty, at the location chosen for this one (its default on this device).
-        startOver(form, { location_id: values.location_id, description: '', new_attachments: [] });
+        startOver(form, { location_id: values.location_id, description: '', new_attachments: [], asset_id: null });
         navigate('/workorder-home/');
       } catch (err) {
         // Too large to keep for later even after the photos were made smaller: said beside the files.
@@ -159,6 +173,7 @@ export function WorkOrderCreatePage() {
           <InputText id="wo-user-email" value={user?.email ?? ''} readOnly />
         </Field>
         <ChoiceField control={control} name="location_id" id="wo-location" label="Location" options={options} placeholder="Select a location" required />
+        {linksAssets ? <AssetChoice control={control} setValue={form.setValue} /> : null}
         <TextAreaField control={control} name="description" id="wo-description" label="Description" rows={5} placeholder="Describe the problem" required />
         <AttachmentsField control={control} />
         <UploadProgress submitting={formState.isSubmitting} />

@@ -3,7 +3,10 @@
  * full-access users; the "Pending sync" list; a reload once its queued actions synced; Back to the
  * list it was opened from. Built on the kit's detail pattern and status actions.
  */
-import type { WorkOrder, WorkOrderAttachment } from '../../../shared/api/workorders';
+import { Link } from 'wouter';
+import type { WorkOrder, WorkOrderAsset, WorkOrderAttachment } from '../../../shared/api/workorders';
+import { mayOpen } from '../../app/navigation';
+import { useCurrentUser } from '../../state/hooks';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { formatDateTime, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
@@ -42,6 +45,16 @@ function Attachment({ attachment }: { attachment: WorkOrderAttachment }) {
   );
 }
 
+/** The linked asset, by name and code; a link to it for those who may open assets. */
+function OrderAsset({ asset }: { asset: WorkOrderAsset }) {
+  const text = (
+    <>
+      {asset.name} (<span className="record-code">{asset.code}</span>)
+    </>
+  );
+  return mayOpen('full-access', useCurrentUser()) ? <Link href={`/asset-detail/${asset.id}`}>{text}</Link> : text;
+}
+
 function WorkOrderFields({ order }: { order: WorkOrder }) {
   const attachments = order.attachments.length ? (
     <ul className="attachments">
@@ -58,6 +71,8 @@ function WorkOrderFields({ order }: { order: WorkOrder }) {
         ['Location', order.location_name],
         ['Created', formatDateTime(order.created_at)],
         ['Description', order.description],
+        // Not in the spec: the asset the order is about (absent from orders saved before assets could be linked).
+        ['Asset', order.asset ? <OrderAsset asset={order.asset} /> : null],
         ['Status', <WorkOrderStatus status={order.status} />],
         ['Owner', order.status === 'Claimed' ? fullName(order.assigned_to[0]) || null : null],
         ['Field Notes', order.field_notes || null],

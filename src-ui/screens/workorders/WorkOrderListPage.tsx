@@ -8,6 +8,9 @@ import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../s
 import { formatDateTime, fullName } from '../../format/display';
 import { workOrderAsQueued } from '../../kit/as-queued';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
+import type { ListQuery } from '../../kit/list-query';
+import { LinkButton } from '../../components/LinkButton';
+import { reportProblemPath } from './report-problem';
 import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
 import { useCurrentUser } from '../../state/hooks';
 import { WORKORDER_LIST } from './list-query';
@@ -60,6 +63,9 @@ function WorkOrderCard({ order: saved }: { order: WorkOrder }) {
   );
 }
 
+/** Not in the spec: with one location chosen (where a scanned location label leads), a problem there is reported in one step. */
+const reportHere = (query: ListQuery) => (query.location !== null ? <LinkButton href={reportProblemPath(query.location)} label="Report a problem" icon="pi pi-exclamation-triangle" /> : null);
+
 export function WorkOrderListPage() {
-  return <ListScreen def={LIST} back="/workorder-home" queued={(query) => <QueuedOrders query={query} />} renderItem={(order) => <WorkOrderCard order={order} />} />;
+  return <ListScreen def={LIST} back="/workorder-home" actions={reportHere} queued={(query) => <QueuedOrders query={query} />} renderItem={(order) => <WorkOrderCard order={order} />} />;
 }

@@ -1,0 +1,76 @@
+/**
+ * /scan/{code}: the address a label's QR code holds (docs/decisions.md: Labels and scanning), opened
+ * by a phone's own camera app as much as by the scanner. It resolves the code and goes on to what it
+ * opens, replacing itself in the history (Back returns to where the user was, not to this step).
+ * Someone not signed in is sent to sign in first, and the label opens afterwards
+ * (app/PendingScan.tsx). A code that opens nothing says why, with a way to scan another.
+ */
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { messageForScreen } from '../../../shared/data/messages';
+import { LinkButton } from '../../components/LinkButton';
+import { Loading } from '../../components/Loading';
+import { callWorker } from '../../state/bridge';
+import { store } from '../../state/store';
+import { rememberScanForLogin, targetPath } from './scan-target';
+import { SCAN_TEXTS } from './scan-texts';
+
+function OpenCode({ code }: { code: string }) {
+  const [, navigate] = useLocation();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    callWorker((api) => api.codes.resolve(code)).then(
+      (result) => current && navigate(targetPath(result.data), { replace: true }),
+      (err: unknown) => current && setRefusal(messageForScreen(err, SCAN_TEXTS.failure)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [code, navigate]);
+
+  if (!refusal) {
+    return (
+      <p className="empty-text" role="status">
+        {SCAN_TEXTS.opening}
+      </p>
+    );
+  }
+  return (
+    <>
+      <div className="notice" role="alert">
+        <Message severity="error" text={refusal} />
+      </div>
+      <div className="button-row">
+        <LinkButton href="/scan" label={SCAN_TEXTS.scanAgain} icon="pi pi-qrcode" />
+      </div>
+    </>
+  );
+}
+
+/** Keeps the code for after the sign-in, then goes to it. */
+function SignInFirst({ code }: { code: string }) {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    rememberScanForLogin(code);
+    navigate('/login', { replace: true });
+  }, [code, navigate]);
+  return <Loading />;
+}
+
+export function ScanCodePage({ params }: { params: { code?: string } }) {
+  const session = useSnapshot(store).session;
+  const code = params.code ?? '';
+  if (session.status === 'unknown') return <Loading />;
+  if (session.status !== 'signed-in' || !session.user) return <SignInFirst code={code} />;
+  return (
+    <section>
+      <div className="page-header">
+        <h1>{SCAN_TEXTS.title}</h1>
+      </div>
+      <OpenCode code={code} />
+    </section>
+  );
+}
