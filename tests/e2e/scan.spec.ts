@@ -20,6 +20,9 @@ import { e2eEnv } from '../helpers/e2e-env';
 import { NetworkControl } from '../helpers/e2e-network';
 import { crop, labelBox, renderPage, stillVideo } from '../helpers/label-images';
 
+/** A form's dropdown, by its label: its text is the option chosen. */
+const chosen = (page: Page, label: string) => page.locator('.p-dropdown', { has: page.getByRole('textbox', { name: label, exact: true }) });
+
 // axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
 
@@ -133,7 +136,7 @@ test("a limited user scans a location's label and reports a problem there", asyn
     await expect(page).toHaveURL(new RegExp(`/workorder-list\\?location=${location.id}$`), { timeout: 30_000 });
     await page.getByRole('link', { name: 'Report a problem' }).click();
     await expect(page).toHaveURL(new RegExp(`/workorder-create\\?location=${location.id}$`));
-    await expect(page.getByRole('combobox', { name: 'Location' })).toContainText(location.name);
+    await expect(chosen(page, 'Location')).toContainText(location.name);
     // Limited users do not see assets: no asset to choose.
     await expect(page.getByLabel('Asset')).toHaveCount(0);
     await page.getByLabel('Description').fill(description);
@@ -225,13 +228,13 @@ test("an asset's detail shows its code and history, and reports a problem with i
   await signIn(page, SUPERVISOR);
   await page.goto(`/asset-detail/${asset.id}`);
   await expect(page.getByRole('main')).toContainText(asset.code);
-  const history = page.getByRole('list', { name: 'History' });
+  const history = page.getByRole('list', { name: 'Work history' });
   await expect(history.getByRole('link', { name: `Work Order #${earlier.id}` })).toBeVisible();
   await expect(history).toContainText('Reported by');
 
   await page.getByRole('link', { name: 'Report a problem' }).click();
   await expect(page).toHaveURL(new RegExp(`/workorder-create\\?location=${location.id}&asset=${asset.id}$`));
-  await expect(page.getByRole('combobox', { name: 'Asset' })).toContainText(asset.code);
+  await expect(chosen(page, 'Asset')).toContainText(asset.code);
   await page.getByLabel('Description').fill(description);
   await page.getByRole('button', { name: 'Create Work Order' }).click();
   await expect(toast(page, 'Work order created successfully!')).toBeVisible();
@@ -263,13 +266,13 @@ for (const theme of ['dark', 'light'] as const) {
     expect.soft(await seriousViolations(page), 'scanner with a typing error').toEqual([]);
 
     await page.goto(`/asset-detail/${asset.id}`);
-    await expect(page.getByRole('list', { name: 'History' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Work history' })).toBeVisible();
     expect.soft(await seriousViolations(page), 'asset detail with code and history').toEqual([]);
     await page.goto(`/location-detail/${location.id}`);
     await expect(page.getByRole('button', { name: 'Print label' })).toBeVisible();
     expect.soft(await seriousViolations(page), 'location detail').toEqual([]);
     await page.goto(`/workorder-create?location=${location.id}&asset=${asset.id}`);
-    await expect(page.getByRole('combobox', { name: 'Asset' })).toContainText(asset.code);
+    await expect(chosen(page, 'Asset')).toContainText(asset.code);
     expect.soft(await seriousViolations(page), 'create with an asset').toEqual([]);
     await page.goto(`/workorder-detail/${order.id}`);
     await expect(page.getByRole('main')).toContainText(asset.code);

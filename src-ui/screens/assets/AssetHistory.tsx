@@ -15,11 +15,12 @@ import { useSynced, useWorkerRead } from '../../state/hooks';
 import { WorkOrderStatus } from '../workorders/WorkOrderStatus';
 
 const TEXTS = {
-  title: 'History',
-  loading: 'Loading the history...',
-  empty: 'Nothing has been recorded for this asset yet.',
-  failure: 'Failed to load the history.',
-  saved: "Showing the saved history. We'll refresh once the connection returns.",
+  // "History" is the record's own (its changes, kit/HistorySection.tsx); this is the work done on it.
+  title: 'Work history',
+  loading: 'Loading the work history...',
+  empty: 'No work has been recorded for this asset yet.',
+  failure: 'Failed to load the work history.',
+  saved: "Showing the saved work history. We'll refresh once the connection returns.",
 } as const;
 
 /** The word for who the status names: who reported a pending order, claimed one, or completed the work. */

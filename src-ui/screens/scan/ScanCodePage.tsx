@@ -40,7 +40,7 @@ function OpenCode({ code }: { code: string }) {
   }
   return (
     <>
-      <div className="notice" role="alert">
+      <div className="notice">
         <Message severity="error" text={refusal} />
       </div>
       <div className="button-row">

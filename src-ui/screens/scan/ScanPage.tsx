@@ -139,7 +139,7 @@ export function ScanPage() {
         </div>
       </div>
       {refusal ? (
-        <div className="notice" role="alert">
+        <div className="notice">
           <Message severity="error" text={refusal} />
         </div>
       ) : null}
