@@ -1,5 +1,7 @@
 /** The data layer's pieces over a fake API, each test with its own device DB and bus. */
+import type { User } from '../../../shared/api/auth.js';
 import { createDataServices, type DataServices } from '../../../src-worker/data-services.js';
+import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { BASE_URL, type FakeApi } from './fake-api.js';
 import { uniqueNames } from './data-core-harness.js';
 
@@ -28,4 +30,14 @@ export function createTestServices(api: FakeApi, start = Date.parse('2026-03-01T
       services.db.close();
     },
   });
+}
+
+/** What an area's calls are given, over the test's services (a queued write goes straight to the outbox). */
+export function areaContextOf(s: TestServices): AreaContext {
+  return { api: s.api, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
+}
+
+/** Signs a full-access technician in on the test's services. */
+export function signInTechnician(s: TestServices): Promise<void> {
+  return s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 1, email: 'tech@example.com', first_name: 'T', last_name: 'E', full_feature_access: true, is_staff: false, userInfo: null } as unknown as User);
 }

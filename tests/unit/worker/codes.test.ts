@@ -5,7 +5,6 @@
  * the server in the create's form, and an order queued before assets could be linked has none.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/api/auth.js';
 import { CODE_ASSET_NOT_ALLOWED, CODE_NOT_ON_DEVICE, CODE_NOT_OURS } from '../../../shared/api/codes.js';
 import type { SyncAnswer } from '../../../shared/api/sync.js';
 import { recordCode } from '../../../shared/rules/record-codes.js';
@@ -13,7 +12,7 @@ import { resolveCode } from '../../../src-worker/areas/codes.js';
 import { createWorkorder } from '../../../src-worker/areas/workorders.js';
 import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
-import { createTestServices, type TestServices } from '../helpers/services.js';
+import { areaContextOf, signInTechnician, createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;
@@ -22,8 +21,8 @@ let ctx: AreaContext;
 beforeEach(async () => {
   api = createFakeApi();
   s = createTestServices(api);
-  ctx = { api: s.api, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
-  await s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 1, email: 'tech@example.com', first_name: 'T', last_name: 'E', full_feature_access: true, is_staff: false, userInfo: null } as unknown as User);
+  ctx = areaContextOf(s);
+  await signInTechnician(s);
 });
 afterEach(() => s.close());
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { recordsAt } from '../../../src-worker/kit/records.js';
 import { BASE_URL, createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
-import { createTestServices, type TestServices } from '../helpers/services.js';
+import { areaContextOf, createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;
@@ -13,7 +13,7 @@ const tasks = recordsAt<{ id: number; name: string }>('maintenance/');
 beforeEach(() => {
   api = createFakeApi();
   s = createTestServices(api);
-  ctx = { api: s.api, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
+  ctx = areaContextOf(s);
 });
 afterEach(() => s.close());
 

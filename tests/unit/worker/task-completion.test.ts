@@ -15,7 +15,7 @@ import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { flushOutbox } from '../../../src-worker/outbox/flush.js';
 import { ANSWERS_NO_LONGER_FIT } from '../../../src-worker/procedures/task-completion.js';
 import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
-import { createTestServices, type TestServices } from '../helpers/services.js';
+import { areaContextOf, createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;
@@ -24,7 +24,7 @@ let ctx: AreaContext;
 beforeEach(() => {
   api = createFakeApi();
   s = createTestServices(api);
-  ctx = { api: s.api, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
+  ctx = areaContextOf(s);
 });
 afterEach(() => s.close());
 

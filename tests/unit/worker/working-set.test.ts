@@ -5,7 +5,6 @@
  * network is gone, only once an area is wholly on the device.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/api/auth.js';
 import type { SyncAnswer } from '../../../shared/api/sync.js';
 import type { WorkOrder } from '../../../shared/api/workorders.js';
 import { WORKORDER_LIST } from '../../../shared/rules/list-rules.js';
@@ -14,7 +13,7 @@ import { writeOrQueue } from '../../../src-worker/outbox/write-or-queue.js';
 import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { pullWorkingSet } from '../../../src-worker/sync/pull.js';
 import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
-import { createTestServices, type TestServices } from '../helpers/services.js';
+import { areaContextOf, signInTechnician, createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;
@@ -23,8 +22,8 @@ let ctx: AreaContext;
 beforeEach(async () => {
   api = createFakeApi();
   s = createTestServices(api);
-  ctx = { api: s.api, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
-  await s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 1, email: 'tech@example.com', first_name: 'T', last_name: 'E', full_feature_access: true, is_staff: false, userInfo: null } as unknown as User);
+  ctx = areaContextOf(s);
+  await signInTechnician(s);
 });
 afterEach(() => s.close());
 

@@ -8,7 +8,7 @@ import { HandlerRegistry } from '../../../src-worker/outbox/handlers.js';
 import { defineWrite, registerWriteAction, type WriteAction } from '../../../src-worker/outbox/write-action.js';
 import { writeOrQueue, type WriteRequest } from '../../../src-worker/outbox/write-or-queue.js';
 import { createFakeApi, json, type FakeApi, type RecordedRequest } from '../helpers/fake-api.js';
-import { createTestServices, type TestServices } from '../helpers/services.js';
+import { areaContextOf, createTestServices, type TestServices } from '../helpers/services.js';
 
 let api: FakeApi;
 let s: TestServices;
@@ -17,7 +17,7 @@ let ctx: AreaContext;
 beforeEach(() => {
   api = createFakeApi();
   s = createTestServices(api);
-  ctx = { api: s.api, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
+  ctx = areaContextOf(s);
 });
 afterEach(() => s.close());
 
