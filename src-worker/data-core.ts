@@ -12,6 +12,7 @@ import { needsAttention } from '../shared/data/queue-policy.js';
 import { PROTOCOL_VERSION, type DataState, type StatePatch, type UploadProgress, type WorkerApi } from '../shared/data/protocol.js';
 import { createAreaApis, reapplyRefusalOf } from './areas/index.js';
 import { csvExportCalls } from './kit/csv-exports.js';
+import { historyCalls } from './kit/history-reads.js';
 import { createBackgroundJobs } from './core/background-jobs.js';
 import { routeBusMessage } from './core/bus-routes.js';
 import { createFlushScheduler } from './core/flush-runner.js';
@@ -271,6 +272,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     session: createSessionApi({ db, api, session, cache, outbox, workingSet: services.workingSet, onQueueCleared: queueChanged }),
     queue: queueCalls({ outbox, queueChanged, requestFlush, reapplyRefusal: (row) => reapplyRefusalOf(row, areaContext) }),
     exports: csvExportCalls(areaContext),
+    history: historyCalls(areaContext),
     ...createAreaApis(areaContext),
   });
 

@@ -5,8 +5,9 @@
  * small patches on a separate MessagePort it hands over in `connect()`. The UI never fetches and
  * never opens IndexedDB itself.
  */
+import type { ActivityEntity, ActivityEntry } from '../api/activity.js';
 import type { User } from '../api/auth.js';
-import type { LocationRef } from '../api/common.js';
+import type { LocationRef, Page } from '../api/common.js';
 import type { CsvExportArea, CsvExportFilters } from '../api/exports.js';
 import type { AreaApis } from '../areas/registry.js';
 import type { OutboxRow } from './db-schema.js';
@@ -255,6 +256,11 @@ export interface WorkerApi extends AreaApis {
   /** A list's CSV export with the filters its screen shows (docs/decisions.md: CSV exports); needs a connection, never queued. */
   exports: {
     csv(area: CsvExportArea, filters: CsvExportFilters): Promise<BinaryAnswer>;
+  };
+
+  /** A record's history, newest first, 10 a page (docs/decisions.md: History on every record): the network first, the saved page offline. */
+  history: {
+    page(entity: ActivityEntity, id: number, page: number): Promise<ReadResult<Page<ActivityEntry>>>;
   };
 
   queue: {

@@ -1,7 +1,7 @@
 /**
  * The one place that knows which database engine runs. Everything else writes portable Kysely.
  */
-import { expressionBuilder, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -66,6 +66,20 @@ export function secondsBetween(dialect: DialectName, start: Expression<string | 
  */
 export function bytewise(dialect: DialectName, text: Expression<string | null>): Expression<string | null> {
   return dialect === 'postgres' ? sql<string | null>`(${text} collate "C")` : text;
+}
+
+/** The engine behind a Kysely instance (a transaction's too), for code handed only the database. */
+export function engineOf(db: Kysely<Database>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * A read inside a writing transaction whose rows stay as read until it ends (what an edit's history
+ * says it changed): FOR UPDATE on PostgreSQL; SQLite's writing transactions hold the whole database
+ * from their start (`begin immediate`, db/database.ts), so the plain read already is.
+ */
+export function lockedRead<Q extends { forUpdate(): Q }>(db: Kysely<Database>, query: Q): Q {
+  return engineOf(db) === 'postgres' ? query.forUpdate() : query;
 }
 
 /** The distinct non-null ids of a list, for batch-loading related rows of one page. */

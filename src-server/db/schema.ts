@@ -301,6 +301,20 @@ export interface ChangeHeadTable {
   floor_seq: number;
 }
 
+/** A record's history, appended in each write's transaction and never changed (migration 0016; shared/api/activity.ts). */
+export interface ActivityTable {
+  id: Generated<number>;
+  /** The record's area name (shared/api/activity.ts ActivityEntity). */
+  entity: string;
+  record_id: number;
+  kind: string;
+  /** Who did it; null for the command line or the demo data. */
+  actor_id: number | null;
+  at: string;
+  /** JSON text of ActivityDetails. */
+  details: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -325,4 +339,5 @@ export interface Database {
   devices: DevicesTable;
   change_log: ChangeLogTable;
   change_head: ChangeHeadTable;
+  activity: ActivityTable;
 }

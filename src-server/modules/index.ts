@@ -1,6 +1,7 @@
 /** Every API area, registered under /api/v1 in this order. */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { activityRoutes } from './activity/activity.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { assetHistoryRoutes } from './assets/asset-history.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
@@ -39,4 +40,5 @@ export const apiModules: ApiModule[] = [
   codesRoutes,
   labelsRoutes,
   assetHistoryRoutes,
+  activityRoutes,
 ];

@@ -33,6 +33,8 @@ const SIGNED_IN = [
   'GET /locations/',
   'GET /locations/export.csv',
   'GET /locations/:id/',
+  // A record's history has its record's access (docs/decisions.md: History on every record).
+  'GET /locations/:id/activity/',
   'GET /settings/',
   // Each user's own working set: limited users get the areas they may read (locations, work orders).
   'GET /sync/',
@@ -40,6 +42,7 @@ const SIGNED_IN = [
   'GET /workorders/',
   'GET /workorders/export.csv',
   'GET /workorders/:id/',
+  'GET /workorders/:id/activity/',
   'POST /monitoring/heartbeat/',
   'POST /workorders/',
 ];

@@ -7,6 +7,7 @@
  * `…_NOT_EXPOSED` list. A new column therefore fails here until someone decides whether it is shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_ENTRY_KEYS } from '../../shared/api/activity.js';
 import { ADMIN_CONTACT_MESSAGE_KEYS, ADMIN_USER_KEYS } from '../../shared/api/admin.js';
 import { ASSET_KEYS } from '../../shared/api/assets.js';
 import { USER_KEYS } from '../../shared/api/auth.js';
@@ -20,6 +21,8 @@ import { WASH_PACKAGE_KEYS, WASH_RECORD_KEYS } from '../../shared/api/washes.js'
 import { WORK_ORDER_ATTACHMENT_KEYS, WORK_ORDER_KEYS } from '../../shared/api/workorders.js';
 import { todayIn } from '../../shared/rules/task-status.js';
 import type { Database } from '../../src-server/db/schema.js';
+import { ACTIVITY_NOT_EXPOSED, presentActivity } from '../../src-server/modules/activity/activity.presenter.js';
+import { ActivityRepository, recordActivity } from '../../src-server/modules/activity/activity.repository.js';
 import { ASSET_NOT_EXPOSED, presentAsset } from '../../src-server/modules/assets/assets.presenter.js';
 import { AssetsRepository } from '../../src-server/modules/assets/assets.repository.js';
 import {
@@ -249,9 +252,18 @@ describe('each response type, its presenter and its table agree', () => {
     const packageId = await insertPackage(db, location.id, 'Deluxe', 1);
     const [pkg] = await washes.packages(location.id);
     await expectShape({ row: pkg!, table: 'wash_packages', id: packageId, present: presentWashPackage, keys: WASH_PACKAGE_KEYS, notExposed: WASH_PACKAGE_NOT_EXPOSED });
-    const created = await washes.create({ wash_package_id: packageId, location_id: location.id, count: 12, date: todayIn(t.config.timeZone), user_id: user.user.id, created_at: now() });
+    const created = await washes.create({ wash_package_id: packageId, location_id: location.id, count: 12, date: todayIn(t.config.timeZone), user_id: user.user.id, created_at: now() }, { package: 'Deluxe', location: 'Wash Shapes' });
     const { rows } = await washes.page({ locationId: location.id }, { page: 1, limit: 10, offset: 0 });
     await expectShape({ row: rows[0]!, table: 'wash_records', id: created.id, present: presentWashRecord, keys: WASH_RECORD_KEYS, notExposed: WASH_RECORD_NOT_EXPOSED });
+  });
+
+  it('history entry', async () => {
+    const location = await insertLocation(db, 'History Shapes');
+    await recordActivity(db, { entity: 'locations', recordId: location.id, kind: 'edited', actorId: user.user.id, at: now(), details: { changes: [{ field: 'name', old: 'Before', new: 'History Shapes' }] } });
+    const history = new ActivityRepository(db);
+    const { rows } = await history.page('locations', location.id, { page: 1, limit: 10, offset: 0 });
+    const people = await history.people(rows);
+    await expectShape({ row: rows[0]!, table: 'activity', id: rows[0]!.id, present: (r) => presentActivity(r, people), keys: ACTIVITY_ENTRY_KEYS, notExposed: ACTIVITY_NOT_EXPOSED });
   });
 
   it('contact message, as its sender and as the staff see it', async () => {

@@ -15,6 +15,7 @@ import * as m0012 from './0012_change_notify.js';
 import * as m0013 from './0013_kpi_times.js';
 import * as m0014 from './0014_record_codes.js';
 import * as m0015 from './0015_task_procedures.js';
+import * as m0016 from './0016_activity.js';
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { name: '0013_kpi_times', up: m0013.up },
   { name: '0014_record_codes', up: m0014.up },
   { name: '0015_task_procedures', up: m0015.up },
+  { name: '0016_activity', up: m0016.up },
 ];

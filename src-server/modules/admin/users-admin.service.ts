@@ -18,6 +18,7 @@ import type { TokenService } from '../auth/jwt.js';
 import { hashPassword, passwordProblems } from '../auth/passwords.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import type { AppDeps } from '../../deps.js';
+import { recordEdit } from '../activity/activity.repository.js';
 import { UsersAdminRepository } from './users-admin.repository.js';
 
 /** A change the rules refuse; the message is shown as it is to the staff user or operator. */
@@ -132,9 +133,11 @@ export class UsersAdminService {
       if (wasActiveStaff && !staysActiveStaff && !activeStaff.some((id) => id !== user.id)) {
         throw new AdminRuleError(ADMIN_MESSAGES.lastStaff(user.email), set.is_active === 0 ? 'is_active' : 'is_staff');
       }
+      const now = nowIso();
       // Turned on by an operator, an account counts as activated: an old activation link stops working.
-      if (set.is_active === 1 && !user.activated_at) set.activated_at = nowIso();
+      if (set.is_active === 1 && !user.activated_at) set.activated_at = now;
       await new UsersRepository(trx).update(user.id, set);
+      await recordEdit(trx, { entity: 'users', recordId: user.id, kind: 'access_changed', actorId, at: now }, user, { ...user, ...set }, ['full_feature_access', 'is_staff', 'is_active']);
       if (set.is_active === 0) await this.tokens.revokeAllForUser(user.id, trx);
       return { user: { ...user, ...set }, changed };
     });

@@ -4,6 +4,7 @@ import type { AssetsTable, Database } from '../../db/schema.js';
 import { distinctIds, toCount } from '../../db/dialect.js';
 import type { RecordWrite } from '../../db/versions.js';
 import type { PageWindow } from '../../http/pagination.js';
+import { createRecorded, editRecorded } from '../activity/activity.repository.js';
 
 export type AssetRow = Selectable<AssetsTable>;
 
@@ -62,20 +63,26 @@ export class AssetsRepository {
     return { locations: new Map(locations.map((l) => [l.id, l])), users: new Map(users.map((u) => [u.id, u])) };
   }
 
+  /** The asset and the first entry of its history, by the user who wrote it (`updated_by_id`). */
   create(values: Insertable<AssetsTable>): Promise<AssetRow> {
-    return this.db.insertInto('assets').values(values).returningAll().executeTakeFirstOrThrow();
+    const created = (row: AssetRow) => ({ entity: 'assets', recordId: row.id, kind: 'created', actorId: row.updated_by_id, at: row.created_at }) as const;
+    return createRecorded(this.db, created, (trx) => trx.insertInto('assets').values(values).returningAll().executeTakeFirstOrThrow());
   }
 
   /**
-   * Writes the changes, raises the version and records who wrote when, in one statement. Undefined
-   * when the asset is gone or, with `write.version`, no longer at that version.
+   * Writes the changes, raises the version and records who wrote when, in one statement, and the
+   * fields it changed in the asset's history (`moved` when the location changed), in one transaction.
+   * Undefined when the asset is gone or, with `write.version`, no longer at that version.
    */
   update(id: number, changes: AssetChanges, write: RecordWrite): Promise<AssetRow | undefined> {
-    let query = this.db
-      .updateTable('assets')
-      .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: write.now, updated_by_id: write.userId }))
-      .where('id', '=', id);
-    if (write.version !== undefined) query = query.where('version', '=', write.version);
-    return query.returningAll().executeTakeFirst();
+    const edit = { entity: 'assets', recordId: id, actorId: write.userId, at: write.now } as const;
+    return editRecorded(this.db, 'assets', edit, Object.keys(changes), (trx) => {
+      let query = trx
+        .updateTable('assets')
+        .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: write.now, updated_by_id: write.userId }))
+        .where('id', '=', id);
+      if (write.version !== undefined) query = query.where('version', '=', write.version);
+      return query.returningAll().executeTakeFirst();
+    });
   }
 }

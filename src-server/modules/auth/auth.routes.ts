@@ -8,7 +8,8 @@ import { HttpError, addFieldError, forbidden, invalid, throwIfErrors, unauthoriz
 import { currentUser } from '../../http/access.js';
 import { requiredText } from '../../http/text.js';
 import { presentUser } from '../users/users.presenter.js';
-import { normalizeEmail, type UserRow } from '../users/users.repository.js';
+import { normalizeEmail, UsersRepository, type UserRow } from '../users/users.repository.js';
+import { recordActivity } from '../activity/activity.repository.js';
 import { decodeUid, type AccountTokenPurpose } from './account-tokens.js';
 import { activationMailFor, awaitsActivation, existingAccountMailFor, passwordResetMailFor } from './auth.emails.js';
 import { emailField } from '../../http/email.js';
@@ -94,7 +95,12 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
 
   api.post<{ Body: Static<typeof UidTokenBody> }>('/auth/users/activation/', { schema: { body: UidTokenBody }, config: limited }, async (request, reply) => {
     const user = await userFromLink(request.body.uid, request.body.token, 'activation');
-    await users.update(user.id, { is_active: 1, activated_at: nowIso() });
+    const now = nowIso();
+    // The account's history tells of it, written with it (docs/decisions.md: History on every record).
+    await deps.db.transaction().execute(async (trx) => {
+      await new UsersRepository(trx).update(user.id, { is_active: 1, activated_at: now });
+      await recordActivity(trx, { entity: 'users', recordId: user.id, kind: 'activated', actorId: user.id, at: now });
+    });
     return reply.code(204).send();
   });
 

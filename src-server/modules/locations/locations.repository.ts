@@ -1,7 +1,9 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, LocationsTable } from '../../db/schema.js';
 import { toCount } from '../../db/dialect.js';
+import { nowIso } from '../../http/clock.js';
 import type { PageWindow } from '../../http/pagination.js';
+import { createRecorded, editRecorded } from '../activity/activity.repository.js';
 
 export type LocationRow = Selectable<LocationsTable>;
 
@@ -36,11 +38,15 @@ export class LocationsRepository {
     return !!(await this.db.selectFrom('locations').select('id').where('id', '=', id).executeTakeFirst());
   }
 
-  create(values: Insertable<LocationsTable>): Promise<LocationRow> {
-    return this.db.insertInto('locations').values(values).returningAll().executeTakeFirstOrThrow();
+  /** The location and the first entry of its history; `actorId` is who created it (none: the command line or the demo data). */
+  create(values: Insertable<LocationsTable>, actorId: number | null = null): Promise<LocationRow> {
+    const created = (row: LocationRow) => ({ entity: 'locations', recordId: row.id, kind: 'created', actorId, at: row.created_at }) as const;
+    return createRecorded(this.db, created, (trx) => trx.insertInto('locations').values(values).returningAll().executeTakeFirstOrThrow());
   }
 
-  update(id: number, values: Updateable<LocationsTable>): Promise<LocationRow | undefined> {
-    return this.db.updateTable('locations').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+  /** Writes the values and the fields they changed in the location's history, in one transaction; undefined when it is gone. */
+  update(id: number, values: Updateable<LocationsTable>, actorId: number | null = null): Promise<LocationRow | undefined> {
+    const edit = { entity: 'locations', recordId: id, actorId, at: values.updated_at ?? nowIso() } as const;
+    return editRecorded(this.db, 'locations', edit, Object.keys(values), (trx) => trx.updateTable('locations').set(values).where('id', '=', id).returningAll().executeTakeFirst());
   }
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LocationCreateBody, LocationUpdateBody } from '../../../shared/api/locations.js';
 import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
@@ -52,7 +53,7 @@ export async function locationsRoutes(api: FastifyInstance, { db, config }: AppD
     const fields = cleanFields(request.body, errors);
     throwIfErrors(errors);
     const now = nowIso();
-    const row = await locations.create({ ...fields, location_type: request.body.location_type, created_at: now, updated_at: now });
+    const row = await locations.create({ ...fields, location_type: request.body.location_type, created_at: now, updated_at: now }, currentUser(request).id);
     return reply.code(201).send(presentLocation(row));
   });
 
@@ -60,11 +61,15 @@ export async function locationsRoutes(api: FastifyInstance, { db, config }: AppD
     const errors: FieldErrors = {};
     const fields = cleanFields(request.body, errors);
     throwIfErrors(errors);
-    const row = await locations.update(request.params.id, {
-      ...fields,
-      ...(request.body.location_type ? { location_type: request.body.location_type } : {}),
-      updated_at: nowIso(),
-    });
+    const row = await locations.update(
+      request.params.id,
+      {
+        ...fields,
+        ...(request.body.location_type ? { location_type: request.body.location_type } : {}),
+        updated_at: nowIso(),
+      },
+      currentUser(request).id,
+    );
     if (!row) throw notFound();
     return presentLocation(row);
   });

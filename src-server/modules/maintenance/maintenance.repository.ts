@@ -7,6 +7,7 @@ import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialec
 import type { RecordWrite } from '../../db/versions.js';
 import type { PageWindow } from '../../http/pagination.js';
 import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
+import { createRecorded, editRecorded, recordActivity, transitionRecorded } from '../activity/activity.repository.js';
 
 export type TaskRow = Selectable<MaintenanceTasksTable>;
 
@@ -60,6 +61,12 @@ export interface TaskRelations {
   users: Map<number, UserRef>;
 }
 
+
+/**
+ * The columns an edit's history compares besides those it sets: the due date follows from the date
+ * and the interval, and the procedure's steps are written as procedure_steps.
+ */
+const EDITED_COLUMNS = ['due_date', 'procedure_steps'] as const;
 
 /** A partial update whose date or interval keeps being changed under it gives up after this many tries. */
 const PATCH_ATTEMPTS = 10;
@@ -171,21 +178,24 @@ export class MaintenanceRepository {
   create(fields: TaskFields, createdById: number | null, write: { userId: number; now: string }): Promise<TaskRow> {
     const { now } = write;
     const { steps = [], ...columns } = fields;
-    return this.db
-      .insertInto('maintenance_tasks')
-      .values({
-        ...columns,
-        procedure_steps: JSON.stringify(steps),
-        procedure_version: steps.length > 0 ? 1 : 0,
-        due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval),
-        completed_through_system: 0,
-        created_by_id: createdById,
-        created_at: now,
-        updated_at: now,
-        updated_by_id: write.userId,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const created = (row: TaskRow) => ({ entity: 'maintenance', recordId: row.id, kind: 'created', actorId: write.userId, at: now }) as const;
+    return createRecorded(this.db, created, (trx) =>
+      trx
+        .insertInto('maintenance_tasks')
+        .values({
+          ...columns,
+          procedure_steps: JSON.stringify(steps),
+          procedure_version: steps.length > 0 ? 1 : 0,
+          due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval),
+          completed_through_system: 0,
+          created_by_id: createdById,
+          created_at: now,
+          updated_at: now,
+          updated_by_id: write.userId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
   }
 
   /**
@@ -224,7 +234,10 @@ export class MaintenanceRepository {
     return undefined;
   }
 
-  /** One UPDATE, applied only to `write.version` when given and to the rows `unchanged` keeps. */
+  /**
+   * One UPDATE, applied only to `write.version` when given and to the rows `unchanged` keeps, and the
+   * fields it changed recorded in the task's history in the same transaction (`moved` when the location changed).
+   */
   private conditionalUpdate(
     id: number,
     values: Partial<TaskFields> & { due_date?: string | null },
@@ -232,35 +245,42 @@ export class MaintenanceRepository {
     unchanged: (query: TaskUpdateQuery) => TaskUpdateQuery = (query) => query,
   ): Promise<TaskRow | undefined> {
     const { steps, ...columns } = values;
-    let query = this.db
-      .updateTable('maintenance_tasks')
-      .set((eb) => ({ ...columns, ...procedureColumns(eb, steps), ...stamped(eb, write.userId, write.now) }))
-      .where('id', '=', id);
-    if (write.version !== undefined) query = query.where('version', '=', write.version);
-    return unchanged(query).returningAll().executeTakeFirst();
+    const edit = { entity: 'maintenance', recordId: id, actorId: write.userId, at: write.now } as const;
+    return editRecorded(this.db, 'maintenance_tasks', edit, [...EDITED_COLUMNS, ...Object.keys(values)], (trx) => {
+      let query = trx
+        .updateTable('maintenance_tasks')
+        .set((eb) => ({ ...columns, ...procedureColumns(eb, steps), ...stamped(eb, write.userId, write.now) }))
+        .where('id', '=', id);
+      if (write.version !== undefined) query = query.where('version', '=', write.version);
+      return unchanged(query).returningAll().executeTakeFirst();
+    });
   }
 
   /** Unclaimed → claimed. The test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
   claim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionResult(
-      this.db
-        .updateTable('maintenance_tasks')
-        .set((eb) => ({ assigned_to_id: userId, claimed_at: now, ...stamped(eb, userId, now) }))
-        .where('id', '=', id)
-        .where('assigned_to_id', 'is', null)
-        .executeTakeFirst(),
+    return transitionRecorded(this.db, { entity: 'maintenance', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
+      transitionResult(
+        trx
+          .updateTable('maintenance_tasks')
+          .set((eb) => ({ assigned_to_id: userId, claimed_at: now, ...stamped(eb, userId, now) }))
+          .where('id', '=', id)
+          .where('assigned_to_id', 'is', null)
+          .executeTakeFirst(),
+      ),
     );
   }
 
   /** Claimed by this user → unclaimed. */
   unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionResult(
-      this.db
-        .updateTable('maintenance_tasks')
-        .set((eb) => ({ assigned_to_id: null, claimed_at: null, ...stamped(eb, userId, now) }))
-        .where('id', '=', id)
-        .where('assigned_to_id', '=', userId)
-        .executeTakeFirst(),
+    return transitionRecorded(this.db, { entity: 'maintenance', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
+      transitionResult(
+        trx
+          .updateTable('maintenance_tasks')
+          .set((eb) => ({ assigned_to_id: null, claimed_at: null, ...stamped(eb, userId, now) }))
+          .where('id', '=', id)
+          .where('assigned_to_id', '=', userId)
+          .executeTakeFirst(),
+      ),
     );
   }
 
@@ -314,6 +334,7 @@ export class MaintenanceRepository {
           answers,
         })
         .execute();
+      await recordActivity(trx, { entity: 'maintenance', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } });
       return 'done';
     });
   }

@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { QuantityKind } from '../../../shared/api/quantities.js';
 import { QUANTITY_MAX } from '../../../shared/constants.js';
 import type { Database, QuantityRecordsTable } from '../../db/schema.js';
+import { recordActivity } from '../activity/activity.repository.js';
 
 /** A fill or an inventory count as kept (chemicals and parts share the table). */
 export type QuantityRecordRow = Selectable<QuantityRecordsTable>;
@@ -23,10 +24,10 @@ export interface QuantityEntry {
 /** A written fill or count and the stock after it, or a refused fill and the stock as it is. */
 export type QuantityOutcome = { saved: true; record: QuantityRecordRow; current_quantity: number } | { saved: false; current_quantity: number };
 
-/** Where each stocked item's quantity is kept. */
+/** Where each stocked item's quantity is kept, and the record whose history tells of its fills and counts. */
 const STOCK = {
-  chemical: { table: 'chemical_locations', quantity: 'current_quantity' },
-  part: { table: 'parts', quantity: 'quantity' },
+  chemical: { table: 'chemical_locations', quantity: 'current_quantity', entity: 'chemicals', recordId: 'chemical_id' },
+  part: { table: 'parts', quantity: 'quantity', entity: 'parts', recordId: 'id' },
 } as const;
 
 export type StockedItem = keyof typeof STOCK;
@@ -38,17 +39,18 @@ export class StockRepository {
    * Changes the stock of row `id` and keeps the record, in one transaction. The stock changes in a
    * single UPDATE (adding in SQL for a fill), so concurrent fills never lose one another, and a fill
    * that would bring it to QUANTITY_MAX or more changes nothing: the bound is part of that UPDATE,
-   * so two fills at once cannot both pass it. Refused, the answer carries the stock as it is.
+   * so two fills at once cannot both pass it. Refused, the answer carries the stock as it is. A
+   * written one is also told in the chemical's or part's history, with the stock after it.
    */
   recordQuantity(item: StockedItem, id: number, entry: QuantityEntry): Promise<QuantityOutcome> {
-    const { table, quantity } = STOCK[item];
+    const { table, quantity, entity, recordId } = STOCK[item];
     return this.db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable(table)
         .set(quantity, (eb) => (entry.kind === 'fill' ? eb(quantity, '+', entry.quantity) : eb.val(entry.quantity)))
         .where('id', '=', id);
       if (entry.kind === 'fill') update = update.where((eb) => eb(eb(quantity, '+', entry.quantity), '<', QUANTITY_MAX));
-      const stock = await update.returning(`${quantity} as stock`).executeTakeFirst();
+      const stock = await update.returning([`${quantity} as stock`, `${recordId} as record_id`, 'location_id']).executeTakeFirst();
       if (!stock) {
         const now = await trx.selectFrom(table).select(`${quantity} as stock`).where('id', '=', id).executeTakeFirstOrThrow();
         return { saved: false, current_quantity: now.stock };
@@ -66,6 +68,15 @@ export class StockRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      const location = stock.location_id === null ? undefined : await trx.selectFrom('locations').select(['id', 'name']).where('id', '=', stock.location_id).executeTakeFirst();
+      await recordActivity(trx, {
+        entity,
+        recordId: stock.record_id,
+        kind: entry.kind === 'fill' ? 'filled' : 'counted',
+        actorId: entry.userId,
+        at: entry.createdAt,
+        details: { quantity: entry.quantity, stock_after: stock.stock, location: location ? { id: location.id, name: location.name } : null, date: entry.date },
+      });
       return { saved: true, record, current_quantity: stock.stock };
     });
   }

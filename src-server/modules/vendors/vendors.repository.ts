@@ -1,7 +1,9 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, VendorsTable } from '../../db/schema.js';
 import { toCount } from '../../db/dialect.js';
+import { nowIso } from '../../http/clock.js';
 import type { PageWindow } from '../../http/pagination.js';
+import { createRecorded, editRecorded } from '../activity/activity.repository.js';
 
 export type VendorRow = Selectable<VendorsTable>;
 
@@ -32,11 +34,15 @@ export class VendorsRepository {
   }
 
 
-  create(values: Insertable<VendorsTable>): Promise<VendorRow> {
-    return this.db.insertInto('vendors').values(values).returningAll().executeTakeFirstOrThrow();
+  /** The vendor and the first entry of its history; `actorId` is who created it (none: the command line or the demo data). */
+  create(values: Insertable<VendorsTable>, actorId: number | null = null): Promise<VendorRow> {
+    const created = (row: VendorRow) => ({ entity: 'vendors', recordId: row.id, kind: 'created', actorId, at: row.created_at }) as const;
+    return createRecorded(this.db, created, (trx) => trx.insertInto('vendors').values(values).returningAll().executeTakeFirstOrThrow());
   }
 
-  update(id: number, values: Updateable<VendorsTable>): Promise<VendorRow | undefined> {
-    return this.db.updateTable('vendors').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+  /** Writes the values and the fields they changed in the vendor's history, in one transaction; undefined when it is gone. */
+  update(id: number, values: Updateable<VendorsTable>, actorId: number | null = null): Promise<VendorRow | undefined> {
+    const edit = { entity: 'vendors', recordId: id, actorId, at: values.updated_at ?? nowIso() } as const;
+    return editRecorded(this.db, 'vendors', edit, Object.keys(values), (trx) => trx.updateTable('vendors').set(values).where('id', '=', id).returningAll().executeTakeFirst());
   }
 }

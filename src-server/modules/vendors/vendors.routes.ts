@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { VendorBody } from '../../../shared/api/vendors.js';
 import type { AppDeps } from '../../deps.js';
+import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
@@ -44,17 +45,20 @@ export async function vendorsRoutes(api: FastifyInstance, { db, config }: AppDep
 
   api.post<{ Body: VendorBody }>('/vendors/', { schema: { body: VendorBody } }, async (request, reply) => {
     const now = nowIso();
-    const row = await vendors.create({
-      name: (request.body.name ?? '').trim(),
-      address: '',
-      city: '',
-      state: '',
-      postal_code: '',
-      telephone_number: '',
-      ...sentFields(request.body),
-      created_at: now,
-      updated_at: now,
-    });
+    const row = await vendors.create(
+      {
+        name: (request.body.name ?? '').trim(),
+        address: '',
+        city: '',
+        state: '',
+        postal_code: '',
+        telephone_number: '',
+        ...sentFields(request.body),
+        created_at: now,
+        updated_at: now,
+      },
+      currentUser(request).id,
+    );
     return reply.code(201).send(presentVendor(row));
   });
 
@@ -62,7 +66,7 @@ export async function vendorsRoutes(api: FastifyInstance, { db, config }: AppDep
     const errors: FieldErrors = {};
     const name = requiredText(errors, 'name', request.body.name);
     throwIfErrors(errors);
-    const row = await vendors.update(request.params.id, { name, ...sentFields(request.body), updated_at: nowIso() });
+    const row = await vendors.update(request.params.id, { name, ...sentFields(request.body), updated_at: nowIso() }, currentUser(request).id);
     if (!row) throw notFound();
     return presentVendor(row);
   });

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, WashPackagesTable, WashRecordsTable } from '../../db/schema.js';
 import { toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
+import { createRecorded } from '../activity/activity.repository.js';
 
 export type WashPackageRow = Selectable<WashPackagesTable>;
 export type WashRecordRow = Selectable<WashRecordsTable>;
@@ -92,7 +93,17 @@ export class WashesRepository {
     return new Map(rows.map((r) => [r.wash_package_id, toCount(r.total)]));
   }
 
-  create(values: Insertable<WashRecordsTable>): Promise<WashRecordRow> {
-    return this.db.insertInto('wash_records').values(values).returningAll().executeTakeFirstOrThrow();
+  /** The record and its entry in the history of its location (which shows wash counts; a package has no screen of its own). */
+  create(values: Insertable<WashRecordsTable>, names: { package: string; location: string }): Promise<WashRecordRow> {
+    const told = (row: WashRecordRow) =>
+      ({
+        entity: 'locations',
+        recordId: row.location_id,
+        kind: 'wash_counted',
+        actorId: row.user_id,
+        at: row.created_at,
+        details: { wash_package: names.package, count: row.count, date: row.date, location: { id: row.location_id, name: names.location } },
+      }) as const;
+    return createRecorded(this.db, told, (trx) => trx.insertInto('wash_records').values(values).returningAll().executeTakeFirstOrThrow());
   }
 }

@@ -88,7 +88,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     else if (location && pkg.location_id !== location.id) addFieldError(errors, 'wash_package', 'This wash package does not belong to the chosen location.');
     throwIfErrors(errors);
     if (count === null || date === null || !pkg || !location) throw invalid(errors);
-    const row = await washes.create({ wash_package_id: pkg.id, location_id: location.id, count, date, user_id: currentUser(request).id, created_at: nowIso() });
+    const row = await washes.create({ wash_package_id: pkg.id, location_id: location.id, count, date, user_id: currentUser(request).id, created_at: nowIso() }, { package: pkg.name, location: location.name });
     return reply.code(201).send(presentWashRecord({ ...row, package_name: pkg.name, location_name: location.name }));
   });
 

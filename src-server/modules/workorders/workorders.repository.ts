@@ -3,6 +3,7 @@ import type { Database, WorkOrderAttachmentsTable, WorkOrdersTable } from '../..
 import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
 import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
+import { recordActivity, transitionRecorded } from '../activity/activity.repository.js';
 
 export type WorkOrderRow = Selectable<WorkOrdersTable>;
 export type AttachmentRow = Selectable<WorkOrderAttachmentsTable>;
@@ -106,7 +107,7 @@ export class WorkOrdersRepository {
     };
   }
 
-  /** The order and its attachments in one transaction: either all rows exist or none. */
+  /** The order, its attachments and its history's first entry in one transaction: either all rows exist or none. */
   create(values: Insertable<WorkOrdersTable>, attachments: NewAttachment[]): Promise<WorkOrderRow> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('work_orders').values(values).returningAll().executeTakeFirstOrThrow();
@@ -116,45 +117,53 @@ export class WorkOrdersRepository {
           .values(attachments.map((a) => ({ ...a, work_order_id: row.id })))
           .execute();
       }
+      await recordActivity(trx, { entity: 'workorders', recordId: row.id, kind: 'created', actorId: row.created_by_id, at: row.created_at });
       return row;
     });
   }
 
   /** Pending → Claimed. The status test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
   claim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionResult(
-      this.db
-        .updateTable('work_orders')
-        .set({ status: 'Claimed', assigned_to_id: userId, claimed_at: now, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'Pending')
-        .executeTakeFirst(),
+    return transitionRecorded(this.db, { entity: 'workorders', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
+      transitionResult(
+        trx
+          .updateTable('work_orders')
+          .set({ status: 'Claimed', assigned_to_id: userId, claimed_at: now, updated_at: now })
+          .where('id', '=', id)
+          .where('status', '=', 'Pending')
+          .executeTakeFirst(),
+      ),
     );
   }
 
   /** Claimed by this user → Pending. */
   unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionResult(
-      this.db
-        .updateTable('work_orders')
-        .set({ status: 'Pending', assigned_to_id: null, claimed_at: null, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'Claimed')
-        .where('assigned_to_id', '=', userId)
-        .executeTakeFirst(),
+    return transitionRecorded(this.db, { entity: 'workorders', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
+      transitionResult(
+        trx
+          .updateTable('work_orders')
+          .set({ status: 'Pending', assigned_to_id: null, claimed_at: null, updated_at: now })
+          .where('id', '=', id)
+          .where('status', '=', 'Claimed')
+          .where('assigned_to_id', '=', userId)
+          .executeTakeFirst(),
+      ),
     );
   }
 
   /** Claimed by this user → Completed; the assignee stays recorded as the one who did the work. */
   complete(id: number, userId: number, fieldNotes: string | null, now: string): Promise<TransitionResult> {
-    return transitionResult(
-      this.db
-        .updateTable('work_orders')
-        .set({ status: 'Completed', field_notes: fieldNotes, completed_at: now, completed_by_id: userId, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'Claimed')
-        .where('assigned_to_id', '=', userId)
-        .executeTakeFirst(),
+    const entry = { entity: 'workorders', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } } as const;
+    return transitionRecorded(this.db, entry, (trx) =>
+      transitionResult(
+        trx
+          .updateTable('work_orders')
+          .set({ status: 'Completed', field_notes: fieldNotes, completed_at: now, completed_by_id: userId, updated_at: now })
+          .where('id', '=', id)
+          .where('status', '=', 'Claimed')
+          .where('assigned_to_id', '=', userId)
+          .executeTakeFirst(),
+      ),
     );
   }
 

@@ -13,6 +13,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { formatDateTime, fullName } from '../../format/display';
 import { ConfirmDialog, type Confirmation } from '../../kit/ConfirmDialog';
 import { DetailRows } from '../../kit/DetailRows';
+import { HistorySection } from '../../kit/HistorySection';
 import { ListScreen, type ListDef, type ListItemTools } from '../../kit/ListScreen';
 import type { ListQueryDef } from '../../kit/list-query';
 import { useCurrentUser } from '../../state/hooks';
@@ -62,8 +63,10 @@ function confirmationFor(action: UserAction, user: AdminUser): Confirmation<Admi
 
 function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | null; list: ListItemTools<AdminUser> }) {
   const [open, setOpen] = useState<Confirmation<AdminUser | null> | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
   const name = fullName(user) || user.email;
   const headingId = `user-${user.id}-name`;
+  const historyId = `user-${user.id}-history`;
   return (
     <article className="wo-card admin-card" aria-labelledby={headingId}>
       <div className="wo-card-head">
@@ -88,7 +91,19 @@ function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | 
           const text = actionText(action, user);
           return <Button key={text.label} type="button" size="small" outlined label={text.label} icon={text.icon} onClick={() => setOpen(confirmationFor(action, user))} />;
         })}
+        {/* The account's history (docs/decisions.md: History on every record): shown on demand, one card at a time being read. */}
+        <Button
+          type="button"
+          size="small"
+          text
+          label={showHistory ? 'Hide history' : 'History'}
+          icon="pi pi-history"
+          aria-expanded={showHistory}
+          aria-controls={historyId}
+          onClick={() => setShowHistory((shown) => !shown)}
+        />
       </div>
+      <div id={historyId}>{showHistory ? <HistorySection entity="users" id={user.id} record={user} level={3} /> : null}</div>
       <ConfirmDialog open={open} onClose={() => setOpen(null)} onDone={(answer) => answer && list.show(answer)} onRefused={list.reload} />
     </article>
   );

@@ -17,6 +17,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatDate, formatDateTime, formatPrice, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { HistorySection } from '../../kit/HistorySection';
 import { ChoiceField } from '../../kit/FormFields';
 import { showRefusal, useSchemaForm } from '../../kit/form';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
@@ -200,6 +201,8 @@ export function AssetDetailPage({ params }: { params: { id?: string } }) {
           </div>
           <MoveAssetDialog asset={asset} visible={moving} onClose={() => setMoving(false)} onMoved={(moved) => detail.show(moved)} onStale={() => void detail.reload()} />
           <AssetHistory assetId={asset.id} />
+          {/* "History" is taken above by the asset's work (AssetHistory): this is the asset record's own. */}
+          <HistorySection entity="assets" id={asset.id} record={asset} title="Record history" />
         </div>
       )}
     </DetailScreen>

@@ -17,6 +17,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatQuantity } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { HistorySection } from '../../kit/HistorySection';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { originListUrl, positiveInt, type ListQuery, type ListQueryDef } from '../../kit/list-query';
 import { QuantityActions } from '../../kit/QuantityActions';
@@ -161,6 +162,7 @@ export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
               send={(api, input) => api.chemicals.recordQuantity({ id: chemical.id, label: `${chemicalName(chemical)} at ${entry.location.name}` }, { ...input, entryId: entry.id })}
               onRecorded={(record) => detail.show(chemicalAfterRecord(chemical, record))}
             />
+            <HistorySection entity="chemicals" id={chemical.id} record={chemical} />
           </div>
         );
       }}

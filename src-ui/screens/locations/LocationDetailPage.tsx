@@ -7,6 +7,7 @@ import type { Location } from '../../../shared/api/locations';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { LinkButton } from '../../components/LinkButton';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { HistorySection } from '../../kit/HistorySection';
 import { DetailRows } from '../../kit/DetailRows';
 import { originListUrl } from '../../kit/list-query';
 import { PrintLabelsButton } from '../../kit/PrintLabelsButton';
@@ -56,6 +57,7 @@ export function LocationDetailPage({ params }: { params: { id?: string } }) {
               ['Code', location.code ? <span className="record-code">{location.code}</span> : null],
             ]}
           />
+          <HistorySection entity="locations" id={location.id} record={location} />
         </div>
       )}
     </DetailScreen>

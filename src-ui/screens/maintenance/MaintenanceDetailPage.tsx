@@ -13,6 +13,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { formatDate, formatDateTime, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { HistorySection } from '../../kit/HistorySection';
 import { originListUrl } from '../../kit/list-query';
 import { StatusActions } from '../../kit/StatusActions';
 import { MAINTENANCE_LIST } from './maintenance-list';
@@ -92,6 +93,7 @@ export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
             onRefused={() => void detail.reload()}
           />
           <ProcedureDetail task={task} />
+          <HistorySection entity="maintenance" id={task.id} record={task} />
         </div>
       )}
     </DetailScreen>

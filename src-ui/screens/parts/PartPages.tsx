@@ -12,6 +12,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatQuantity } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { HistorySection } from '../../kit/HistorySection';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { originListUrl, type ListQueryDef } from '../../kit/list-query';
 import { QuantityActions } from '../../kit/QuantityActions';
@@ -120,6 +121,7 @@ export function PartDetailPage({ params }: { params: { id?: string } }) {
             // The answer carries the quantity on hand after the record: shown without reading again.
             onRecorded={(record) => detail.show(partAfterRecord(part, record))}
           />
+          <HistorySection entity="parts" id={part.id} record={part} />
         </div>
       )}
     </DetailScreen>

@@ -9,6 +9,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { formatDateTime } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { HistorySection } from '../../kit/HistorySection';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { originListUrl, type ListQueryDef } from '../../kit/list-query';
 import { RecordFormScreen, type FieldSpec } from '../../kit/RecordForm';
@@ -84,6 +85,7 @@ export function VendorDetailPage({ params }: { params: { id?: string } }) {
               ['Updated', formatDateTime(vendor.updated_at)],
             ]}
           />
+          <HistorySection entity="vendors" id={vendor.id} record={vendor} />
         </div>
       )}
     </DetailScreen>

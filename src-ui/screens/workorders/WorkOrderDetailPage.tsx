@@ -11,6 +11,7 @@ import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../s
 import { formatDateTime, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
+import { HistorySection } from '../../kit/HistorySection';
 import { originListUrl } from '../../kit/list-query';
 import { StatusActions } from '../../kit/StatusActions';
 import { WORKORDER_LIST } from './list-query';
@@ -97,6 +98,7 @@ export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
             onDone={(_, result) => result.status === 'done' && detail.show(result.data)}
             onRefused={() => void detail.reload()}
           />
+          <HistorySection entity="workorders" id={order.id} record={order} />
         </div>
       )}
     </DetailScreen>

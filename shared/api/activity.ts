@@ -1,0 +1,84 @@
+/**
+ * A record's history (docs/decisions.md: History on every record): what was done to it, by whom and
+ * when, newest first, in pages of 10, served at `<records path><id>/activity/` (e.g.
+ * `workorders/12/activity/`) with the record's own access. Written by the server in the same
+ * transaction as each write, and never changed afterwards.
+ */
+import type { EveryKey, LocationRef, UserRef } from './common.js';
+
+/** The records that keep a history, by the name of their area (users: the staff's Users screen). */
+export const ACTIVITY_ENTITIES = ['workorders', 'maintenance', 'assets', 'locations', 'vendors', 'parts', 'chemicals', 'users'] as const;
+export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
+
+/** Where each record's detail is served; its history is `<path><id>/activity/`. */
+export const ACTIVITY_RECORD_PATHS = {
+  workorders: 'workorders/',
+  maintenance: 'maintenance/tasks/',
+  assets: 'assets/',
+  locations: 'locations/',
+  vendors: 'vendors/',
+  parts: 'parts/',
+  chemicals: 'chemicals/',
+  users: 'admin/users/',
+} as const satisfies Record<ActivityEntity, `${string}/`>;
+
+/** The path (under /api/v1/) of one page of a record's history. */
+export function activityPath(entity: ActivityEntity, id: number, page = 1): string {
+  return `${ACTIVITY_RECORD_PATHS[entity]}${id}/activity/?page=${page > 0 ? page : 1}`;
+}
+
+/**
+ * What happened:
+ * - `created`, `claimed`, `unclaimed`, `completed` (with the field notes);
+ * - `edited`: fields changed, each with its value before and after; `moved`: the same, the location among them;
+ * - `filled`, `counted`: a fill or an inventory count of a part or chemical (the quantity, the stock after);
+ * - `wash_counted`: a wash count recorded at a location (the package, the count, the day);
+ * - `activated`: an account activated by its own link; `access_changed`: a staff user (or the
+ *   operator at the command line: no actor) changed an account's full access, staff right or activity.
+ */
+export const ACTIVITY_KINDS = ['created', 'edited', 'moved', 'claimed', 'unclaimed', 'completed', 'filled', 'counted', 'wash_counted', 'activated', 'access_changed'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** A field's value as the history keeps it: a location by id and name (as it was named then). */
+export type ActivityValue = string | number | boolean | null | LocationRef;
+
+/**
+ * One changed field, named as the API names it (`location` for the location's id). Where the value is
+ * not worth keeping as text (a thumbnail's stored file, a procedure's steps), both values are null:
+ * the history says only that it changed.
+ */
+export interface FieldChange {
+  field: string;
+  old: ActivityValue;
+  new: ActivityValue;
+}
+
+/** What an entry says besides its kind; each kind uses the keys its comment names. */
+export interface ActivityDetails {
+  /** edited, moved, access_changed. */
+  changes?: FieldChange[];
+  /** completed: the notes given, or null. */
+  field_notes?: string | null;
+  /** filled, counted: the quantity filled or counted; the stock after it. */
+  quantity?: number;
+  stock_after?: number;
+  /** filled, counted (a chemical's stock is kept per location; a part's location), wash_counted. */
+  location?: LocationRef | null;
+  /** filled, counted, wash_counted: the record's day (YYYY-MM-DD, the device's when it was made). */
+  date?: string;
+  /** wash_counted: the package's name and the cars counted. */
+  wash_package?: string;
+  count?: number;
+}
+
+export interface ActivityEntry {
+  id: number;
+  kind: ActivityKind;
+  /** ISO time of the write. */
+  at: string;
+  /** Who made it; null for the command line, the demo data, or a user no longer known. */
+  actor: UserRef | null;
+  details: ActivityDetails;
+}
+
+export const ACTIVITY_ENTRY_KEYS = { id: true, kind: true, at: true, actor: true, details: true } satisfies EveryKey<ActivityEntry>;
