@@ -79,36 +79,51 @@ export class KpisRepository {
   ) {}
 
   /**
-   * Pending and Claimed orders per location and status, by age (index work_orders_open, which
-   * holds all three). Counted cumulatively, newer than each cutoff, so a row costs three
-   * comparisons; grouped in the index's order, SQLite walks it without sorting.
+   * Pending and Claimed orders per location and status, by age, in two reads that each stay small
+   * when many orders are open: every open order counted per location and status, with no work per
+   * row but the count (index work_orders_open holds all three columns), and only the orders of the
+   * last 31 days counted by band (index work_orders_created gives their range). Older than 30 days
+   * is the difference.
    */
   async openWorkOrders(cutoffs: AgeCutoffs): Promise<OpenRow[]> {
-    const rows = await this.db
-      .selectFrom('work_orders')
-      .where('status', 'in', ['Pending', 'Claimed'])
-      .select((eb) => {
-        const created = bytewise(this.dialect, eb.ref('created_at'));
-        return [
-          'location_id',
-          'status',
-          sumOf(oneWhen(eb(created, '>', cutoffs.under2Days))).as('under_2'),
-          sumOf(oneWhen(eb(created, '>', cutoffs.under8Days))).as('under_8'),
-          sumOf(oneWhen(eb(created, '>', cutoffs.under31Days))).as('under_31'),
-          eb.fn.countAll<number | string>().as('n'),
-        ];
-      })
-      .groupBy(['location_id', 'status'])
-      .execute();
-    return rows.map((r) => {
-      const [under2, under8, under31, all] = [toCount(r.under_2), toCount(r.under_8), toCount(r.under_31), toCount(r.n)];
+    const open = ['Pending', 'Claimed'] as const;
+    const [all, recent] = await Promise.all([
+      this.db
+        .selectFrom('work_orders')
+        .where('status', 'in', open)
+        .select((eb) => ['location_id', 'status', eb.fn.countAll<number | string>().as('n')])
+        .groupBy(['location_id', 'status'])
+        .execute(),
+      this.db
+        .selectFrom('work_orders')
+        .where('created_at', '>', cutoffs.under31Days)
+        .where('status', 'in', open)
+        .select((eb) => {
+          const created = bytewise(this.dialect, eb.ref('created_at'));
+          return [
+            'location_id',
+            'status',
+            sumOf(oneWhen(eb(created, '>', cutoffs.under2Days))).as('under_2'),
+            sumOf(oneWhen(eb(created, '>', cutoffs.under8Days))).as('under_8'),
+            eb.fn.countAll<number | string>().as('under_31'),
+          ];
+        })
+        .groupBy(['location_id', 'status'])
+        .execute(),
+    ]);
+    const key = (r: { location_id: number; status: string }) => `${r.location_id}/${r.status}`;
+    const recentBy = new Map(recent.map((r) => [key(r), r]));
+    return all.map((r) => {
+      const young = recentBy.get(key(r));
+      const [under2, under8, under31, n] = [toCount(young?.under_2), toCount(young?.under_8), toCount(young?.under_31), toCount(r.n)];
       return {
         location_id: r.location_id,
         status: r.status === 'Claimed' ? 'Claimed' : 'Pending',
         days_0_1: under2,
         days_2_7: under8 - under2,
         days_8_30: under31 - under8,
-        over_30: all - under31,
+        // The two reads are not one snapshot: an order made between them must not count as less than none.
+        over_30: Math.max(0, n - under31),
       };
     });
   }
