@@ -201,8 +201,7 @@ export function AssetDetailPage({ params }: { params: { id?: string } }) {
           </div>
           <MoveAssetDialog asset={asset} visible={moving} onClose={() => setMoving(false)} onMoved={(moved) => detail.show(moved)} onStale={() => void detail.reload()} />
           <AssetHistory assetId={asset.id} />
-          {/* "History" is taken above by the asset's work (AssetHistory): this is the asset record's own. */}
-          <HistorySection entity="assets" id={asset.id} record={asset} title="Record history" />
+          <HistorySection entity="assets" id={asset.id} record={asset} />
         </div>
       )}
     </DetailScreen>
