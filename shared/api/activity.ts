@@ -69,6 +69,8 @@ export interface ActivityDetails {
   /** wash_counted: the package's name and the cars counted. */
   wash_package?: string;
   count?: number;
+  /** created, for a follow-up work order: the task whose completion opened it. */
+  follow_up_of_task?: number;
 }
 
 export interface ActivityEntry {

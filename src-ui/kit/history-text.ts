@@ -104,6 +104,8 @@ export function headline(entry: ActivityEntry): string {
       return d.quantity === undefined ? words : `${words}: ${formatQuantity(d.quantity)}`;
     case 'wash_counted':
       return d.wash_package === undefined ? words : `${words}: ${d.wash_package} ${d.count ?? 0}`;
+    case 'created':
+      return d.follow_up_of_task === undefined ? words : `${words} by the completion of Task #${d.follow_up_of_task}`;
     default:
       return words;
   }

@@ -240,6 +240,9 @@ describe('completing a task with a procedure', () => {
     // The follow-up is an ordinary work order: listed, readable, claimable.
     const order: WorkOrder = (await t.request({ method: 'GET', url: `/api/v1/workorders/${orders[0]!.id}/`, as: grace })).json();
     expect(order).toMatchObject({ status: 'Pending', location: store, created_by: { id: ada.user.id } });
+    // Its history starts with its creation by that completion.
+    const history = (await t.request({ method: 'GET', url: `/api/v1/workorders/${orders[0]!.id}/activity/`, as: grace })).json();
+    expect(history.results).toEqual([expect.objectContaining({ kind: 'created', actor: expect.objectContaining({ id: ada.user.id }), details: { follow_up_of_task: task.id } })]);
 
     // The completion's own row keeps them too, with the procedure version they were given on.
     const kept = await t.database.db.selectFrom('task_completions').select(['procedure_version', 'answers']).where('task_id', '=', task.id).executeTakeFirstOrThrow();

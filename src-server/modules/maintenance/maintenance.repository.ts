@@ -356,6 +356,8 @@ export class MaintenanceRepository {
           .returning('id')
           .executeTakeFirstOrThrow();
         followUp = order.id;
+        // Its history starts like any order's, saying which completion opened it.
+        await recordActivity(trx, { entity: 'workorders', recordId: order.id, kind: 'created', actorId: userId, at: completion.now, details: { follow_up_of_task: task.id } });
       }
       kept.push({
         step_id: step.id,
