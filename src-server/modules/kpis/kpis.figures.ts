@@ -1,6 +1,6 @@
 /**
  * The key figures of /home at one moment: the windows (kpis.periods.ts), the repository's
- * aggregates run side by side, and the answer put together (kpis.presenter.ts). Used by the route
+ * aggregates, and the answer put together (kpis.presenter.ts). Used by the route
  * and by the benchmark (bench/kpis.bench.ts), so both time the same work.
  */
 import type { Kysely } from 'kysely';
@@ -39,15 +39,16 @@ export class KpiFigures {
     const windows = kpiWindows(now, today, period);
     const responseWindows = [windows.response.current, windows.response.previous];
     const siteIds = this.carWashSites();
-    const [open, toClaim, toComplete, compliance, pastDue, fills, washes] = await Promise.all([
-      this.kpis.openWorkOrders(windows.ages),
-      this.kpis.meanTimesSinceCreation('claimed_at', responseWindows),
-      this.kpis.meanTimesSinceCreation('completed_at', responseWindows),
-      this.kpis.compliance(windows.compliance.map((w) => w.since)),
-      this.kpis.pastDueTasks(today),
-      this.kpis.chemicalFills(siteIds, windows.monthDays),
-      this.kpis.carsWashed(siteIds, windows.monthDays),
-    ]);
+    // One query after another: a request holds one pooled connection at a time, so a few people
+    // opening /home at once do not take the connections every other request needs (PostgreSQL);
+    // SQLite runs them one at a time anyway. All of them take a few tens of milliseconds.
+    const open = await this.kpis.openWorkOrders(windows.ages);
+    const toClaim = await this.kpis.meanTimesSinceCreation('claimed_at', responseWindows);
+    const toComplete = await this.kpis.meanTimesSinceCreation('completed_at', responseWindows);
+    const compliance = await this.kpis.compliance(windows.compliance.map((w) => w.since));
+    const pastDue = await this.kpis.pastDueTasks(today);
+    const fills = await this.kpis.chemicalFills(siteIds, windows.monthDays);
+    const washes = await this.kpis.carsWashed(siteIds, windows.monthDays);
 
     const named = new Map((await this.locations.findByIds([...new Set([...open.map((r) => r.location_id), ...pastDue.map((r) => r.location_id), ...siteIds])])).map((l) => [l.id, l.name]));
     // Orders and tasks hold their location by foreign key, so each is found; '' only for one deleted between the two reads.

@@ -87,30 +87,28 @@ export class KpisRepository {
    */
   async openWorkOrders(cutoffs: AgeCutoffs): Promise<OpenRow[]> {
     const open = ['Pending', 'Claimed'] as const;
-    const [all, recent] = await Promise.all([
-      this.db
-        .selectFrom('work_orders')
-        .where('status', 'in', open)
-        .select((eb) => ['location_id', 'status', eb.fn.countAll<number | string>().as('n')])
-        .groupBy(['location_id', 'status'])
-        .execute(),
-      this.db
-        .selectFrom('work_orders')
-        .where('created_at', '>', cutoffs.under31Days)
-        .where('status', 'in', open)
-        .select((eb) => {
-          const created = bytewise(this.dialect, eb.ref('created_at'));
-          return [
-            'location_id',
-            'status',
-            sumOf(oneWhen(eb(created, '>', cutoffs.under2Days))).as('under_2'),
-            sumOf(oneWhen(eb(created, '>', cutoffs.under8Days))).as('under_8'),
-            eb.fn.countAll<number | string>().as('under_31'),
-          ];
-        })
-        .groupBy(['location_id', 'status'])
-        .execute(),
-    ]);
+    const all = await this.db
+      .selectFrom('work_orders')
+      .where('status', 'in', open)
+      .select((eb) => ['location_id', 'status', eb.fn.countAll<number | string>().as('n')])
+      .groupBy(['location_id', 'status'])
+      .execute();
+    const recent = await this.db
+      .selectFrom('work_orders')
+      .where('created_at', '>', cutoffs.under31Days)
+      .where('status', 'in', open)
+      .select((eb) => {
+        const created = bytewise(this.dialect, eb.ref('created_at'));
+        return [
+          'location_id',
+          'status',
+          sumOf(oneWhen(eb(created, '>', cutoffs.under2Days))).as('under_2'),
+          sumOf(oneWhen(eb(created, '>', cutoffs.under8Days))).as('under_8'),
+          eb.fn.countAll<number | string>().as('under_31'),
+        ];
+      })
+      .groupBy(['location_id', 'status'])
+      .execute();
     const key = (r: { location_id: number; status: string }) => `${r.location_id}/${r.status}`;
     const recentBy = new Map(recent.map((r) => [key(r), r]));
     return all.map((r) => {
