@@ -35,6 +35,14 @@ import { requestLogFields } from './modules/auth/link-redaction.js';
 import { TokenService } from './modules/auth/jwt.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { apiModules } from './modules/index.js';
+import { NotificationDispatcher } from './modules/notifications/dispatcher.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Mails the notifications users chose; server.ts ticks it in every serving process, tests call tick(). */
+    notifications: NotificationDispatcher;
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -80,6 +88,11 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     users,
     metrics,
   };
+
+  // On the database itself, not the request-scoped view: its ticks run outside any request.
+  app.decorate('notifications', new NotificationDispatcher({ db: database.db, mailer: deps.mailer, config, log: app.log }));
+  // A stop waits for a tick under way, so the database is not closed under it.
+  app.addHook('onClose', () => app.notifications.stop());
 
   limitConnectionsPerAddress(app, config.maxConnectionsPerAddress);
   registerErrorHandling(app);

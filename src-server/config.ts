@@ -52,6 +52,12 @@ export interface Config {
   reportMailRateLimit: number;
   /** Requests carrying files per minute per user. */
   uploadRateLimit: number;
+  /** Notification mails per hour per user; more notices wait and go as one digest (NOTIFY_MAIL_HOURLY_LIMIT). */
+  notifyHourlyLimit: number;
+  /** Hour of the day (TIME_ZONE, 0–23) the daily digest and the due-task check go out from (NOTIFY_DIGEST_HOUR). */
+  notifyDigestHour: number;
+  /** Milliseconds between the notification dispatcher's looks at the database in each process (NOTIFY_INTERVAL_S). */
+  notifyIntervalMs: number;
   /** Fills, inventory counts and wash records per minute per user, on each of their routes. */
   recordRateLimit: number;
   /** Days the change log keeps a change before compaction; a device whose cursor is older starts its sync over. */
@@ -109,6 +115,12 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+function hourOfDay(name: string, value: string | undefined, fallback: number): number {
+  const n = nonNegativeInt(name, value, fallback);
+  if (n > 23) throw new Error(`${name} must be an hour from 0 to 23, got "${value}"`);
   return n;
 }
 
@@ -264,6 +276,9 @@ export function loadConfig(env: Env = process.env): Config {
     loginAccountLockMinutes: positiveInt('LOGIN_ACCOUNT_LOCK_MINUTES', env.LOGIN_ACCOUNT_LOCK_MINUTES, 15),
     reportMailRateLimit: positiveInt('REPORT_MAIL_RATE_LIMIT', env.REPORT_MAIL_RATE_LIMIT, 5),
     uploadRateLimit: positiveInt('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, 30),
+    notifyHourlyLimit: positiveInt('NOTIFY_MAIL_HOURLY_LIMIT', env.NOTIFY_MAIL_HOURLY_LIMIT, 6),
+    notifyDigestHour: hourOfDay('NOTIFY_DIGEST_HOUR', env.NOTIFY_DIGEST_HOUR, 7),
+    notifyIntervalMs: positiveInt('NOTIFY_INTERVAL_S', env.NOTIFY_INTERVAL_S, 5) * 1000,
     // Two a second for a minute: far more than a technician types, and a day of records queued
     // offline still syncs (a 429 is retried by the outbox).
     recordRateLimit: positiveInt('RECORD_RATE_LIMIT', env.RECORD_RATE_LIMIT, 120),

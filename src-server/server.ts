@@ -23,6 +23,7 @@ import { TokenService } from './modules/auth/jwt.js';
 import { demoLoginsStillOpen, demoOnPublicAddressMessage, seedDemoData } from './demo/seed.js';
 import { firstStaffAdvice } from './modules/admin/first-start.js';
 import { ChangeLogRepository } from './modules/sync/change-log.repository.js';
+import { purgeSentNotices } from './modules/notifications/notification-queue.js';
 import { makeDataPrivate } from './private-files.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -54,13 +55,15 @@ async function prepareDatabase(config: Config): Promise<Db> {
 
 /**
  * Hourly: drop idempotency records past their replay window, refresh tokens nobody can use, and
- * changes older than SYNC_LOG_RETENTION_DAYS from the change log. One process runs it.
+ * changes older than SYNC_LOG_RETENTION_DAYS from the change log, notification mails sent over a
+ * day ago (the hourly limit looks back one hour). One process runs it.
  */
 async function startHousekeeping(config: Config, database: Db, onError: (err: unknown) => void): Promise<() => void> {
   const tokens = new TokenService(config.secretKey, database.db);
   const changes = new ChangeLogRepository(database.db);
   const compactChanges = () => changes.compact(new Date(Date.now() - config.syncLogRetentionDays * DAY_MS).toISOString());
-  const housekeeping = () => Promise.all([purgeIdempotencyKeys(database.db), tokens.purge(), compactChanges()]);
+  const housekeeping = () =>
+    Promise.all([purgeIdempotencyKeys(database.db), tokens.purge(), compactChanges(), purgeSentNotices(database.db, new Date(Date.now() - DAY_MS).toISOString())]);
   const timer = setInterval(() => void housekeeping().catch(onError), HOUR_MS);
   timer.unref();
   await housekeeping();
@@ -116,6 +119,8 @@ async function runSingle(config: Config): Promise<void> {
   const database = await prepareDatabase(config);
   const app = await buildApp({ config, database, logger: true });
   const stopHousekeeping = await startHousekeeping(config, database, (err) => app.log.error({ err }, 'housekeeping failed'));
+  // Stopped by app.close() (its onClose hook) in stopServing.
+  app.notifications.start(config.notifyIntervalMs);
   onSignals((signal) => {
     app.log.info({ signal }, 'stopping: finishing the requests in flight');
     stopHousekeeping();
@@ -140,6 +145,8 @@ async function runWorker(config: Config): Promise<void> {
   answerPrimary(DRAIN, stop);
   // A signal sent to this process alone (or a terminal's Ctrl-C) stops it by itself.
   onSignals(stop);
+  // Every serving process ticks; the database decides which one mails (modules/notifications/dispatcher.ts).
+  app.notifications.start(config.notifyIntervalMs);
   await app.listen({ host: config.host, port: config.port });
 }
 

@@ -14,6 +14,7 @@ import type { ContactApi } from './contact.js';
 import type { KpisApi } from './kpis.js';
 import type { LocationsApi } from './locations.js';
 import type { MaintenanceApi } from './maintenance.js';
+import type { NotificationsApi } from './notifications.js';
 import type { PartsApi } from './parts.js';
 import type { SettingsApi } from './settings.js';
 import type { VendorsApi } from './vendors.js';
@@ -40,6 +41,7 @@ export const AREAS = {
   admin: { label: 'Administration', itemLabel: 'User' },
   kpis: { label: 'Key figures', itemLabel: 'Figure' },
   codes: { label: 'Labels', itemLabel: 'Label' },
+  notifications: { label: 'Notifications', itemLabel: 'Notification setting' },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -59,6 +61,7 @@ export interface AreaApis {
   admin: AdminApi;
   kpis: KpisApi;
   codes: CodesApi;
+  notifications: NotificationsApi;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */

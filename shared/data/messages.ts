@@ -190,6 +190,8 @@ export const SCREEN_MESSAGES = {
   kpis: {},
   /** Label codes (not in the spec): the server's and the worker's own texts say what went wrong (shared/api/codes.ts). */
   codes: {},
+  /** Notifications by mail (not in the spec; docs/decisions.md: Notifications by mail). */
+  notifications: { load: 'Failed to load your notification settings.', save: 'Failed to save your notification settings.' },
 } as const satisfies ByArea<Record<string, string>>;
 
 /**
@@ -215,6 +217,7 @@ export const NOT_FOUND_MESSAGES = {
   settings: {},
   kpis: {},
   codes: {},
+  notifications: {},
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Success messages. */
@@ -266,6 +269,7 @@ export const SUCCESS_MESSAGES = {
     /** Register success: the spec's "activation-email message", wording not given. */
     registered: 'Account created. Check your email for the activation link.',
   },
+  notifications: { saved: 'Notification settings saved.' },
 } as const satisfies ByArea<Record<string, string | ((email: string) => string)>>;
 
 /** Behaviour §8 Queued (info) messages: what a stored action reports instead of success. */
@@ -302,6 +306,8 @@ export const QUEUED_MESSAGES = {
   settings: {},
   kpis: {},
   codes: {},
+  // Saved with a connection only: never queued.
+  notifications: {},
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Offline banners above saved data. */

@@ -315,6 +315,57 @@ export interface ActivityTable {
   details: string;
 }
 
+/** What a user asks to be mailed about (migration 0017; shared/api/notifications.ts). */
+export interface NotificationSettingsTable {
+  user_id: number;
+  order_created: Flag;
+  order_claimed: Flag;
+  order_completed: Flag;
+  task_due: Flag;
+  digest: Flag;
+  /** JSON array of location ids. */
+  location_ids: string;
+  /** Signed into unsubscribe links; raised by each unsubscribe, so a link works once. */
+  unsubscribe_version: Generated<number>;
+  updated_at: string;
+}
+
+/** The dispatcher's one row: how far the activity has been read, the daily jobs' last days, the lease. */
+export interface NotificationStateTable {
+  id: number;
+  activity_floor: number;
+  tasks_checked_on: string | null;
+  digest_sent_on: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
+/** Activity rows above the floor already turned into notices (the key decides once). */
+export interface NotifiedActivityTable {
+  activity_id: number;
+}
+
+/** One key per task notice ever queued: task, due date, kind and user. */
+export interface NoticesSentTable {
+  key: string;
+  sent_at: string;
+}
+
+/** A notice waiting for its mail, then claimed by one (mail_key) and sent. */
+export interface NotificationQueueTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  subject: string;
+  body: string;
+  created_at: string;
+  /** When it may be mailed; null: with the user's daily digest. */
+  send_after: string | null;
+  mail_key: string | null;
+  claimed_at: string | null;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -340,4 +391,9 @@ export interface Database {
   change_log: ChangeLogTable;
   change_head: ChangeHeadTable;
   activity: ActivityTable;
+  notification_settings: NotificationSettingsTable;
+  notification_state: NotificationStateTable;
+  notified_activity: NotifiedActivityTable;
+  notices_sent: NoticesSentTable;
+  notification_queue: NotificationQueueTable;
 }

@@ -21,6 +21,8 @@ export interface Mail {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /** Extra header lines (notification mails: List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

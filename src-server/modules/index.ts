@@ -13,6 +13,7 @@ import { labelsRoutes } from './labels/labels.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { partsRoutes } from './parts/parts.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { syncRoutes } from './sync/sync.routes.js';
@@ -41,4 +42,5 @@ export const apiModules: ApiModule[] = [
   labelsRoutes,
   assetHistoryRoutes,
   activityRoutes,
+  notificationsRoutes,
 ];

@@ -108,6 +108,22 @@ export const HUBS: Record<HubName, readonly HubButton[]> = {
   ],
 };
 
+/**
+ * Plain links under a home screen's buttons, for screens that are not in the spec (its buttons stay
+ * as they are): each user's mail notifications, from both homes users land on.
+ */
+const NOTIFICATIONS_LINK: NavEntry = { href: '/notifications', label: 'Mail notifications', access: 'signed-in' };
+export const HUB_LINKS: Record<HubName, readonly NavEntry[]> = {
+  home: [NOTIFICATIONS_LINK],
+  inventory: [],
+  workorders: [NOTIFICATIONS_LINK],
+};
+
+/** The plain links under a home screen that `user` may follow. */
+export function hubLinks(hub: HubName, user: Viewer | null | undefined): { href: string; label: string }[] {
+  return HUB_LINKS[hub].filter((link) => mayOpen(link.access, user)).map(({ href, label }) => ({ href, label }));
+}
+
 /** The buttons of a home screen that `user` may follow. */
 export function hubButtons(hub: HubName, user: Viewer | null | undefined): HubButton[] {
   return HUBS[hub].filter((button) => mayOpen(button.access, user));

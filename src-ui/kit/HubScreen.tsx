@@ -1,10 +1,12 @@
 /** A home of buttons to an area's screens (behaviour §2: /home, /workorder-home, /inventory-home), from the navigation table. */
-import { hubButtons, type HubName } from '../app/navigation';
+import { Link } from 'wouter';
+import { hubButtons, hubLinks, type HubName } from '../app/navigation';
 import { LinkButton } from '../components/LinkButton';
 import { useCurrentUser } from '../state/hooks';
 
 export function HubScreen({ title, hub }: { title: string; hub: HubName }) {
   const user = useCurrentUser();
+  const links = hubLinks(hub, user);
   return (
     <section>
       <h1>{title}</h1>
@@ -13,6 +15,16 @@ export function HubScreen({ title, hub }: { title: string; hub: HubName }) {
           <LinkButton key={button.href} href={button.href} label={button.label} icon={button.icon} outlined={button.outlined} />
         ))}
       </div>
+      {/* Screens beyond the spec's buttons (Notifications): a plain link below them, not another button. */}
+      {links.length ? (
+        <ul className="hub-links">
+          {links.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

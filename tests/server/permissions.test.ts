@@ -25,6 +25,9 @@ const PUBLIC = [
   'POST /auth/users/reset_password/',
   'POST /auth/users/reset_password_confirm/',
   'POST /contact/',
+  // A notification mail's unsubscribe link: opened from a mail client, signed, no sign-in (docs/decisions.md: Notifications by mail).
+  'GET /notifications/unsubscribe/',
+  'POST /notifications/unsubscribe/',
 ];
 const SIGNED_IN = [
   'GET /auth/users/me/',
@@ -35,6 +38,9 @@ const SIGNED_IN = [
   'GET /locations/:id/',
   // A record's history has its record's access (docs/decisions.md: History on every record).
   'GET /locations/:id/activity/',
+  // Each user's own notification settings.
+  'GET /notifications/settings/',
+  'PUT /notifications/settings/',
   'GET /settings/',
   // Each user's own working set: limited users get the areas they may read (locations, work orders).
   'GET /sync/',

@@ -15,6 +15,7 @@ import { CHEMICAL_KEYS, CHEMICAL_LOCATION_ENTRY_KEYS, CHEMICAL_QUANTITY_RECORD_K
 import { CONTACT_MESSAGE_KEYS } from '../../shared/api/contact.js';
 import { LOCATION_KEYS } from '../../shared/api/locations.js';
 import { MAINTENANCE_TASK_KEYS } from '../../shared/api/maintenance.js';
+import { NOTIFICATION_SETTINGS_KEYS } from '../../shared/api/notifications.js';
 import { PART_KEYS, PART_QUANTITY_RECORD_KEYS } from '../../shared/api/parts.js';
 import { VENDOR_KEYS } from '../../shared/api/vendors.js';
 import { WASH_PACKAGE_KEYS, WASH_RECORD_KEYS } from '../../shared/api/washes.js';
@@ -45,6 +46,8 @@ import { LOCATION_NOT_EXPOSED, presentLocation } from '../../src-server/modules/
 import { LocationsRepository } from '../../src-server/modules/locations/locations.repository.js';
 import { MAINTENANCE_TASK_NOT_EXPOSED, presentTask } from '../../src-server/modules/maintenance/maintenance.presenter.js';
 import { MaintenanceRepository } from '../../src-server/modules/maintenance/maintenance.repository.js';
+import { NotificationSettingsRepository } from '../../src-server/modules/notifications/notification-settings.repository.js';
+import { NOTIFICATION_SETTINGS_NOT_EXPOSED, presentNotificationSettings } from '../../src-server/modules/notifications/notifications.presenter.js';
 import { PART_NOT_EXPOSED, PART_QUANTITY_RECORD_NOT_EXPOSED, presentPart, presentPartQuantityRecord } from '../../src-server/modules/parts/parts.presenter.js';
 import { PartsRepository } from '../../src-server/modules/parts/parts.repository.js';
 import { StockRepository } from '../../src-server/modules/stock/stock.repository.js';
@@ -94,9 +97,13 @@ function watched<Row extends object>(row: Row): { row: Row; read: Set<string> } 
 }
 
 /** The columns of a table as the database has them (migrations applied), from one of its rows. */
-async function columnsOf(table: keyof Database, id: number): Promise<string[]> {
-  // Any table with an id column: the query is the same for each.
-  const row = await db.selectFrom(table as 'vendors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+async function columnsOf(table: keyof Database, id: number, idColumn = 'id'): Promise<string[]> {
+  // Any table with a numeric key column: the query is the same for each.
+  const row = await db
+    .selectFrom(table as 'vendors')
+    .selectAll()
+    .where(idColumn as 'id', '=', id)
+    .executeTakeFirstOrThrow();
   return Object.keys(row).sort();
 }
 
@@ -106,6 +113,8 @@ interface Shape<Row extends object> {
   /** The table it comes from and the row's id there. */
   table: keyof Database;
   id: number;
+  /** The key column `id` is in, where it is not `id` (notification settings: `user_id`). */
+  idColumn?: string;
   present(row: Row): object;
   /** The response type's key list (shared/api). */
   keys: Readonly<Record<string, true>>;
@@ -117,7 +126,7 @@ async function expectShape<Row extends object>(shape: Shape<Row>): Promise<void>
   const { row, read } = watched(shape.row);
   const answer = shape.present(row);
   expect(Object.keys(answer).sort(), 'the answer has exactly the keys of the response type').toEqual(Object.keys(shape.keys).sort());
-  const columns = await columnsOf(shape.table, shape.id);
+  const columns = await columnsOf(shape.table, shape.id, shape.idColumn);
   expect(columns, 'every column named "not exposed" is a column of the table').toEqual(expect.arrayContaining([...shape.notExposed]));
   expect(
     shape.notExposed.filter((c) => read.has(c)),
@@ -264,6 +273,21 @@ describe('each response type, its presenter and its table agree', () => {
     const { rows } = await history.page('locations', location.id, { page: 1, limit: 10, offset: 0 });
     const people = await history.people(rows);
     await expectShape({ row: rows[0]!, table: 'activity', id: rows[0]!.id, present: (r) => presentActivity(r, people), keys: ACTIVITY_ENTRY_KEYS, notExposed: ACTIVITY_NOT_EXPOSED });
+  });
+
+  it('notification settings', async () => {
+    const location = await insertLocation(db, 'Notification Shapes');
+    const settings = new NotificationSettingsRepository(db);
+    const row = await settings.save(user.user.id, { order_created: true, order_claimed: false, order_completed: true, task_due: true, digest: false, locations: [location.id] }, now());
+    await expectShape({
+      row,
+      table: 'notification_settings',
+      id: user.user.id,
+      idColumn: 'user_id',
+      present: (r) => presentNotificationSettings(r),
+      keys: NOTIFICATION_SETTINGS_KEYS,
+      notExposed: NOTIFICATION_SETTINGS_NOT_EXPOSED,
+    });
   });
 
   it('contact message, as its sender and as the staff see it', async () => {

@@ -16,6 +16,7 @@ import * as m0013 from './0013_kpi_times.js';
 import * as m0014 from './0014_record_codes.js';
 import * as m0015 from './0015_task_procedures.js';
 import * as m0016 from './0016_activity.js';
+import * as m0017 from './0017_notifications.js';
 
 export interface Migration {
   name: string;
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   { name: '0014_record_codes', up: m0014.up },
   { name: '0015_task_procedures', up: m0015.up },
   { name: '0016_activity', up: m0016.up },
+  { name: '0017_notifications', up: m0017.up },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HUBS, homeFor, hubButtons, mayOpen, topBarLinks, type HubName } from '../../../src-ui/app/navigation';
+import { HUBS, homeFor, hubButtons, hubLinks, mayOpen, topBarLinks, type HubName } from '../../../src-ui/app/navigation';
 import { ROUTES, gatherRoutes } from '../../../src-ui/app/routes';
 
 const full = { full_feature_access: true, is_staff: false };
@@ -50,6 +50,15 @@ describe('navigation table', () => {
     expect(hubButtons('workorders', null)).toEqual([]);
     expect(HUBS.workorders.at(-1)).toMatchObject({ href: '/home', label: 'Home', outlined: true });
     expect(HUBS.inventory.at(-1)).toMatchObject({ href: '/home', label: 'Home', outlined: true });
+  });
+
+  it('links Mail notifications under both homes users land on, leaving the buttons as they are', () => {
+    const notifications = [{ href: '/notifications', label: 'Mail notifications' }];
+    expect(hubLinks('home', full)).toEqual(notifications);
+    expect(hubLinks('workorders', limited)).toEqual(notifications);
+    expect(hubLinks('inventory', full)).toEqual([]);
+    expect(hubLinks('workorders', null)).toEqual([]);
+    expect(ROUTES.find((r) => r.path === '/notifications')?.access).toBe('signed-in');
   });
 
   it('each hub button declares the access of the route it leads to, and its hub is open to whoever sees it', () => {

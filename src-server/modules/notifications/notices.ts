@@ -1,0 +1,139 @@
+/**
+ * What is mailed to whom: work-order events from the `activity` table, due and past-due tasks from
+ * the daily check. Each notice is queued (notification_queue) in the transaction that wins its key,
+ * so it is queued once however many processes look.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { locationIdsOf, type NotificationSettingsRow } from './notification-settings.repository.js';
+import { mayReadTasks } from './notification-access.js';
+
+/** The kinds a notice can be; a setting flag covers each (task_due covers both task kinds). */
+export type NoticeKind = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'task_past_due';
+
+export interface Notice {
+  userId: number;
+  kind: NoticeKind;
+  subject: string;
+  body: string;
+}
+
+type Subscriber = NotificationSettingsRow & { email: string; full_feature_access: 0 | 1; is_staff: 0 | 1 };
+
+/** Active users with the setting on (the table holds one row per user who saved any). */
+async function subscribers(db: Kysely<Database>, setting: 'order_created' | 'order_claimed' | 'order_completed' | 'task_due'): Promise<Subscriber[]> {
+  return db
+    .selectFrom('notification_settings as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .select(['u.email', 'u.full_feature_access', 'u.is_staff'])
+    .where(`s.${setting}`, '=', 1)
+    .where('u.is_active', '=', 1)
+    .execute();
+}
+
+const nameOf = (u: { first_name: string; last_name: string } | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() || 'Someone' : 'Someone');
+
+export interface ActivityLike {
+  id: number;
+  entity: string;
+  record_id: number;
+  kind: string;
+  actor_id: number | null;
+}
+
+/** True for the activity rows that can mail anyone: a work order created, claimed or completed. */
+export function mayNotify(row: ActivityLike): boolean {
+  return row.entity === 'workorders' && (row.kind === 'created' || row.kind === 'claimed' || row.kind === 'completed');
+}
+
+/**
+ * The notices one activity row makes: a new order to whoever chose its location; a claim or
+ * completion to the order's creator. Never to the one who did it.
+ */
+export async function noticesOfActivity(db: Kysely<Database>, row: ActivityLike, publicUrl: string): Promise<Notice[]> {
+  if (!mayNotify(row)) return [];
+  const order = await db
+    .selectFrom('work_orders as w')
+    .innerJoin('locations as l', 'l.id', 'w.location_id')
+    .select(['w.id', 'w.description', 'w.location_id', 'w.created_by_id', 'w.field_notes', 'l.name as location_name'])
+    .where('w.id', '=', row.record_id)
+    .executeTakeFirst();
+  if (!order) return [];
+  const actor = row.actor_id === null ? undefined : await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', row.actor_id).executeTakeFirst();
+  const who = nameOf(actor);
+  const link = `${publicUrl}/workorder-detail/${order.id}`;
+  const what = `work order #${order.id} at ${order.location_name}`;
+  const text = (line: string) => `${line}\n\n"${order.description}"\n\nOpen it: ${link}`;
+
+  if (row.kind === 'created') {
+    const users = (await subscribers(db, 'order_created')).filter((s) => s.user_id !== row.actor_id && locationIdsOf(s).includes(order.location_id));
+    return users.map((s) => ({ userId: s.user_id, kind: 'order_created', subject: `New ${what}`, body: text(`${who} created ${what}.`) }));
+  }
+  if (order.created_by_id === row.actor_id) return [];
+  const kind = row.kind === 'claimed' ? 'order_claimed' : 'order_completed';
+  const creator = (await subscribers(db, kind)).find((s) => s.user_id === order.created_by_id);
+  if (!creator) return [];
+  const verb = row.kind === 'claimed' ? 'claimed' : 'completed';
+  const notes = row.kind === 'completed' && order.field_notes ? `\nField notes: ${order.field_notes}` : '';
+  return [{ userId: creator.user_id, kind, subject: `Your ${what} was ${verb}`, body: text(`${who} ${verb} your ${what}.${notes}`) }];
+}
+
+export interface DueTask {
+  id: number;
+  description: string;
+  location_id: number;
+  location_name: string;
+  due_date: string;
+}
+
+/** Unclaimed tasks due on or before `today` (a claimed task is somebody's already). */
+export function dueTasks(db: Kysely<Database>, today: string): Promise<DueTask[]> {
+  return db
+    .selectFrom('maintenance_tasks as t')
+    .innerJoin('locations as l', 'l.id', 't.location_id')
+    .select(['t.id', 't.description', 't.location_id', 'l.name as location_name', 't.due_date'])
+    .where('t.due_date', 'is not', null)
+    .where('t.due_date', '<=', today)
+    .where('t.assigned_to_id', 'is', null)
+    .orderBy('t.id')
+    .$narrowType<{ due_date: string }>()
+    .execute();
+}
+
+/** The due and past-due notices of `today`, each with the key that makes it once per task, due date, kind and user. */
+export async function taskNotices(db: Kysely<Database>, today: string, publicUrl: string): Promise<(Notice & { key: string })[]> {
+  const users = (await subscribers(db, 'task_due')).filter(mayReadTasks);
+  if (users.length === 0) return [];
+  const notices: (Notice & { key: string })[] = [];
+  for (const task of await dueTasks(db, today)) {
+    const kind: NoticeKind = task.due_date === today ? 'task_due' : 'task_past_due';
+    const state = kind === 'task_due' ? 'is due today' : `is past due (due ${task.due_date})`;
+    const subject = `Task ${state} at ${task.location_name}`;
+    const body = `The maintenance task "${task.description}" at ${task.location_name} ${state}.\n\nOpen it: ${publicUrl}/maintenance-detail/${task.id}`;
+    for (const s of users) {
+      if (!locationIdsOf(s).includes(task.location_id)) continue;
+      notices.push({ key: `task:${task.id}:${task.due_date}:${kind}:${s.user_id}`, userId: s.user_id, kind, subject, body });
+    }
+  }
+  return notices;
+}
+
+/** Queues notices for their mails: at once, or (digest users) with the next daily digest. */
+export async function queueNotices(trx: Transaction<Database>, notices: readonly Notice[], now: string): Promise<void> {
+  if (notices.length === 0) return;
+  const digestUsers = new Set(
+    (
+      await trx
+        .selectFrom('notification_settings')
+        .select('user_id')
+        .where('user_id', 'in', [...new Set(notices.map((n) => n.userId))])
+        .where('digest', '=', 1)
+        .execute()
+    ).map((r) => r.user_id),
+  );
+  await trx
+    .insertInto('notification_queue')
+    .values(notices.map((n) => ({ user_id: n.userId, kind: n.kind, subject: n.subject, body: n.body, created_at: now, send_after: digestUsers.has(n.userId) ? null : now })))
+    .execute();
+}

@@ -1,0 +1,37 @@
+/**
+ * The token of a notification mail's unsubscribe link: the user and their settings' current
+ * `unsubscribe_version`, signed with the server's secret (HMAC-SHA256, its own purpose so no other
+ * token of the server passes for it). Nothing is stored: a token is good while the version it names
+ * is the user's, and every unsubscribe raises the version, so a link works once, and an old link
+ * does not unsubscribe again after the user chose mails anew.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { decodeUid, encodeUid } from '../auth/account-tokens.js';
+
+export interface UnsubscribeClaim {
+  userId: number;
+  version: number;
+}
+
+export class UnsubscribeTokens {
+  constructor(private readonly secret: string) {}
+
+  private digest(userId: number, version: number): string {
+    return createHmac('sha256', `${this.secret}:notifications-unsubscribe`).update(`${userId}|${version}`).digest('hex').slice(0, 40);
+  }
+
+  make(userId: number, version: number): string {
+    return `${encodeUid(userId)}.${version.toString(36)}.${this.digest(userId, version)}`;
+  }
+
+  /** The user and version a token was signed for; null for anything this server did not sign. */
+  read(token: string): UnsubscribeClaim | null {
+    const match = /^([A-Za-z0-9_-]{1,20})\.([0-9a-z]{1,10})\.([0-9a-f]{40})$/.exec(token);
+    if (!match) return null;
+    const userId = decodeUid(match[1]!);
+    const version = parseInt(match[2]!, 36);
+    if (userId === null || !Number.isSafeInteger(version) || version < 1) return null;
+    const expected = Buffer.from(this.digest(userId, version));
+    return timingSafeEqual(expected, Buffer.from(match[3]!)) ? { userId, version } : null;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Notifications by mail (docs/decisions.md: Notifications by mail): the screen is reached from the
+ * home screen's link, saves the choices (kept on the server), refuses nothing the user may choose,
+ * fits a 360 px phone, and has no serious axe violation in either theme. A limited user is not
+ * offered task mails.
+ */
+import type { Page } from '@playwright/test';
+import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { expect, signIn, test, toast } from '../helpers/e2e-app';
+
+// axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
+test.use({ bypassCSP: true });
+
+async function openFromHome(page: Page, home: string): Promise<void> {
+  await page.goto(home);
+  await page.getByRole('link', { name: 'Mail notifications' }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+}
+
+test('a supervisor chooses mails for a location, and they are kept', async ({ page }) => {
+  const api = await ApiClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Notify Yard'));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, SUPERVISOR);
+  await openFromHome(page, '/home');
+  await page.getByLabel('A work order is created at my locations').check();
+  await page.getByLabel('A maintenance task at my locations becomes due or past due').check();
+  await page.getByLabel('My locations').click();
+  await page.getByRole('option', { name: location.name }).click();
+  await page.keyboard.press('Escape');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Notification settings saved.')).toBeVisible();
+
+  const saved = (await api.request<{ order_created: boolean; task_due: boolean; locations: number[] }>('GET', '/notifications/settings/')).body;
+  expect(saved.order_created).toBe(true);
+  expect(saved.task_due).toBe(true);
+  expect(saved.locations).toContain(location.id);
+  await page.reload();
+  await expect(page.getByLabel('A work order is created at my locations')).toBeChecked();
+});
+
+test('a limited user reaches it from the work-order home and is not offered task mails', async ({ page }) => {
+  await signIn(page, TECHNICIAN);
+  await openFromHome(page, '/workorder-home');
+  await expect(page.getByLabel('A work order I created is completed')).toBeVisible();
+  await expect(page.getByLabel('A maintenance task at my locations becomes due or past due')).toHaveCount(0);
+});
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`no serious or critical axe violation on Notifications in the ${theme} theme`, async ({ page }) => {
+    await signIn(page, SUPERVISOR);
+    const toggle = page.getByRole('switch');
+    if ((await page.locator('html').getAttribute('data-theme')) !== theme) await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await openFromHome(page, '/home');
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+    const result = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<AxeResult> } }).axe;
+      return axe.run(document.querySelector('main')!, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+}
