@@ -5,7 +5,7 @@
  * accessible in both themes and without sideways scrolling on a 360 px phone.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { ApiClient, RIVAL, SUPERVISOR, TECHNICIAN, ensureRival, unique } from '../helpers/e2e-api';
 import { expect, openApp, serviceWorkerReady, signIn, test } from '../helpers/e2e-app';
 
 // axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
@@ -43,6 +43,27 @@ test('the four buttons come first and unchanged, then the figures; a number open
   await page.goto('/home');
   await (await figures(page)).getByRole('link', { name: /Past due now/ }).click();
   await expect(page).toHaveURL(/\/maintenance-list$/);
+});
+
+test("the figures follow another user's claim and completion without a reload", async ({ page }) => {
+  await ensureRival();
+  const api = await ApiClient.signIn(SUPERVISOR);
+  const rival = await ApiClient.signIn(RIVAL);
+  const location = await api.createLocation(unique('Kpi Live Depot'));
+  const order = await api.createWorkOrder(location.id, unique('Ice machine leaking'));
+
+  await signIn(page, SUPERVISOR);
+  const row = (await figures(page)).getByRole('table', { name: 'Open work orders by location and status' }).getByRole('row', { name: new RegExp(location.name) });
+  // Pending, Claimed, Open.
+  await expect(row.getByRole('cell')).toHaveText(['1', '0', '1']);
+  // The stream is open once the first hint was pulled; give it a moment to connect.
+  await page.waitForTimeout(1_500);
+
+  await rival.claim(order.id);
+  await expect(row.getByRole('cell')).toHaveText(['0', '1', '1'], { timeout: 5_000 });
+  await rival.complete(order.id, 'Replaced the drain line.');
+  // Completed: no longer open, so the location's row goes.
+  await expect(row).toHaveCount(0, { timeout: 5_000 });
 });
 
 test('offline, /home shows the last figures saved, with the time they were computed', async ({ page, network }) => {

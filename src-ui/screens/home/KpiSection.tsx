@@ -2,15 +2,16 @@
  * The key figures under /home's buttons (docs/decisions.md: Key figures on /home). Its own lazily
  * loaded chunk: the first screen's script does not grow, and the buttons are drawn before it loads.
  * Read through the data worker: the network first, the copy saved on the device while offline,
- * shown with the time the figures were computed.
+ * shown with the time the figures were computed; read again when the records they count change.
  */
+import { useEffect, useRef } from 'react';
 import type { Kpis } from '../../../shared/api/kpis';
 import { messageForScreen } from '../../../shared/data/messages';
 import type { ReadResult } from '../../../shared/data/protocol';
 import { SavedDataNotice, WarningNotice } from '../../components/Notices';
 import { PageError } from '../../components/PageError';
 import { formatDateTime } from '../../format/display';
-import { useWorkerRead } from '../../state/hooks';
+import { useSynced, useWorkerRead } from '../../state/hooks';
 import { KPI_TEXTS } from './kpi-format';
 import { ChemicalUseKpis } from './ChemicalUseKpis';
 import { MaintenanceKpis } from './MaintenanceKpis';
@@ -35,8 +36,21 @@ function Figures({ result }: { result: ReadResult<Kpis> }) {
   );
 }
 
+/** Changes to what the figures count arrive in bursts (a pull names each record): one read for a burst. */
+const FOLLOW_CHANGES_AFTER_MS = 500;
+
 export function KpiSection() {
   const { loading, result, error, reload } = useWorkerRead('kpis', (api) => api.kpis.get());
+  // Live: another user's claim, a completion or a fill (hinted, pulled, then announced) reads the figures again.
+  const later = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (later.current && clearTimeout(later.current)), []);
+  const readSoon = () => {
+    if (later.current) clearTimeout(later.current);
+    later.current = setTimeout(() => void reload(), FOLLOW_CHANGES_AFTER_MS);
+  };
+  useSynced('workorders', 'any', readSoon);
+  useSynced('maintenance', 'any', readSoon);
+  useSynced('chemicals', 'any', readSoon);
   const failure = error ? messageForScreen(error, KPI_TEXTS.loadFailed) : null;
   return (
     <section className="kpis" aria-labelledby="kpis-title" aria-busy={loading}>
