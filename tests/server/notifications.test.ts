@@ -241,7 +241,7 @@ describe('unsubscribe', () => {
     const page = await t.request({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('<form method="post"');
+    expect(page.body).toContain(`<form method="post" action="?token=${encodeURIComponent(new URL(url, 'http://x').searchParams.get('token')!)}">`);
     expect(page.body).toContain('Unsubscribe</button>');
     expect((await t.request({ method: 'GET', url: `${API}/notifications/settings/`, as: watcher })).json().order_created).toBe(true);
 

@@ -82,7 +82,8 @@ export async function notificationsRoutes(api: FastifyInstance, { db, config, us
       async (request, reply) => {
         const holder = await holderOf(request.query.token, reply);
         if (!holder) return reply;
-        const action = `${config.publicUrl}/api/v1/${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token)}`;
+        // Relative: the page posts back to the address it was opened at (the CSP's form-action 'self').
+        const action = `?token=${encodeURIComponent(request.query.token)}`;
         return reply.type('text/html; charset=utf-8').send(confirmPage(holder.user.email, action));
       },
     );
