@@ -34,7 +34,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
       await rival.claim(opened.id);
       await expect(card).toContainText('Claimed', { timeout: 5_000 });
       await expect(other.getByRole('button', { name: 'Claim' })).toBeDisabled({ timeout: 5_000 });
-      await expect(other.getByText(`${RIVAL.firstName} ${RIVAL.lastName}`)).toBeVisible();
+      await expect(other.getByText(`${RIVAL.firstName} ${RIVAL.lastName}`, { exact: true })).toBeVisible();
     });
   });
 }

@@ -78,7 +78,7 @@ test('a task is created with its required fields, claimed, completed and edited'
   await page.getByRole('button', { name: 'Update Maintenance' }).click();
   await expect(toast(page, 'Maintenance updated successfully')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/maintenance-detail/${created!.id}$`));
-  await expect(page.getByText('Use the blue grease gun.')).toBeVisible();
+  await expect(page.getByText('Use the blue grease gun.', { exact: true })).toBeVisible();
   const edited = await api.task(created!.id);
   expect(edited).toMatchObject({ task_notes: 'Use the blue grease gun.', status: 'COMPLETE', last_completed_date: completed.last_completed_date, version: completed.version + 1 });
 });

@@ -25,7 +25,7 @@ test('a supervisor chooses mails for a location, and they are kept', async ({ pa
   await openFromHome(page, '/home');
   await page.getByLabel('A work order is created at my locations').check();
   await page.getByLabel('A maintenance task at my locations becomes due or past due').check();
-  await page.getByLabel('My locations').click();
+  await page.locator('.p-multiselect', { has: page.getByRole('combobox', { name: 'My locations' }) }).click();
   await page.getByRole('option', { name: location.name }).click();
   await page.keyboard.press('Escape');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
