@@ -12,23 +12,19 @@
  * --keep leaves the loaded database (the SQLite file's folder, the PostgreSQL schema) and prints
  * where, to look at the plans afterwards.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { loadConfig, type Config } from '../src-server/config.js';
-import { openDatabase, type Db } from '../src-server/db/database.js';
-import { migrate } from '../src-server/db/migrate.js';
+import type { Db } from '../src-server/db/database.js';
 import { TokenService } from '../src-server/modules/auth/jwt.js';
 import { KpiFigures } from '../src-server/modules/kpis/kpis.figures.js';
 import { kpiWindows } from '../src-server/modules/kpis/kpis.periods.js';
 import { KpisRepository } from '../src-server/modules/kpis/kpis.repository.js';
 import { addDays, todayIn } from '../shared/rules/task-status.js';
+import { freePort } from '../tests/helpers/server-process.js';
+import { onEngines, openBenchDatabase, startBenchServer, type Engine } from './bench-engines.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '50' }, 'skip-postgres': { type: 'boolean', default: false }, 'skip-sqlite': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
@@ -41,16 +37,6 @@ const REPORT_SITE = 3003;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function batch<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -182,16 +168,6 @@ async function time(run: () => Promise<unknown>): Promise<Timing> {
   return { mean: ms.reduce((s, v) => s + v, 0) / ms.length, p50: at(0.5), p95: at(0.95), max: ms.at(-1)! };
 }
 
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn', CMMS_DEMO: '0', SERVER_PROCESSES: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('is running at')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
 interface Row {
   engine: string;
   open: number;
@@ -232,26 +208,15 @@ async function measure(engine: string, database: Db, open: number, config: Confi
   return rows;
 }
 
-async function benchEngine(engine: 'sqlite' | 'postgres', pgUrl: string | null): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), `cmms-kpis-${engine}-`));
-  const schema = `kpis_${randomBytes(4).toString('hex')}`;
-  const secret = randomBytes(32).toString('hex');
-  if (pgUrl) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-  }
-  const database = openDatabase({ databaseUrl: pgUrl, databaseSchema: pgUrl ? schema : null, dataDir });
+async function benchEngine(engine: Engine, pgUrl: string | null): Promise<Row[]> {
+  const { database, dataDir, secret, dbEnv, place, close } = await openBenchDatabase(engine, pgUrl, 'kpis');
   let server: ChildProcess | null = null;
   try {
-    await migrate(database);
     const t0 = Date.now();
     const { userId, open } = await load(database);
     console.log(`[${engine}] loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const port = await freePort();
-    const dbEnv: Record<string, string> = pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {};
-    server = await startServer({ ...dbEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: secret, CLIENT_DIR: join(dataDir, 'none') });
+    server = await startBenchServer({ SERVER_PROCESSES: '1', ...dbEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: secret, CLIENT_DIR: join(dataDir, 'none') });
     const token = await new TokenService(secret, database.db).accessToken(userId);
     const url = `http://127.0.0.1:${port}`;
     // The server's own configuration (the default chemical sites, UTC), as the figures in process see it.
@@ -264,36 +229,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres', pgUrl: string | null):
     return rows;
   } finally {
     server?.kill('SIGTERM');
-    await database.close();
-    if (values.keep) {
-      console.log(`[${engine}] kept: ${pgUrl ? `schema ${schema}` : dataDir}`);
-    } else {
-      if (pgUrl) {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    if (values.keep) console.log(`[${engine}] kept: ${place}`);
+    await close(values.keep);
   }
 }
 
-async function postgresReachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const rows = values['skip-sqlite'] ? [] : await benchEngine('sqlite', null);
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-if (!values['skip-postgres'] && (await postgresReachable(pgUrl))) rows.push(...(await benchEngine('postgres', pgUrl)));
-else console.log('PostgreSQL not reachable: skipped');
+const rows = await onEngines({ sqlite: values['skip-sqlite'], postgres: values['skip-postgres'] }, benchEngine);
 
 console.log(`\n${RUNS} runs each, after 5 unmeasured.\n`);
 console.log('| engine | open orders | what | mean ms | p50 ms | p95 ms | max ms |');

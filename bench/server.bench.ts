@@ -7,19 +7,15 @@
  *
  *   npm run bench:server [-- --duration 10] [--skip-sqlite] [--skip-postgres]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { openDatabase, type Db } from '../src-server/db/database.js';
-import { migrate } from '../src-server/db/migrate.js';
+import type { Db } from '../src-server/db/database.js';
 import { TokenService } from '../src-server/modules/auth/jwt.js';
 import { WorkOrdersRepository } from '../src-server/modules/workorders/workorders.repository.js';
 import { pageWindow } from '../src-server/http/pagination.js';
+import { freePort } from '../tests/helpers/server-process.js';
+import { onEngines, openBenchDatabase, startBenchServer, type Engine } from './bench-engines.js';
 import { runLoad } from './run-load.js';
 import { loadSite } from './site-data.js';
 
@@ -27,26 +23,6 @@ const { values } = parseArgs({ options: { duration: { type: 'string', default: '
 const DURATION_S = Number(values.duration);
 const CONNECTIONS = 50;
 const SIZES = { workOrders: 100_000, assets: 10_000, tasks: 1_000, locations: 50, users: 60 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn', CMMS_DEMO: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('is running at')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 /** Mean time of the list's own queries (page + relations), as the endpoint runs them. */
 async function bareSql(database: Db, page: number, locationId?: number): Promise<number> {
@@ -72,26 +48,15 @@ interface Row {
   failures: number;
 }
 
-async function benchEngine(engine: 'sqlite' | 'postgres', pgUrl: string | null): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), `cmms-bench-${engine}-`));
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const secret = randomBytes(32).toString('hex');
-  if (pgUrl) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-  }
-  const dbEnv: Record<string, string> = pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {};
-  const database = openDatabase({ databaseUrl: pgUrl, databaseSchema: pgUrl ? schema : null, dataDir });
+async function benchEngine(engine: Engine, pgUrl: string | null): Promise<Row[]> {
+  const { database, dataDir, secret, dbEnv, close } = await openBenchDatabase(engine, pgUrl, 'bench');
   let server: ChildProcess | null = null;
   try {
-    await migrate(database);
     const t0 = Date.now();
     const { userIds, locationIds } = await loadSite(database, SIZES);
     console.log(`[${engine}] loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const port = await freePort();
-    server = await startServer({ ...dbEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: secret, CLIENT_DIR: join(dataDir, 'none') });
+    server = await startBenchServer({ ...dbEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: secret, CLIENT_DIR: join(dataDir, 'none') });
     const token = await new TokenService(secret, database.db).accessToken(userIds[0]!);
     const url = `http://127.0.0.1:${port}`;
     const deepPage = 5_000;
@@ -116,32 +81,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres', pgUrl: string | null):
     return rows;
   } finally {
     server?.kill('SIGTERM');
-    await database.close();
-    if (pgUrl) {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
-async function postgresReachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const rows = values['skip-sqlite'] ? [] : await benchEngine('sqlite', null);
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-if (!values['skip-postgres'] && (await postgresReachable(pgUrl))) rows.push(...(await benchEngine('postgres', pgUrl)));
-else console.log('PostgreSQL not reachable: skipped');
+const rows = await onEngines({ sqlite: values['skip-sqlite'], postgres: values['skip-postgres'] }, benchEngine);
 
 console.log('\n| engine | scenario | req/s | p50 ms | p99 ms | bare SQL ms/request | failed |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
