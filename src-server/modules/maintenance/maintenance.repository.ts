@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import { followUpDescription, type CheckedAnswer, type ProcedureStep } from '../../../shared/rules/procedure.js';
+import type { CompletionAnswer } from '../../../shared/api/procedures.js';
 import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
 import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
@@ -36,19 +37,10 @@ export interface TaskCompletion {
 }
 
 /** An answer as a completion keeps it (JSON in task_completions.answers and the task's last_completion_answers). */
-export interface StoredAnswer {
-  step_id: string;
-  kind: ProcedureStep['kind'];
-  label: string;
-  unit: string | null;
-  min: number | null;
-  max: number | null;
-  value: string | number | null;
-  note: string | null;
-  /** The photo's stored name (presented as its URL). */
+export type StoredAnswer = Omit<CompletionAnswer, 'photo'> & {
+  /** The photo's stored name (presented as its URL, CompletionAnswer.photo). */
   photo: string | null;
-  follow_up_work_order_id: number | null;
-}
+};
 
 export interface TaskFilter {
   locationId?: number | undefined;
