@@ -10,6 +10,10 @@
  *    sends the next one well within that and gets it answered. Requests still running after
  *    `timeoutMs` (SHUTDOWN_TIMEOUT_S) are cut.
  *
+ * Idle means no request running and no byte read since the last answer, judged after the process
+ * has read what its sockets hold: a process whose loop stalled past the grace (a long garbage
+ * collection, a CPU taken by others) would otherwise close a connection whose request arrived in
+ * time and lies unread, and the client would see a reset (tests/server/drain-idle.test.ts).
  * Closing an idle connection can still meet a request a client sends on it at that very moment
  * (HTTP/1.1 lets either side close an idle connection; clients retry a request that got no answer
  * on a reused connection). The grace makes that a client silent for a second that speaks again at
@@ -31,6 +35,8 @@ interface Connection {
   /** Requests on it not yet answered. */
   active: number;
   idleSince: number;
+  /** The socket's bytesRead when it last became idle: more since means a request is arriving. */
+  readAtIdle: number;
 }
 
 export class Shutdown {
@@ -43,7 +49,7 @@ export class Shutdown {
   constructor(private readonly app: FastifyInstance) {
     const server = app.server;
     server.on('connection', (socket: Socket) => {
-      this.#connections.set(socket, { active: 0, idleSince: Date.now() });
+      this.#connections.set(socket, { active: 0, idleSince: Date.now(), readAtIdle: 0 });
       socket.once('close', () => this.#connections.delete(socket));
     });
     server.on('request', (request: { socket: Socket }, response: { once(event: 'close', listener: () => void): unknown }) => {
@@ -53,6 +59,7 @@ export class Shutdown {
       response.once('close', () => {
         connection.active -= 1;
         connection.idleSince = Date.now();
+        connection.readAtIdle = request.socket.bytesRead;
       });
     });
     app.addHook('onSend', async (_request, reply) => {
@@ -104,8 +111,18 @@ export class Shutdown {
     for (const c of this.#connections.values()) c.idleSince = Math.max(c.idleSince, started);
     while (this.#connections.size > 0 && Date.now() < deadline) {
       const now = Date.now();
-      for (const [socket, c] of this.#connections) if (c.active === 0 && now - c.idleSince >= IDLE_GRACE_MS) socket.destroy();
+      for (const [socket, c] of this.#connections) {
+        if (c.active > 0) continue;
+        if (socket.bytesRead !== c.readAtIdle) {
+          // Bytes of a next request (perhaps not yet whole): it is not idle, and its grace starts again.
+          c.readAtIdle = socket.bytesRead;
+          c.idleSince = now;
+        } else if (now - c.idleSince >= IDLE_GRACE_MS) socket.destroy();
+      }
+      // The timer fires before the loop polls its sockets; the sweep runs after the poll (setImmediate),
+      // so whatever arrived while the process was held has been read and counted first.
       await new Promise((r) => setTimeout(r, TICK_MS));
+      await new Promise((r) => setImmediate(r));
     }
     let cut = 0;
     for (const [socket, c] of this.#connections) {
