@@ -50,4 +50,23 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     rules: realm('shared/ is realm-free: no code of a realm and no Node built-ins.', '**/src-ui/**', '**/src-worker/**', '**/src-sw/**', '**/src-server/**', 'node:*'),
   },
+  {
+    // The first screen's script (BENCHMARKS.md: Scanning) and the data layer under it. A schema
+    // module builds its TypeBox schemas when it loads, so one value import brings all of TypeBox.
+    files: ['shared/data/**/*.ts', 'src-ui/main.tsx', 'src-ui/app/**', 'src-ui/state/**', 'src-ui/components/**', 'src-ui/format/**', 'src-ui/theme/**', 'src-ui/sw/**', 'src-ui/screens/*/routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@sinclair/typebox', '**/shared/api/*', '../api/*', '!**/api/refusal-codes*'],
+              allowTypeImports: true,
+              message: 'The first screen loads this: import only types from shared/api (the refusal codes are plain strings in shared/api/refusal-codes.ts); a screen that needs a schema loads it in its own chunk.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@
  * Behaviour §8 error normalisation: one table from an HTTP status (or a failure without one) to the
  * NormalizedError every caller sees. Realm-free: it takes a status and an already parsed body.
  */
-import { STALE_PROCEDURE_CODE, STALE_VERSION_CODE } from '../api/common.js';
+import { STALE_PROCEDURE_CODE, STALE_VERSION_CODE } from '../api/refusal-codes.js';
 import { ERROR_MESSAGES, QUEUE_CODES, QUEUE_MESSAGES } from './messages.js';
 import type { ErrorType, NormalizedError } from './protocol.js';
 

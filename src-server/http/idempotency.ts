@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { REQUEST_IN_FLIGHT } from '../../shared/api/common.js';
+import { REQUEST_IN_FLIGHT } from '../../shared/api/refusal-codes.js';
 import { commitRequestTransaction, rollbackRequestTransaction, runInRequestScope, useRequestTransaction, type RequestTransaction } from '../db/request-transaction.js';
 import { nowIso } from './clock.js';
 import { HttpError } from './errors.js';

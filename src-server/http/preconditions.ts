@@ -5,7 +5,8 @@
  * an update applies as before.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { STALE_VERSION_CODE, type UserRef } from '../../shared/api/common.js';
+import type { UserRef } from '../../shared/api/common.js';
+import { STALE_VERSION_CODE } from '../../shared/api/refusal-codes.js';
 import { usDateTimeIn } from '../reports/format.js';
 import { HttpError } from './errors.js';
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { STALE_VERSION_CODE } from '../../shared/api/common';
+import { STALE_VERSION_CODE } from '../../shared/api/refusal-codes';
 import { normalizeHttpError } from '../../shared/data/errors';
 import { messageForScreen } from '../../shared/data/messages';
 import type { ReadResult } from '../../shared/data/protocol';

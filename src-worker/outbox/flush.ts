@@ -19,7 +19,7 @@
  * - any other failure: failed with the server's message (visible for 24 h), and an error toast
  *   unless behaviour §8 says the answer is not notified (403, 404).
  */
-import { REQUEST_IN_FLIGHT, STALE_PROCEDURE_CODE, STALE_VERSION_CODE } from '../../shared/api/common.js';
+import { REQUEST_IN_FLIGHT, STALE_PROCEDURE_CODE, STALE_VERSION_CODE } from '../../shared/api/refusal-codes.js';
 import { LOCKS } from '../../shared/data/bus.js';
 import type { DeviceDb, OutboxRow } from '../../shared/data/db-schema.js';
 import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.js';

@@ -6,7 +6,7 @@
  * with the completion; and answers given on steps that changed since are refused as stale (412).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_PROCEDURE_CODE } from '../../shared/api/common.js';
+import { STALE_PROCEDURE_CODE } from '../../shared/api/refusal-codes.js';
 import type { MaintenanceTask } from '../../shared/api/maintenance.js';
 import type { SyncAnswer } from '../../shared/api/sync.js';
 import type { WorkOrder } from '../../shared/api/workorders.js';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { STALE_PROCEDURE_CODE } from '../../../shared/api/common.js';
+import { STALE_PROCEDURE_CODE } from '../../../shared/api/refusal-codes.js';
 import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
 import type { ProcedureStepBody, StepAnswerBody } from '../../../shared/api/procedures.js';
 import { checkAnswers, checkProcedure, type CheckedAnswer, type ProcedureStep } from '../../../shared/rules/procedure.js';

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Asset } from '../../../shared/api/assets';
 import { assetLabelsFile } from '../../../shared/api/labels';
-import { STALE_VERSION_CODE } from '../../../shared/api/common';
+import { STALE_VERSION_CODE } from '../../../shared/api/refusal-codes';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatDate, formatDateTime, formatPrice, fullName } from '../../format/display';
