@@ -7,6 +7,30 @@ const realm = (message, ...groups) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
 
+/**
+ * The modules of shared/api that hold plain values (paths, texts, codes) and import no TypeBox. The
+ * others build their TypeBox schemas when they load, so one value import from them brings all of
+ * TypeBox (about 11 KB gzip; BENCHMARKS.md: Scanning). The first screen's script and the data
+ * worker import values only from these; a module whose schemas a client needs splits its plain
+ * values out (as `exports.ts` and `export-query.ts`, `labels.ts` and `label-query.ts`).
+ */
+const PLAIN_API = ['activity', 'asset-history', 'codes', 'exports', 'field-messages', 'labels', 'refusal-codes', 'reports'];
+/** Type imports from anywhere in shared/api; value imports only from PLAIN_API. `api` are the patterns that name shared/api from the files in question. */
+const plainApiOnly = (api, who) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: ['@sinclair/typebox', ...api, ...PLAIN_API.map((m) => `!${api[0].slice(0, -1)}${m}*`)],
+          allowTypeImports: true,
+          message: `${who}: import only types from shared/api's schema modules; plain values live in the modules named by PLAIN_API in eslint.config.js.`,
+        },
+      ],
+    },
+  ],
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.prof/**'] },
   js.configs.recommended,
@@ -51,22 +75,15 @@ export default tseslint.config(
     rules: realm('shared/ is realm-free: no code of a realm and no Node built-ins.', '**/src-ui/**', '**/src-worker/**', '**/src-sw/**', '**/src-server/**', 'node:*'),
   },
   {
-    // The first screen's script (BENCHMARKS.md: Scanning) and the data layer under it. A schema
-    // module builds its TypeBox schemas when it loads, so one value import brings all of TypeBox.
-    files: ['shared/data/**/*.ts', 'src-ui/main.tsx', 'src-ui/app/**', 'src-ui/state/**', 'src-ui/components/**', 'src-ui/format/**', 'src-ui/theme/**', 'src-ui/sw/**', 'src-ui/screens/*/routes.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@sinclair/typebox', '**/shared/api/*', '../api/*', '!**/api/refusal-codes*'],
-              allowTypeImports: true,
-              message: 'The first screen loads this: import only types from shared/api (the refusal codes are plain strings in shared/api/refusal-codes.ts); a screen that needs a schema loads it in its own chunk.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['src-ui/main.tsx', 'src-ui/app/**', 'src-ui/state/**', 'src-ui/components/**', 'src-ui/format/**', 'src-ui/theme/**', 'src-ui/sw/**', 'src-ui/screens/*/routes.ts', 'src-worker/**/*.ts'],
+    rules: plainApiOnly(['**/shared/api/*'], 'The first screen and the data worker load this'),
+  },
+  {
+    files: ['shared/data/**/*.ts', 'shared/rules/**/*.ts', 'shared/areas/**/*.ts'],
+    rules: plainApiOnly(['../api/*'], 'The first screen and the data worker load this'),
+  },
+  {
+    files: PLAIN_API.map((m) => `shared/api/${m}.ts`),
+    rules: plainApiOnly(['./*'], 'A plain module of shared/api (PLAIN_API in eslint.config.js)'),
   },
 );

@@ -1,14 +1,15 @@
 /**
  * Build sizes of the script before the first screen, the figures of BENCHMARKS.md's "Scanning"
- * table: the entry (index.html's module script and its modulepreloads) and the first screen's
- * script (the entry, the `mount` chunk it `import()`s at start, and their static imports). Bytes on
- * disk and gzip at level 9. Reads a build; builds dist/ first when it is missing.
+ * table: the entry (index.html's module script and its modulepreloads), the first screen's script
+ * (the entry, the `mount` chunk it `import()`s at start, and their static imports) and the data
+ * worker's script (the SharedWorker's chunk and its static imports; the first screen waits for it
+ * too). Bytes on disk and gzip at level 9. Reads a build; builds dist/ first when it is missing.
  *
  *   npm run bench:size [-- --dist path/to/other/build]
  *
  * For a before/after, build each commit in its own worktree and pass its dist.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -59,3 +60,6 @@ if (!mount) throw new Error('the entry chunk loads no mount chunk: has src-ui/ma
 console.log(`Build sizes of ${dist}`);
 measure('entry chunk', entry);
 measure("first screen's script", withStaticImports([...entry, `assets/${mount[1]}`]));
+const worker = readdirSync(join(dist, 'assets')).filter((f) => /^shared-worker-.+\.js$/.test(f));
+if (worker.length !== 1) throw new Error(`expected one shared-worker chunk in ${dist}/assets, found ${worker.length}`);
+measure("data worker's script", withStaticImports([`assets/${worker[0]}`]));

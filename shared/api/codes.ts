@@ -3,17 +3,13 @@
  * whoever may open that record: `{area, id}`. A code that is no record's is a 404; an asset's code
  * for a user who may not open assets (limited users) is a 403 that says so. The code is read as
  * `readCode` reads it (any case, with or without its dash).
+ *
+ * Plain values only (the data worker reads them); the path's schema is in `code-params.ts`.
  */
-import { Type, type Static } from '@sinclair/typebox';
 import type { EveryKey } from './common.js';
 import type { CodeTarget } from '../rules/record-codes.js';
 
 export type { CodeTarget } from '../rules/record-codes.js';
-
-export const CodeParams = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 40, description: 'A label code, e.g. A-7K3Q9' }),
-});
-export type CodeParams = Static<typeof CodeParams>;
 
 export const CODE_TARGET_KEYS = { area: true, id: true } satisfies EveryKey<CodeTarget>;
 

@@ -5,21 +5,13 @@
  *
  * - GET assets/labels.pdf?location=ID: one label for each asset at the location, by name.
  * - GET locations/{id}/label.pdf?copies=N: the location's own label, N times (default 1).
+ *
+ * Plain values only: the data worker and the lists read them. The query schemas are in
+ * `label-query.ts`, so that TypeBox stays out of the worker's script.
  */
-import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common.js';
 
 /** Labels on one sheet: three across, ten down. */
 export const LABELS_PER_SHEET = 30;
-
-export const AssetLabelsQuery = Type.Object({ location: Id }, { additionalProperties: false });
-export type AssetLabelsQuery = Static<typeof AssetLabelsQuery>;
-
-export const LocationLabelQuery = Type.Object(
-  { copies: Type.Optional(Type.Integer({ minimum: 1, maximum: LABELS_PER_SHEET, description: 'How many of the label, from the sheet’s first place (default 1)' })) },
-  { additionalProperties: false },
-);
-export type LocationLabelQuery = Static<typeof LocationLabelQuery>;
 
 export const assetLabelsPath = (location: number) => `assets/labels.pdf?location=${location}`;
 export const locationLabelPath = (id: number) => `locations/${id}/label.pdf`;

@@ -54,9 +54,6 @@ export type StepAnswerBody = Static<typeof StepAnswerBody>;
 
 export const AnswersBody = Type.Array(StepAnswerBody, { maxItems: PROCEDURE_MAX_STEPS });
 
-/** The multipart file field of a photo step's photo. */
-export const photoField = (stepId: string) => `photo_${stepId}`;
-
 /** One answered step of a completion, as the task shows its last completion's answers. */
 export interface CompletionAnswer {
   step_id: string;

@@ -1,6 +1,7 @@
-/** Report requests shared by the chemical, car wash and part reports. */
-import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common.js';
+/**
+ * What the chemical, car wash and part reports answer. Plain values only (the data worker reads
+ * them); the request schemas are in `report-requests.ts`.
+ */
 
 /**
  * Behaviour §5: a report goes to one address (text, @, text, a dot, text; no lists, no display
@@ -8,17 +9,6 @@ import { Id } from './common.js';
  */
 export const INVALID_REPORT_EMAIL = 'Please enter a valid email address.';
 export const REPORT_SENT = 'Report sent successfully!';
-
-/** `location` query of every report download. */
-export const ReportQuery = Type.Object({ location: Id });
-export type ReportQuery = Static<typeof ReportQuery>;
-
-/** Mail a report: POST {email, location}. */
-export const ReportEmailBody = Type.Object({
-  email: Type.String({ maxLength: 254 }),
-  location: Id,
-});
-export type ReportEmailBody = Static<typeof ReportEmailBody>;
 
 export interface ReportSentResponse {
   detail: string;

@@ -12,6 +12,9 @@
 export const STEP_KINDS = ['check', 'reading', 'text', 'photo'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
+/** The multipart file field of a photo step's photo. */
+export const photoField = (stepId: string) => `photo_${stepId}`;
+
 /** How the form names each kind. */
 export const STEP_KIND_LABELS: Record<StepKind, string> = { check: 'Check (Pass / Fail)', reading: 'Reading', text: 'Text answer', photo: 'Photo' };
 

@@ -6,10 +6,9 @@
  * so the server refuses them (412, a conflict kept in Offline Activity) once the steps have changed;
  * the follow-up work orders are the server's to open, inside the completion's own transaction.
  */
-import { photoField } from '../../shared/api/procedures.js';
 import type { ProcedureAnswers } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
-import { answerText, checkAnswers, parseStepNumber, type ProcedureStep } from '../../shared/rules/procedure.js';
+import { answerText, checkAnswers, parseStepNumber, photoField, type ProcedureStep } from '../../shared/rules/procedure.js';
 import type { ApiRequest } from '../api/api-client.js';
 import type { StoredWrite, WriteFile } from '../outbox/write-action.js';
 

@@ -1,7 +1,7 @@
 /** Chemicals: list and detail with stock per location, fills and inventory counts, inventory report. */
 import type { FastifyInstance } from 'fastify';
 import { ChemicalListQuery, ChemicalQuantityBody, type ChemicalQuantityRecord, type ChemicalQuantityRequest } from '../../../shared/api/chemicals.js';
-import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
+import { ReportEmailBody, ReportQuery } from '../../../shared/api/report-requests.js';
 import type { AppDeps } from '../../deps.js';
 import { addFieldError, notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';

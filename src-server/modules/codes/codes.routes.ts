@@ -5,7 +5,8 @@
  * asset's code is refused to a user who may not read assets, in words that say why.
  */
 import type { FastifyInstance } from 'fastify';
-import { CODE_ASSET_NOT_ALLOWED, CODE_NOT_OURS, CodeParams, type CodeTarget } from '../../../shared/api/codes.js';
+import { CodeParams } from '../../../shared/api/code-params.js';
+import { CODE_ASSET_NOT_ALLOWED, CODE_NOT_OURS, type CodeTarget } from '../../../shared/api/codes.js';
 import { readCode } from '../../../shared/rules/record-codes.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';

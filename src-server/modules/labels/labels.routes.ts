@@ -6,7 +6,8 @@
  * screens, and an asset label shows what only full-access users may read.
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { AssetLabelsQuery, LocationLabelQuery, NO_ASSETS_TO_LABEL, assetLabelsFile, locationLabelFile } from '../../../shared/api/labels.js';
+import { AssetLabelsQuery, LocationLabelQuery } from '../../../shared/api/label-query.js';
+import { NO_ASSETS_TO_LABEL, assetLabelsFile, locationLabelFile } from '../../../shared/api/labels.js';
 import { scanLink } from '../../../shared/rules/record-codes.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';

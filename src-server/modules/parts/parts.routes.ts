@@ -1,7 +1,7 @@
 /** Parts: list and detail with quantity on hand, fills and inventory counts, inventory report. */
 import type { FastifyInstance } from 'fastify';
 import { PartListQuery, PartQuantityBody, type PartQuantityRecord, type PartQuantityRequest } from '../../../shared/api/parts.js';
-import { ReportEmailBody, ReportQuery } from '../../../shared/api/reports.js';
+import { ReportEmailBody, ReportQuery } from '../../../shared/api/report-requests.js';
 import type { AppDeps } from '../../deps.js';
 import { addFieldError, notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
