@@ -165,13 +165,21 @@ test("an asset's label tells a limited user why nothing opens", async () => {
   }
 });
 
-test('a typed code opens its record; one that is not ours says so and opens nothing', async ({ page }) => {
+test('a typed code opens its record; one that is not ours says so and opens nothing; without a camera the button offers Start camera', async ({ page }) => {
   const api = await ApiClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Typed Depot'));
   const asset = await api.createAsset(location.id, unique('Air Compressor'));
   await signIn(page, SUPERVISOR);
   await scanButton(page).click();
   await expect(page.getByRole('heading', { name: 'Scan a label' })).toBeVisible();
+  // This browser has no camera: the screen says so, and its button offers to start the camera (a
+  // new try), not to stop one that is not running.
+  await expect(page.getByText('The camera is off.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start camera' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop camera' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start camera' }).click();
+  await expect(page.getByText('The camera is off.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start camera' })).toBeVisible();
 
   await page.getByLabel('Label code').fill('hello');
   await page.getByRole('button', { name: 'Open' }).click();

@@ -58,6 +58,8 @@ export function ScanPage() {
   const user = useCurrentUser();
   const video = useRef<HTMLVideoElement>(null);
   const [wanted, setWanted] = useState(true);
+  // Each press of Start camera is a new try, also after a failed one (wanted is still true then).
+  const [attempt, setAttempt] = useState(0);
   const [camera, setCamera] = useState<CameraState>('starting');
   const [problem, setProblem] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -106,7 +108,7 @@ export function ScanPage() {
       closeCamera(stream);
       if (video.current) video.current.srcObject = null;
     };
-  }, [wanted, open, busy, refused]);
+  }, [wanted, attempt, open, busy, refused]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -122,6 +124,15 @@ export function ScanPage() {
   if (opening) status = SCAN_TEXTS.opening;
   else if (camera === 'starting') status = SCAN_TEXTS.starting;
   else if (camera === 'off') status = SCAN_TEXTS.stopped;
+  // The button says what it will do to the camera as it is: a camera that failed to open is off.
+  const cameraRuns = camera !== 'off';
+  const toggleCamera = () => {
+    if (cameraRuns) setWanted(false);
+    else {
+      setWanted(true);
+      setAttempt((n) => n + 1);
+    }
+  };
 
   return (
     <section className="scan-screen">
@@ -130,10 +141,10 @@ export function ScanPage() {
         <div className="button-row">
           <Button
             type="button"
-            label={wanted ? SCAN_TEXTS.stop : SCAN_TEXTS.start}
-            icon={wanted ? 'pi pi-stop-circle' : 'pi pi-camera'}
+            label={cameraRuns ? SCAN_TEXTS.stop : SCAN_TEXTS.start}
+            icon={cameraRuns ? 'pi pi-stop-circle' : 'pi pi-camera'}
             outlined
-            onClick={() => setWanted((on) => !on)}
+            onClick={toggleCamera}
           />
           <LinkButton href={user ? homeFor(user) : '/'} label="Back" icon="pi pi-arrow-left" outlined />
         </div>
