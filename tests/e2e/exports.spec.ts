@@ -14,6 +14,8 @@ import { expect, signIn, test } from '../helpers/e2e-app';
 const WORK_ORDER_HEADERS = [
   'ID',
   'Location',
+  'Asset',
+  'Asset Code',
   'Description',
   'Status',
   'Created By',
@@ -26,6 +28,7 @@ const WORK_ORDER_HEADERS = [
   'Attachments',
   'Updated At',
   'Location ID',
+  'Asset ID',
 ];
 
 test('the work-order list exports the rows its filters show, as a CSV a spreadsheet opens safely', async ({ page }) => {

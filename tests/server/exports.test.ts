@@ -17,6 +17,18 @@ function records(body: string, headers: readonly string[]): Record<string, strin
   return csvRecords(body, headers);
 }
 
+/** An Acme asset made through the API by Ana (full access). */
+async function createAsset(name: string, location: number | null, price: number | null = null): Promise<{ id: number; code: string }> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/v1/assets/create/',
+    as: ana,
+    payload: { brand: 'Acme', name, description: `${name} unit`, asset_type: 'GENERATOR', serial_number: `SN-${name}`, location_id: location, acquisition_date: '2024-02-29', purchase_price: price },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; code: string };
+}
+
 const url = (area: CsvExportArea, query = '') => `/api/v1/${CSV_EXPORTS[area].path}${query}`;
 
 let t: TestApp;
@@ -67,6 +79,8 @@ describe('work orders', () => {
   const HEADERS = [
     'ID',
     'Location',
+    'Asset',
+    'Asset Code',
     'Description',
     'Status',
     'Created By',
@@ -79,16 +93,27 @@ describe('work orders', () => {
     'Attachments',
     'Updated At',
     'Location ID',
+    'Asset ID',
   ];
   const ids: Record<string, number> = {};
+  let pumpCode = '';
 
   beforeAll(async () => {
-    const create = async (key: string, location: number, description: string) => {
-      const res = await t.request({ method: 'POST', url: '/api/v1/workorders/', as: limited, payload: { location_id: location, description } });
-      expect(res.statusCode).toBe(201);
+    const asset = await createAsset('Pump 3', depot.id);
+    ids.pumpAsset = asset.id;
+    pumpCode = asset.code;
+    const create = async (key: string, location: number, description: string, assetId?: number) => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/v1/workorders/',
+        // Limited users may not link an asset (docs/decisions.md: Labels and scanning).
+        as: assetId ? full : limited,
+        payload: { location_id: location, description, ...(assetId ? { asset_id: assetId } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(201);
       ids[key] = res.json().id;
     };
-    await create('pump', depot.id, 'Pump 3 leaks, badly: "drips"\non the left');
+    await create('pump', depot.id, 'Pump 3 leaks, badly: "drips"\non the left', ids.pumpAsset);
     await create('formula', depot.id, '=HYPERLINK("http://evil.example","click")');
     await create('yard', yard.id, '-5 psi on the air line');
     expect((await t.request({ method: 'POST', url: `/api/v1/workorders/${ids.pump}/claim/`, as: ana })).statusCode).toBe(200);
@@ -111,9 +136,12 @@ describe('work orders', () => {
     const [yardRow, formulaRow, pumpRow] = rows;
     expect(pumpRow).toMatchObject({
       Location: 'Depot, North',
+      Asset: 'Acme Pump 3',
+      'Asset Code': pumpCode,
+      'Asset ID': String(ids.pumpAsset),
       Description: 'Pump 3 leaks, badly: "drips"\non the left',
       Status: 'Claimed',
-      'Created By': 'Lena Limited',
+      'Created By': 'Frank Full',
       'Claimed By': 'Ana Doe',
       'Completed By': '',
       'Completed At': '',
@@ -126,7 +154,7 @@ describe('work orders', () => {
     // Would-be formulas start with a quote, so a spreadsheet shows them as text.
     expect(formulaRow).toMatchObject({ Description: `'=HYPERLINK("http://evil.example","click")`, Status: 'Completed', 'Completed By': 'Ana Doe', 'Field Notes': "'@once, done" });
     expect(formulaRow!['Completed At']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(yardRow).toMatchObject({ Location: 'Yard', Description: "'-5 psi on the air line", Status: 'Pending', 'Claimed By': '' });
+    expect(yardRow).toMatchObject({ Location: 'Yard', Asset: '', 'Asset Code': '', 'Asset ID': '', Description: "'-5 psi on the air line", Status: 'Pending', 'Claimed By': '' });
     // The raw text: quoted fields, doubled quotes, CRLF line ends.
     expect(res.body).toContain(`"Pump 3 leaks, badly: ""drips""\non the left"`);
     expect(res.body).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")",`);
@@ -196,6 +224,29 @@ describe('access: the same as the list it exports', () => {
   });
 });
 
+const TASK_HEADERS = [
+  'ID',
+  'Location',
+  'Description',
+  'Status',
+  'Recurrence',
+  'Recurrence Interval (days)',
+  'Last Completed Date',
+  'Due Date',
+  'Claimed By',
+  'Last Completed By',
+  'Last Completed At',
+  'Task Notes',
+  'Field Notes',
+  'Procedure Steps',
+  'Last Completion Answers',
+  'Created By',
+  'Created At',
+  'Updated By',
+  'Updated At',
+  'Location ID',
+];
+
 describe('the other lists', () => {
   it('maintenance tasks: by due date, undated last, with statuses and names; location and search', async () => {
     const make = async (location: number, description: string, last: string | null, interval = 7) => {
@@ -215,29 +266,9 @@ describe('the other lists', () => {
     await t.database.db.updateTable('maintenance_tasks').set({ last_completed_date: null, due_date: null }).where('id', '=', undated).execute();
     expect((await t.request({ method: 'POST', url: `/api/v1/maintenance/tasks/${later}/claim/`, as: ana })).statusCode).toBe(200);
 
-    const headers = [
-      'ID',
-      'Location',
-      'Description',
-      'Status',
-      'Recurrence',
-      'Recurrence Interval (days)',
-      'Last Completed Date',
-      'Due Date',
-      'Claimed By',
-      'Last Completed By',
-      'Last Completed At',
-      'Task Notes',
-      'Field Notes',
-      'Created By',
-      'Created At',
-      'Updated By',
-      'Updated At',
-      'Location ID',
-    ];
     const res = await exportAs(full, 'maintenance');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="maintenance-tasks-${today}.csv"`);
-    const rows = records(res.body, headers);
+    const rows = records(res.body, TASK_HEADERS);
     expect(rows.map((r) => Number(r.ID))).toEqual([sooner, later, undated]);
     expect(rows[0]).toMatchObject({
       Location: 'Yard',
@@ -253,28 +284,57 @@ describe('the other lists', () => {
     expect(rows[1]).toMatchObject({ Location: 'Depot, North', Recurrence: 'Monthly', Status: 'Claimed', 'Claimed By': 'Ana Doe', 'Updated By': 'Ana Doe' });
     expect(rows[1]!['Due Date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(rows[2]).toMatchObject({ Description: 'Inspect signage', Status: 'New', 'Due Date': '', 'Last Completed Date': '' });
-    const ofIds = async (query: string) => records((await exportAs(full, 'maintenance', query)).body, headers).map((r) => Number(r.ID));
+    const ofIds = async (query: string) => records((await exportAs(full, 'maintenance', query)).body, TASK_HEADERS).map((r) => Number(r.ID));
     expect(await ofIds(`?location=${depot.id}`)).toEqual([later, undated]);
     expect(await ofIds('?search=filters')).toEqual([sooner]);
     expect(await ofIds(`?search=north&location=${depot.id}`)).toEqual([later, undated]);
   });
 
+  it("maintenance tasks: the procedure's step count and the last completion's answers as the detail says them", async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/maintenance/tasks/',
+      as: full,
+      payload: {
+        location_id: yard.id,
+        description: 'Checklist: compressor round',
+        recurrence_interval: 7,
+        last_completed_date: today,
+        steps: [
+          { kind: 'check', label: 'Belt tight', required: true },
+          { kind: 'reading', label: 'Pressure', unit: 'psi', min: 90, max: 120, required: true },
+          { kind: 'text', label: 'Remarks', required: false },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const task = created.json() as { id: number; procedure_version: number; steps: { id: string }[] };
+    const exported = async () =>
+      records((await exportAs(full, 'maintenance', '?search=compressor%20round')).body, TASK_HEADERS).map((r) => ({ ID: r.ID, 'Procedure Steps': r['Procedure Steps'], 'Last Completion Answers': r['Last Completion Answers'] }));
+    expect(await exported()).toEqual([{ ID: String(task.id), 'Procedure Steps': '3', 'Last Completion Answers': '' }]);
+
+    expect((await t.request({ method: 'POST', url: `/api/v1/maintenance/tasks/${task.id}/claim/`, as: ana })).statusCode).toBe(200);
+    const [belt, pressure] = task.steps;
+    const done = await t.request({
+      method: 'POST',
+      url: `/api/v1/maintenance/tasks/${task.id}/complete/`,
+      as: ana,
+      payload: { procedure_version: task.procedure_version, answers: [{ step_id: belt!.id, value: 'pass' }, { step_id: pressure!.id, value: 131, note: 'Relief valve hissing' }] },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await exported()).toEqual([
+      { ID: String(task.id), 'Procedure Steps': '3', 'Last Completion Answers': 'Belt tight: Pass; Pressure: 131 psi (Relief valve hissing); Remarks: Not answered' },
+    ]);
+  });
+
   it('assets: by name, with location, price and who changed them; location filter', async () => {
-    const make = async (name: string, location: number | null, price: number | null) => {
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/v1/assets/create/',
-        as: ana,
-        payload: { brand: 'Acme', name, description: `${name} unit`, asset_type: 'GENERATOR', serial_number: `SN-${name}`, location_id: location, acquisition_date: '2024-02-29', purchase_price: price },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as number;
-    };
-    const b = await make('Boiler', depot.id, 1250.5);
-    const a = await make('Air compressor', yard.id, null);
+    const b = (await createAsset('Boiler', depot.id, 1250.5)).id;
+    const a = (await createAsset('Air compressor', yard.id)).id;
     const headers = ['ID', 'Name', 'Brand', 'Description', 'Asset Type', 'Serial Number', 'Location', 'Acquisition Date', 'Purchase Price', 'Created At', 'Updated By', 'Updated At', 'Location ID'];
     const rows = records((await exportAs(full, 'assets')).body, headers);
-    expect(rows.map((r) => Number(r.ID))).toEqual([a, b]);
+    // By name: with the pump the work orders above are about.
+    expect(rows.map((r) => r.Name)).toEqual(['Air compressor', 'Boiler', 'Pump 3']);
+    expect(rows.slice(0, 2).map((r) => Number(r.ID))).toEqual([a, b]);
     expect(rows[1]).toMatchObject({ Name: 'Boiler', Brand: 'Acme', 'Asset Type': 'GENERATOR', 'Serial Number': 'SN-Boiler', Location: 'Depot, North', 'Acquisition Date': '2024-02-29', 'Purchase Price': '1250.5', 'Location ID': String(depot.id) });
     expect(rows[0]).toMatchObject({ Location: 'Yard', 'Purchase Price': '' });
     expect(records((await exportAs(full, 'assets', `?location=${yard.id}`)).body, headers).map((r) => Number(r.ID))).toEqual([a]);
@@ -389,7 +449,8 @@ describe('a large export', () => {
     const idsInFile = lines.slice(1, -1).map((line) => Number(line.slice(0, line.indexOf(','))));
     expect(new Set(idsInFile).size).toBe(ROWS);
     // Newest first: the keyset walked (created_at, id) downwards without repeating or skipping a row.
-    const descriptions = lines.slice(1, -1).map((line) => line.split(',')[2]!);
+    const column = lines[0]!.replace('\uFEFF', '').split(',').indexOf('Description');
+    const descriptions = lines.slice(1, -1).map((line) => line.split(',')[column]!);
     expect(descriptions[0]).toBe(`Bulk ${ROWS - 1} ${PADDING}`);
     expect(descriptions.at(-1)).toBe('Changed while exporting');
     expect(idsInFile.at(-1)).toBe(oldest.id);

@@ -1,5 +1,6 @@
 /** The maintenance task list as CSV (GET maintenance/tasks/export.csv; docs/decisions.md: CSV exports). */
 import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
+import { answerText } from '../../../shared/rules/procedure.js';
 import { todayIn } from '../../../shared/rules/task-status.js';
 import type { CsvExport } from '../../exports/csv-export.js';
 import { personName, type CsvColumn } from '../../exports/csv.js';
@@ -20,6 +21,12 @@ export const TASK_CSV_COLUMNS: readonly CsvColumn<MaintenanceTask>[] = [
   { header: 'Last Completed At', value: (t) => t.last_completed_at },
   { header: 'Task Notes', value: (t) => t.task_notes },
   { header: 'Field Notes', value: (t) => t.field_notes },
+  // The procedure: how many steps, and the last completion's answers as the task detail says them.
+  { header: 'Procedure Steps', value: (t) => t.steps.length },
+  {
+    header: 'Last Completion Answers',
+    value: (t) => t.last_completion_answers.map((a) => `${a.label}: ${answerText(a)}${a.note ? ` (${a.note})` : ''}`).join('; '),
+  },
   { header: 'Created By', value: (t) => personName(t.created_by) },
   { header: 'Created At', value: (t) => t.created },
   { header: 'Updated By', value: (t) => personName(t.updated_by) },

@@ -9,6 +9,9 @@ import type { WorkOrderRow, WorkOrdersRepository } from './workorders.repository
 export const WORK_ORDER_CSV_COLUMNS: readonly CsvColumn<WorkOrder>[] = [
   { header: 'ID', value: (o) => o.id },
   { header: 'Location', value: (o) => o.location_name },
+  // The asset the problem is with, as the detail names it (brand and name) and its label's code.
+  { header: 'Asset', value: (o) => o.asset?.name },
+  { header: 'Asset Code', value: (o) => o.asset?.code },
   { header: 'Description', value: (o) => o.description },
   { header: 'Status', value: (o) => o.status },
   { header: 'Created By', value: (o) => personName(o.created_by) },
@@ -21,6 +24,7 @@ export const WORK_ORDER_CSV_COLUMNS: readonly CsvColumn<WorkOrder>[] = [
   { header: 'Attachments', value: (o) => o.attachments.length },
   { header: 'Updated At', value: (o) => o.updated_at },
   { header: 'Location ID', value: (o) => o.location_id },
+  { header: 'Asset ID', value: (o) => o.asset_id },
 ];
 
 export function workOrdersCsv(orders: WorkOrdersRepository): CsvExport<WorkOrderRow, WorkOrder> {
