@@ -246,6 +246,12 @@ export function answerText(answer: { kind: StepKind; value: string | number | nu
   return String(answer.value);
 }
 
+/** An answer with its note in brackets, as the task detail, the Offline Activity panel and the task export say it. */
+export function answerWithNote(answer: Parameters<typeof answerText>[0] & { note?: string | null }): string {
+  const text = answerText(answer);
+  return answer.note ? `${text} (${answer.note})` : text;
+}
+
 /** Longest part of the task's description a follow-up repeats. */
 const FOLLOW_UP_TASK_TEXT = 200;
 

@@ -8,7 +8,7 @@
  */
 import type { ProcedureAnswers } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
-import { answerText, checkAnswers, parseStepNumber, photoField, type ProcedureStep } from '../../shared/rules/procedure.js';
+import { answerWithNote, checkAnswers, parseStepNumber, photoField, type ProcedureStep } from '../../shared/rules/procedure.js';
 import type { ApiRequest } from '../api/api-client.js';
 import type { StoredWrite, WriteFile } from '../outbox/write-action.js';
 
@@ -64,8 +64,7 @@ function summaryOf(steps: readonly ProcedureStep[], answers: readonly StoredAnsw
   const summary: { [label: string]: string } = {};
   for (const step of steps) {
     const answer = answers.find((a) => a.step_id === step.id);
-    const text = answerText({ kind: step.kind, value: answer?.value ?? null, unit: step.unit, photo: photos.has(step.id) });
-    summary[step.label] = answer?.note ? `${text} (${answer.note})` : text;
+    summary[step.label] = answerWithNote({ kind: step.kind, value: answer?.value ?? null, unit: step.unit, photo: photos.has(step.id), note: answer?.note ?? null });
   }
   if (notes) summary['Field notes'] = notes;
   return summary;

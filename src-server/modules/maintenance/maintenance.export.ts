@@ -1,6 +1,6 @@
 /** The maintenance task list as CSV (GET maintenance/tasks/export.csv; docs/decisions.md: CSV exports). */
 import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
-import { answerText } from '../../../shared/rules/procedure.js';
+import { answerWithNote } from '../../../shared/rules/procedure.js';
 import { todayIn } from '../../../shared/rules/task-status.js';
 import type { CsvExport } from '../../exports/csv-export.js';
 import { personName, type CsvColumn } from '../../exports/csv.js';
@@ -25,7 +25,7 @@ export const TASK_CSV_COLUMNS: readonly CsvColumn<MaintenanceTask>[] = [
   { header: 'Procedure Steps', value: (t) => t.steps.length },
   {
     header: 'Last Completion Answers',
-    value: (t) => t.last_completion_answers.map((a) => `${a.label}: ${answerText(a)}${a.note ? ` (${a.note})` : ''}`).join('; '),
+    value: (t) => t.last_completion_answers.map((a) => `${a.label}: ${answerWithNote(a)}`).join('; '),
   },
   { header: 'Created By', value: (t) => personName(t.created_by) },
   { header: 'Created At', value: (t) => t.created },

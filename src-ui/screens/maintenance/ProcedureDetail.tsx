@@ -5,7 +5,7 @@
 import { Link } from 'wouter';
 import type { MaintenanceTask } from '../../../shared/api/maintenance';
 import type { CompletionAnswer, ProcedureStep } from '../../../shared/api/procedures';
-import { answerText, rangeText, STEP_KIND_LABELS } from '../../../shared/rules/procedure';
+import { answerWithNote, rangeText, STEP_KIND_LABELS } from '../../../shared/rules/procedure';
 
 function stepText(step: ProcedureStep): string {
   const range = step.kind === 'reading' ? rangeText(step) : null;
@@ -16,8 +16,7 @@ function stepText(step: ProcedureStep): string {
 function AnswerRow({ answer }: { answer: CompletionAnswer }) {
   return (
     <li>
-      <strong>{answer.label}</strong>: {answerText(answer)}
-      {answer.note ? ` (${answer.note})` : null}
+      <strong>{answer.label}</strong>: {answerWithNote(answer)}
       {answer.photo ? (
         <>
           {' '}
