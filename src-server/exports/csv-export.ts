@@ -65,7 +65,8 @@ export function registerCsvExport<Row, Item>(api: FastifyInstance, { config, acc
         querystring: csvExportQuery(def.filters),
         description:
           'The list as a CSV file (UTF-8 with a byte order mark, RFC 4180, one header line), every row the list shows with the same filters, in the same order. ' +
-          'Text that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) is prefixed with a single quote. Dates and times are ISO 8601.',
+          'Text that a spreadsheet could run as a formula gets a single quote before each piece that would start a formula (= + - @, a tab or a carriage return, perhaps behind spaces or double quotes): ' +
+          'the start of the text and whatever follows a comma, semicolon, tab or line break, where a spreadsheet set to another list separator starts a cell. Dates and times are ISO 8601.',
         response: { 200: { description: `Saved as ${csvFileName(exported.area, 'YYYY-MM-DD')}.`, content: { 'text/csv': { schema: { type: 'string' } } } } },
       },
       config: { access },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_EXPORTS, csvExportRequestPath, type CsvExportArea } from '../../shared/api/exports.js';
 import { todayIn } from '../../shared/rules/task-status.js';
 import { csvCell } from '../../src-server/exports/csv.js';
-import { csvRecords } from '../helpers/csv-parse.js';
+import { csvRecords, parseCsv } from '../helpers/csv-parse.js';
 import { insertChemical, insertLocation, insertPart, stockChemical, type LocationFixture } from '../helpers/inventory-fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
@@ -68,6 +68,23 @@ describe('CSV cells', () => {
     expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
     expect(csvCell('\rcmd')).toBe(`"'\rcmd"`);
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    // The separators of other locales are quoted too.
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+    expect(csvCell('a\rb')).toBe('"a\rb"');
+    // Every piece that a separator or a line break may make a cell of gets its quote, behind spaces
+    // and double quotes as well; where no formula character opens a piece, the text is left as it is.
+    expect(csvCell('ok;=1+1')).toBe(`"ok;'=1+1"`);
+    expect(csvCell('a,-2;+3')).toBe(`"a,'-2;'+3"`);
+    expect(csvCell('two\n@lines')).toBe(`"two\n'@lines"`);
+    expect(csvCell('cr\r\n=x')).toBe(`"cr\r\n'=x"`);
+    expect(csvCell('tab\t=x')).toBe(`"tab\t'=x"`);
+    expect(csvCell('\t=x')).toBe(`"'\t'=x"`);
+    expect(csvCell('a; =1')).toBe(`"a;' =1"`);
+    expect(csvCell('a;"=1"')).toBe(`"a;'""=1"""`);
+    expect(csvCell(' -1')).toBe(`"' -1"`);
+    expect(csvCell('Belt: Pass; Pressure: 1 psi')).toBe('"Belt: Pass; Pressure: 1 psi"');
+    expect(csvCell('3-5 days, 2+2=4')).toBe('"3-5 days, 2+2=4"');
     // Numbers are numbers, never formulas; nothing is an empty cell.
     expect(csvCell(-3.5)).toBe('-3.5');
     expect(csvCell(null)).toBe('');
@@ -390,6 +407,50 @@ describe('the other lists', () => {
       expect.objectContaining({ ID: String(vendor.json().id), Name: 'Bolt & Nut, Inc.', City: 'Springfield', 'Telephone Number': "'+1 555 0100", Address: '' }),
     ]);
     expect(res.body).toContain(`,"Bolt & Nut, Inc.",`);
+  });
+});
+
+describe('a file opened where the list separator is not a comma', () => {
+  // As typed, each with a piece that a spreadsheet splitting at `;` or a tab would start a cell with.
+  const TYPED = [
+    'ok;=1+1',
+    'Pressure 10;+5 after;-3 before;@SUM(A1)',
+    'First line\n=2+3 on the second',
+    'Tab\t=TODAY()',
+    'Quoted;"=1+2"',
+    'Spaced; =3+4',
+    'Plain; nothing to see, 3-5 days',
+  ];
+  let site: LocationFixture;
+  beforeAll(async () => {
+    site = await insertLocation(t.database.db, 'Semicolon Works');
+    for (const description of TYPED) {
+      const res = await t.request({ method: 'POST', url: '/api/v1/workorders/', as: limited, payload: { location_id: site.id, description } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  it('has no cell that opens with a formula character, and reads back with a comma as typed, marked', async () => {
+    const res = await exportAs(full, 'workorders', `?location=${site.id}`);
+    expect(res.statusCode).toBe(200);
+    // Excel or LibreOffice set to `;` (most continental locales), or to a tab, split every line there.
+    for (const separator of [';', '\t']) {
+      const cells = parseCsv(res.body.slice(1), separator).flat();
+      expect(cells.length, JSON.stringify(separator)).toBeGreaterThan(TYPED.length);
+      expect(cells.filter((cell) => /^ *[=+\-@\t\r]/.test(cell)), JSON.stringify(separator)).toEqual([]);
+    }
+    // Read with a comma, each description is the text typed, with a quote before each piece that opened with a formula character.
+    const headers = parseCsv(res.body.slice(1))[0]!;
+    const oldestFirst = records(res.body, headers).map((r) => r.Description).reverse();
+    expect(oldestFirst).toEqual([
+      "ok;'=1+1",
+      "Pressure 10;'+5 after;'-3 before;'@SUM(A1)",
+      "First line\n'=2+3 on the second",
+      "Tab\t'=TODAY()",
+      `Quoted;'"=1+2"`,
+      "Spaced;' =3+4",
+      'Plain; nothing to see, 3-5 days',
+    ]);
   });
 });
 
