@@ -10,7 +10,7 @@ import type { Db } from './db/database.js';
 import { requestScoped } from './db/request-transaction.js';
 import type { AppDeps } from './deps.js';
 import { registerAccessControl } from './http/access.js';
-import { httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.js';
+import { closeSilentBodies, httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerHostCheck } from './http/host-header.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -95,6 +95,7 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
   app.addHook('onClose', () => app.notifications.stop());
 
   limitConnectionsPerAddress(app, config.maxConnectionsPerAddress);
+  closeSilentBodies(app, config.bodyIdleTimeoutMs);
   registerErrorHandling(app);
   registerHostCheck(app);
   registerPublicOrigin(app, config);

@@ -79,6 +79,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** Milliseconds a client has to send a whole request, headers and body. */
   requestTimeoutMs: number;
+  /** Milliseconds a request's body may go without a byte arriving before the request is closed with a 408. */
+  bodyIdleTimeoutMs: number;
   /** Connections one client address may hold open at once, per server process; 0 = no limit. */
   maxConnectionsPerAddress: number;
   /** Bearer token that opens /metrics; null keeps it closed to everyone. */
@@ -291,6 +293,9 @@ export function loadConfig(env: Env = process.env): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cmms:',
     trustProxy,
     ...requestTimeouts(env),
+    // Far longer than any pause of a sending client (a mobile uplink's stall lasts seconds), far
+    // shorter than REQUEST_TIMEOUT_S, which a slow upload that keeps sending may use up.
+    bodyIdleTimeoutMs: positiveInt('BODY_IDLE_TIMEOUT_S', env.BODY_IDLE_TIMEOUT_S, 30) * 1000,
     // A browser keeps up to 6 connections to a site, so 128 leaves room for a team behind one
     // address (NAT). Behind a trusted proxy every connection comes from the proxy: no limit there
     // unless set, the proxy is what faces the clients.
