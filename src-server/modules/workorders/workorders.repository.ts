@@ -23,6 +23,12 @@ export interface WorkOrderRelations {
   assets: Map<number, { id: number; name: string; code: string }>;
 }
 
+/** Orders as read with their relations (`page`, `shown`). */
+export interface ShownOrders {
+  rows: WorkOrderRow[];
+  relations: WorkOrderRelations;
+}
+
 export interface WorkOrderFilter {
   locationId?: number | undefined;
   search?: string | undefined;
@@ -33,19 +39,32 @@ export class WorkOrdersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Newest first. Only the ids of the page are read in (created_at, id) order, so both engines walk
-   * work_orders_created or work_orders_location_created, skip the offset within that index and fetch
-   * just ten rows; names and attachments are loaded afterwards for those rows only. Without a search
-   * the count comes from work_order_counts (kept by triggers) instead of counting every row.
+   * Newest first, with everything the page shows. Only the ids of the page are read in (created_at,
+   * id) order, so both engines walk work_orders_created or work_orders_location_created, skip the
+   * offset within that index and fetch just ten entries; `shown` then reads those orders. Without a
+   * search the count comes from work_order_counts (kept by triggers; location 0 counts them all,
+   * migration 0003) instead of counting every row. It rides along with the ids, so only a page past
+   * the end asks for it on its own.
+   *
+   * Two statements, not one: PostgreSQL plans a statement with LIMIT and OFFSET parameters anew at
+   * every execution (its generic plan, costed for an unknown offset, never wins), and planning the
+   * joins of `shown` costs far more than running them. The ids' statement is cheap to plan; `shown`
+   * has no such parameters, so each connection soon keeps one plan for it.
    */
-  async page(window: PageWindow, filter: WorkOrderFilter): Promise<{ count: number; rows: WorkOrderRow[] }> {
+  async page(window: PageWindow, filter: WorkOrderFilter): Promise<{ count: number } & ShownOrders> {
     const base = this.matching(filter);
-    const pageIds = base.select('work_orders.id').orderBy('work_orders.created_at', 'desc').orderBy('work_orders.id', 'desc').limit(window.limit).offset(window.offset);
-    const [count, rows] = await Promise.all([
-      filter.search ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => toCount(r.n)) : this.storedCount(filter.locationId ?? 0),
-      this.db.selectFrom('work_orders').selectAll().where('id', 'in', pageIds).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
-    ]);
-    return { count, rows };
+    const count = filter.search
+      ? base.select((eb) => eb.fn.countAll<number | string>().as('n'))
+      : this.db.selectFrom('work_order_counts').select('n').where('location_id', '=', filter.locationId ?? 0);
+    const ids = await base
+      .select(['work_orders.id', count.as('count')])
+      .orderBy('work_orders.created_at', 'desc')
+      .orderBy('work_orders.id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    if (ids.length === 0) return { count: toCount((await count.executeTakeFirst())?.n), rows: [], relations: noRelations() };
+    return { count: toCount(ids[0]!.count), ...(await this.shown(ids.map((r) => r.id))) };
   }
 
   /**
@@ -67,10 +86,46 @@ export class WorkOrdersRepository {
     return base;
   }
 
-  /** Orders at a location, or in all under location 0 (migration 0003). */
-  private async storedCount(locationId: number): Promise<number> {
-    const row = await this.db.selectFrom('work_order_counts').select('n').where('location_id', '=', locationId).executeTakeFirst();
-    return row ? toCount(row.n) : 0;
+  /**
+   * Orders by id, newest first, with their location, people, asset and attachments joined in: one
+   * statement instead of one per table, since on PostgreSQL each statement is a round trip that
+   * costs more than the lookup itself. An order has a result row per attachment (one without any).
+   */
+  async shown(ids: readonly number[]): Promise<ShownOrders> {
+    if (ids.length === 0) return { rows: [], relations: noRelations() };
+    const found = await this.db
+      .selectFrom('work_orders')
+      .leftJoin('locations', 'locations.id', 'work_orders.location_id')
+      .leftJoin('users as creator', 'creator.id', 'work_orders.created_by_id')
+      .leftJoin('users as assignee', 'assignee.id', 'work_orders.assigned_to_id')
+      .leftJoin('users as completer', 'completer.id', 'work_orders.completed_by_id')
+      .leftJoin('assets', 'assets.id', 'work_orders.asset_id')
+      .leftJoin('work_order_attachments as attachment', 'attachment.work_order_id', 'work_orders.id')
+      .selectAll('work_orders')
+      .select([
+        'locations.name as location_name',
+        'creator.first_name as creator_first_name',
+        'creator.last_name as creator_last_name',
+        'assignee.first_name as assignee_first_name',
+        'assignee.last_name as assignee_last_name',
+        'completer.first_name as completer_first_name',
+        'completer.last_name as completer_last_name',
+        'assets.brand as asset_brand',
+        'assets.name as asset_name',
+        'assets.code as asset_code',
+        'attachment.id as attachment_id',
+        'attachment.stored_name as attachment_stored_name',
+        'attachment.original_name as attachment_original_name',
+        'attachment.content_type as attachment_content_type',
+        'attachment.size as attachment_size',
+        'attachment.created_at as attachment_created_at',
+      ])
+      .where('work_orders.id', 'in', ids)
+      .orderBy('work_orders.created_at', 'desc')
+      .orderBy('work_orders.id', 'desc')
+      .orderBy('attachment.id')
+      .execute();
+    return shownOrders(found);
   }
 
   findById(id: number): Promise<WorkOrderRow | undefined> {
@@ -81,6 +136,10 @@ export class WorkOrdersRepository {
     return ids.length === 0 ? [] : this.db.selectFrom('work_orders').selectAll().where('id', 'in', ids).orderBy('id').execute();
   }
 
+  /**
+   * The relations of rows read before (the sync's and the export's pages), by the ids those rows
+   * hold; `page` and `shown` read rows and relations together instead.
+   */
   async relationsOf(rows: WorkOrderRow[]): Promise<WorkOrderRelations> {
     const orderIds = rows.map((r) => r.id);
     const locationIds = distinctIds(rows.map((r) => r.location_id));
@@ -102,8 +161,7 @@ export class WorkOrdersRepository {
       locations: new Map(locations.map((l) => [l.id, l])),
       users: new Map(users.map((u) => [u.id, u])),
       attachments: byOrder,
-      // Named as the screens name an asset: its brand, then its name.
-      assets: new Map(assets.map((a) => [a.id, { id: a.id, name: [a.brand, a.name].filter(Boolean).join(' '), code: a.code }])),
+      assets: new Map(assets.map((a) => [a.id, assetRef(a)])),
     };
   }
 
@@ -174,4 +232,65 @@ export class WorkOrdersRepository {
   }
 }
 
-/** lower(column) LIKE pattern with backslash as the escape character, which both engines accept. */
+/** Named as the screens name an asset: its brand, then its name. */
+function assetRef(a: { id: number; brand: string; name: string; code: string }): { id: number; name: string; code: string } {
+  return { id: a.id, name: [a.brand, a.name].filter(Boolean).join(' '), code: a.code };
+}
+
+/** A result row of `shown`: the order's row, and what the joins found (null where they found nothing). */
+interface ShownRow extends WorkOrderRow {
+  location_name: string | null;
+  creator_first_name: string | null;
+  creator_last_name: string | null;
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
+  completer_first_name: string | null;
+  completer_last_name: string | null;
+  asset_brand: string | null;
+  asset_name: string | null;
+  asset_code: string | null;
+  attachment_id: number | null;
+  attachment_stored_name: string | null;
+  attachment_original_name: string | null;
+  attachment_content_type: string | null;
+  attachment_size: number | null;
+  attachment_created_at: string | null;
+}
+
+function noRelations(): WorkOrderRelations {
+  return { locations: new Map(), users: new Map(), attachments: new Map(), assets: new Map() };
+}
+
+/** The orders of `shown`'s result rows, in their order, and their relations. */
+function shownOrders(found: ShownRow[]): ShownOrders {
+  const rows: WorkOrderRow[] = [];
+  const relations = noRelations();
+  const person = (id: number | null, first_name: string | null, last_name: string | null) => {
+    if (id !== null && first_name !== null && last_name !== null) relations.users.set(id, { id, first_name, last_name });
+  };
+  for (const r of found) {
+    if (rows.at(-1)?.id !== r.id) {
+      rows.push({
+        id: r.id, status: r.status, description: r.description, location_id: r.location_id, created_by_id: r.created_by_id, created_at: r.created_at, updated_at: r.updated_at,
+        assigned_to_id: r.assigned_to_id, claimed_at: r.claimed_at, field_notes: r.field_notes, completed_at: r.completed_at, completed_by_id: r.completed_by_id, asset_id: r.asset_id,
+      });
+      if (r.location_name !== null) relations.locations.set(r.location_id, { id: r.location_id, name: r.location_name });
+      person(r.created_by_id, r.creator_first_name, r.creator_last_name);
+      person(r.assigned_to_id, r.assignee_first_name, r.assignee_last_name);
+      person(r.completed_by_id, r.completer_first_name, r.completer_last_name);
+      if (r.asset_id !== null && r.asset_brand !== null && r.asset_name !== null && r.asset_code !== null) {
+        relations.assets.set(r.asset_id, assetRef({ id: r.asset_id, brand: r.asset_brand, name: r.asset_name, code: r.asset_code }));
+      }
+    }
+    if (r.attachment_id !== null) {
+      const attachment: AttachmentRow = {
+        id: r.attachment_id, work_order_id: r.id, stored_name: r.attachment_stored_name!, original_name: r.attachment_original_name!,
+        content_type: r.attachment_content_type!, size: r.attachment_size!, created_at: r.attachment_created_at!,
+      };
+      const list = relations.attachments.get(r.id);
+      if (list) list.push(attachment);
+      else relations.attachments.set(r.id, [attachment]);
+    }
+  }
+  return { rows, relations };
+}

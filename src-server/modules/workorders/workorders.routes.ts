@@ -21,7 +21,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { workOrdersCsv } from './workorders.export.js';
 import { presentWorkOrder } from './workorders.presenter.js';
-import { WorkOrdersRepository, type WorkOrderRow } from './workorders.repository.js';
+import { WorkOrdersRepository, type ShownOrders, type WorkOrderRow } from './workorders.repository.js';
 
 export async function workordersRoutes(api: FastifyInstance, { db, config, users, storage }: AppDeps): Promise<void> {
   const orders = new WorkOrdersRepository(db);
@@ -32,8 +32,7 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
   const everyone = { access: 'user' as const };
   const flow = new ClaimFlow({ messages: claimMessages('work order'), stateOf: (id) => orders.claimState(id), users });
 
-  const present = async (request: FastifyRequest, rows: WorkOrderRow[]): Promise<WorkOrder[]> => {
-    const relations = await orders.relationsOf(rows);
+  const present = (request: FastifyRequest, { rows, relations }: ShownOrders): WorkOrder[] => {
     const origin = requestOrigin(request);
     return rows.map((row) => presentWorkOrder(row, relations, origin));
   };
@@ -50,17 +49,16 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
   };
 
   const presentOne = async (request: FastifyRequest, id: number): Promise<WorkOrder> => {
-    const row = await orders.findById(id);
-    if (!row) throw notFound();
-    const [order] = await present(request, [row]);
-    return order!;
+    const [order] = present(request, await orders.shown([id]));
+    if (!order) throw notFound();
+    return order;
   };
 
   api.get<{ Querystring: WorkOrderListQuery }>('/workorders/', { schema: { querystring: WorkOrderListQuery }, config: everyone }, async (request) => {
     const window = pageWindow(request.query.page);
     const search = request.query.search?.trim();
-    const { count, rows } = await orders.page(window, { locationId: request.query.location, search: search || undefined });
-    return pageOf(request, window, count, await present(request, rows));
+    const { count, ...shown } = await orders.page(window, { locationId: request.query.location, search: search || undefined });
+    return pageOf(request, window, count, present(request, shown));
   });
 
   // Whoever may read the list may export it, with the same filters.
@@ -95,7 +93,7 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
       await uploads.discard(stored.map((f) => f.storedName));
       throw err;
     }
-    return reply.code(201).send((await present(request, [row]))[0]);
+    return reply.code(201).send(await presentOne(request, row.id));
   });
 
   api.post<{ Params: IdParams }>('/workorders/:id/claim/', { schema: { params: IdParams } }, async (request) => {
