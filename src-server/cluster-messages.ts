@@ -1,8 +1,10 @@
 /**
  * Questions and answers between the cluster's primary and its server processes over node:cluster's
  * own channel: the primary tells each process to stop listening before any of them drains (so a
- * stop closes the shared port before a connection is let go), and the metrics of every process are
- * gathered for one scrape. Each question carries an id; its answer carries the same id back.
+ * stop closes the shared port before a connection is let go), the metrics of every process are
+ * gathered for one scrape, and the primary keeps the count of what one user may hold across the
+ * processes (sync streams). Each question carries an id; its answer carries the same id back. A
+ * note (`tellPrimary`) carries none and gets no answer.
  */
 import cluster, { type Worker } from 'node:cluster';
 
@@ -82,15 +84,29 @@ export function askPrimary<T>(type: string, body: unknown, timeoutMs: number): P
   });
 }
 
+/** Server process: tells the primary something that needs no answer; nothing is sent on a closed channel. */
+export function tellPrimary(type: string, body: unknown): void {
+  if (process.send) post(toPrimary, { cmms: true, type, id: 0, body });
+}
+
 type Answer = (body: unknown) => unknown;
 
+/**
+ * Begins the answer at once, while the message is being delivered: questions and notes of one
+ * process are then acted on in the order it sent them (a stream slot's release never overtakes its
+ * take), which a start deferred to a later microtask would not keep.
+ */
 function answering(question: Envelope, answer: Answer, send: Send): void {
-  Promise.resolve()
-    .then(() => answer(question.body))
-    .then(
-      (body) => post(send, { cmms: true, type: question.type, id: question.id, reply: true, body }),
-      (err: unknown) => post(send, { cmms: true, type: question.type, id: question.id, reply: true, error: err instanceof Error ? err.message : String(err) }),
-    );
+  let result: unknown;
+  try {
+    result = answer(question.body);
+  } catch (err) {
+    result = Promise.reject(err);
+  }
+  Promise.resolve(result).then(
+    (body) => post(send, { cmms: true, type: question.type, id: question.id, reply: true, body }),
+    (err: unknown) => post(send, { cmms: true, type: question.type, id: question.id, reply: true, error: err instanceof Error ? err.message : String(err) }),
+  );
 }
 
 /** Server process: answers the primary's questions of `type`. Returns the function that stops answering. */
@@ -106,6 +122,13 @@ export function answerPrimary(type: string, answer: Answer): () => void {
 export function answerWorkers(type: string, answer: (body: unknown, worker: Worker) => unknown): void {
   cluster.on('message', (worker, m: unknown) => {
     if (isEnvelope(m) && !m.reply && m.type === type) answering(m, (body) => answer(body, worker), toWorker(worker));
+  });
+}
+
+/** Primary: hears the server processes' notes of `type` (tellPrimary), in the order each process sent them. */
+export function hearWorkers(type: string, hear: (body: unknown, worker: Worker) => void): void {
+  cluster.on('message', (worker, m: unknown) => {
+    if (isEnvelope(m) && !m.reply && m.id === 0 && m.type === type) hear(m.body, worker);
   });
 }
 

@@ -23,6 +23,7 @@ import { TokenService } from './modules/auth/jwt.js';
 import { demoLoginsStillOpen, demoOnPublicAddressMessage, seedDemoData } from './demo/seed.js';
 import { firstStaffAdvice } from './modules/admin/first-start.js';
 import { ChangeLogRepository } from './modules/sync/change-log.repository.js';
+import { keepClusterStreamSlots } from './modules/sync/stream-slots.js';
 import { purgeSentNotices } from './modules/notifications/notification-queue.js';
 import { makeDataPrivate } from './private-files.js';
 
@@ -181,6 +182,8 @@ async function runPrimary(config: Config): Promise<void> {
   let stopping = false;
   const listeningWorkers = new WeakSet<Worker>();
   gatherClusterMetrics();
+  // Sync streams per user are counted here, for all the processes together.
+  keepClusterStreamSlots();
 
   const stop = async (code: number) => {
     if (stopping) return;

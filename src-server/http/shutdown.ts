@@ -72,10 +72,14 @@ export class Shutdown {
     return this.#stopping;
   }
 
+  /** From the second step: the hooks of `onDrain` have run, so a long-lived answer begun now must end by itself at once. */
+  get draining(): boolean {
+    return this.#draining;
+  }
+
   /**
    * Long-lived answers never finish by themselves, so they must be ended when the drain begins,
-   * telling their clients when to come back. No route keeps one open yet; an event stream's
-   * registry registers here to close its streams with that hint.
+   * telling their clients when to come back (the sync stream registers here).
    */
   onDrain(hook: (retryAfterS: number) => void): void {
     this.#hooks.push(hook);

@@ -7,7 +7,10 @@
  * the log's head whenever it moves, a comment every SYNC_STREAM_PING_S (20 s), and nothing else, so what a user may
  * read is decided in one place (the pull). It ends when the access token expires (`event: end`,
  * then the device refreshes and reconnects), when the user is deactivated or signed out everywhere,
- * when the client stops reading, and at a server stop (with a retry hint).
+ * when the client stops reading, and at a server stop (with a retry hint). A user holds at most
+ * STREAMS_PER_USER of them on the whole server (stream-slots.ts), and a stream gives its place back
+ * the moment its connection closes, whenever that happens. HEAD is answered 405: a stream's head
+ * alone would be a stream that never ends.
  */
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,11 +18,15 @@ import { SYNC_CURSOR_GONE, SYNCED_AREAS, SyncQuery, type SyncAnswer, type SyncCh
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
+import { RETRY_AFTER_S } from '../../http/shutdown.js';
 import { ChangeWatcher } from './change-watcher.js';
 import { requestOrigin } from '../../http/origin.js';
 import { ChangeLogRepository } from './change-log.repository.js';
 import { syncSources, type PresentContext } from './sync-sources.js';
 import { SyncRepository } from './sync.repository.js';
+import { STREAMS_PER_USER, streamSlots } from './stream-slots.js';
+
+export { STREAMS_PER_USER };
 
 /** Records in one answer: a page of a device's first sync, or the changes read from the log. */
 export const SYNC_PAGE = 200;
@@ -44,8 +51,6 @@ function parseCursor(since: string | undefined): { snapshot: SnapshotPlace | nul
 
 const gone = () => new HttpError(410, { detail: SYNC_CURSOR_GONE, code: 'cursor_gone' });
 
-/** Streams one user may hold open (one per browser; a few browsers or devices). */
-export const STREAMS_PER_USER = 8;
 /** A client that stops reading is dropped once this much waits unsent for it. */
 const UNSENT_LIMIT_BYTES = 16 * 1024;
 
@@ -69,29 +74,49 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
     dialect === 'postgres' && config.databaseUrl ? { connectionString: config.databaseUrl, schema: config.databaseSchema } : null,
     (err) => api.log.error({ err }, 'change watcher'),
   );
-  /** Each open stream's end, by user, for the per-user bound and for a server stop. */
-  const open = new Map<number, Set<(final: string) => void>>();
+  /** Each open stream's end, for a server stop. */
+  const open = new Set<(final: string) => void>();
+  /** Places of the per-user bound, counted across the server's processes. */
+  const slots = streamSlots((err) => api.log.warn({ err }, 'the cluster primary did not answer for a sync stream place; this process counted it alone'));
   /** The connections that carried a stream: closed with the server, not left to a client's keep-alive. */
   const streamSockets = new Set<Socket>();
+  const restarting = (retryAfterS: number) => `retry: ${retryAfterS * 1000}\nevent: end\ndata: restarting\n\n`;
   // Before the server waits for its connections to end: a stream never ends by itself.
   api.addHook('preClose', async () => {
-    for (const ends of open.values()) for (const end of [...ends]) end('');
+    for (const end of [...open]) end('');
     for (const socket of streamSockets) socket.destroy();
   });
   api.addHook('onClose', async () => {
     await watcher.close();
   });
   api.shutdown?.onDrain((retryAfterS) => {
-    for (const ends of open.values()) for (const end of [...ends]) end(`retry: ${retryAfterS * 1000}\nevent: end\ndata: restarting\n\n`);
+    for (const end of [...open]) end(restarting(retryAfterS));
   });
 
   api.get('/sync/stream/', { config: { access: 'user' } }, async (request, reply) => {
+    // Fastify serves HEAD with the GET route's handler.
+    if (request.method === 'HEAD') return reply.code(405).header('allow', 'GET').send({ detail: 'Method "HEAD" not allowed.' });
     const user = currentUser(request);
-    const mine = open.get(user.id) ?? new Set();
-    if (mine.size >= STREAMS_PER_USER) throw new HttpError(429, { detail: 'Too many open sync streams for this user.' });
+    const res = reply.raw;
+    // A real connection (an injected request in tests has none).
+    const socket = request.raw.socket instanceof Socket ? request.raw.socket : null;
+    // The connection may close while the sign-in is checked or the place is taken (a handheld out
+    // of coverage). Its 'close' is then past, and a listener added now would never hear it.
+    const connectionGone = () => res.destroyed || socket?.destroyed === true;
+    if (connectionGone()) {
+      reply.hijack();
+      return;
+    }
+    const slot = await slots.take(user.id);
+    if (!slot) throw new HttpError(429, { detail: 'Too many open sync streams for this user.' });
+    if (connectionGone()) {
+      slot.release();
+      reply.hijack();
+      return;
+    }
+    // From here to the listeners below nothing waits: a close now is heard.
     const token = request.headers.authorization!.split(' ')[1]!;
     reply.hijack();
-    const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
     let ended = false;
     let unsubscribe = () => {};
@@ -102,27 +127,36 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
       res.write(text);
       if (res.writableLength > UNSENT_LIMIT_BYTES) end('');
     };
-    // A real connection (an injected request in tests has none to close).
-    const socket = request.raw.socket;
-    if (socket instanceof Socket) {
-      streamSockets.add(socket);
-      socket.once('close', () => streamSockets.delete(socket));
-    }
+    const onGone = () => end('');
     const end = (final: string) => {
       if (ended) return;
-      if (final) res.write(final);
+      if (final && !connectionGone()) res.write(final);
       ended = true;
       unsubscribe();
       clearInterval(timers.ping);
       clearTimeout(timers.expiry);
-      mine.delete(end);
-      if (mine.size === 0) open.delete(user.id);
+      res.off('close', onGone);
+      socket?.off('close', onGone);
+      open.delete(end);
+      slot.release();
       metrics.syncStreams.dec();
       res.end();
     };
-    mine.add(end);
-    open.set(user.id, mine);
+    // The response's close is the connection's while it is the one being answered; the socket's
+    // covers an answer still queued behind another on the same connection.
+    res.once('close', onGone);
+    res.on('error', onGone);
+    if (socket) {
+      socket.once('close', onGone);
+      if (!streamSockets.has(socket)) {
+        streamSockets.add(socket);
+        socket.once('close', () => streamSockets.delete(socket));
+      }
+    }
+    open.add(end);
     metrics.syncStreams.inc();
+    // Opened after a stop's drain ended the others (its sign-in was still being checked): ended the same way.
+    if (api.shutdown?.draining) return end(restarting(RETRY_AFTER_S));
     write('retry: 3000\n\n');
     unsubscribe = watcher.subscribe((head) => write(`event: head\ndata: ${head}\n\n`));
     // A comment this often keeps proxies from closing an idle stream (their idle timeouts are longer: README, Operations).
@@ -137,8 +171,6 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
       );
     }, config.syncStreamPingS * 1000);
     timers.expiry = setTimeout(() => end('event: end\ndata: token-expired\n\n'), Math.max(0, accessExpiry(request) - Date.now()));
-    request.raw.on('close', () => end(''));
-    res.on('error', () => end(''));
   });
 
   api.get<{ Querystring: SyncQuery }>('/sync/', { schema: { querystring: SyncQuery }, config: { access: 'user' } }, async (request): Promise<SyncAnswer> => {
