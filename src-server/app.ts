@@ -36,6 +36,7 @@ import { TokenService } from './modules/auth/jwt.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { apiModules } from './modules/index.js';
 import { NotificationDispatcher } from './modules/notifications/dispatcher.js';
+import { PdfPool } from './reports/pdf-pool.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,10 +50,12 @@ export interface BuildOptions {
   database: Db;
   /** Replaces the configured mailer (used by tests that need to observe failures). */
   mailer?: Mailer;
+  /** Replaces the PDF threads' script (used by tests whose thread fails on purpose). */
+  pdfScript?: URL;
   logger?: boolean;
 }
 
-export async function buildApp({ config, database, mailer, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, pdfScript, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: { req: requestLogFields } } : false,
     trustProxy: config.trustProxy,
@@ -87,12 +90,15 @@ export async function buildApp({ config, database, mailer, logger = false }: Bui
     accountTokens: new AccountTokens(config.secretKey),
     users,
     metrics,
+    pdf: new PdfPool({ threads: config.pdfThreads, queueLimit: config.pdfQueueLimit, ...(pdfScript ? { script: pdfScript } : {}) }),
   };
 
   // On the database itself, not the request-scoped view: its ticks run outside any request.
   app.decorate('notifications', new NotificationDispatcher({ db: database.db, mailer: deps.mailer, config, log: app.log }));
   // A stop waits for a tick under way, so the database is not closed under it.
   app.addHook('onClose', () => app.notifications.stop());
+  // Runs after a stop's drain (server.ts), so the documents answers waited for are done; no thread outlives the app.
+  app.addHook('onClose', () => deps.pdf.close());
 
   limitConnectionsPerAddress(app, config.maxConnectionsPerAddress);
   closeSilentBodies(app, config.bodyIdleTimeoutMs);

@@ -70,6 +70,10 @@ export interface Config {
   syncDeviceBudgetBytes: number;
   /** Bytes of uploaded files one user may keep stored. */
   uploadQuotaBytes: number;
+  /** PDF documents (labels, reports) built at once per server process, each in a thread of its own (PDF_THREADS). */
+  pdfThreads: number;
+  /** PDF documents that may wait for a thread per process; more answer 503 with Retry-After (PDF_QUEUE_LIMIT). */
+  pdfQueueLimit: number;
   /** Redis for rate-limit counters shared by every process; null keeps them in each process. */
   redisUrl: string | null;
   /** Prefix of every key this server writes in Redis (several installs may share one Redis). */
@@ -289,6 +293,10 @@ export function loadConfig(env: Env = process.env): Config {
     syncStreamPingS: positiveInt('SYNC_STREAM_PING_S', env.SYNC_STREAM_PING_S, 20),
     syncDeviceBudgetBytes: positiveInt('SYNC_DEVICE_BUDGET_MB', env.SYNC_DEVICE_BUDGET_MB, 50) * 1024 * 1024,
     uploadQuotaBytes: positiveInt('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
+    // One thread per process leaves a core to the event loops when SERVER_PROCESSES fills the cores;
+    // four waiting behind it keep the longest wait near half a minute (the largest sheet takes ~7 s).
+    pdfThreads: positiveInt('PDF_THREADS', env.PDF_THREADS, 1),
+    pdfQueueLimit: nonNegativeInt('PDF_QUEUE_LIMIT', env.PDF_QUEUE_LIMIT, 4),
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cmms:',
     trustProxy,

@@ -7,6 +7,7 @@ import type { ServerMetrics } from './http/metrics.js';
 import type { Database } from './db/schema.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AccountTokens } from './modules/auth/account-tokens.js';
+import type { PdfPool } from './reports/pdf-pool.js';
 import type { TokenService } from './modules/auth/jwt.js';
 import type { UsersRepository } from './modules/users/users.repository.js';
 
@@ -22,4 +23,6 @@ export interface AppDeps {
   users: UsersRepository;
   /** The figures /metrics serves, for modules that count their own (open sync streams). */
   metrics: ServerMetrics;
+  /** Builds label sheets and reports off the event loop. */
+  pdf: PdfPool;
 }

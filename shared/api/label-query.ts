@@ -1,9 +1,10 @@
 /** The query schemas of the label sheets (`labels.ts` says what each serves). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common.js';
+import { Id, PageNumber } from './common.js';
 import { LABELS_PER_SHEET } from './labels.js';
 
-export const AssetLabelsQuery = Type.Object({ location: Id }, { additionalProperties: false });
+/** `page`: the Nth MAX_LABELS_PER_REQUEST labels by name, for a location with more assets than that. */
+export const AssetLabelsQuery = Type.Object({ location: Id, page: Type.Optional(PageNumber) }, { additionalProperties: false });
 export type AssetLabelsQuery = Static<typeof AssetLabelsQuery>;
 
 export const LocationLabelQuery = Type.Object(

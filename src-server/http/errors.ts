@@ -20,6 +20,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: ErrorBody,
+    /** Headers the answer carries too (a 503's Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
   }
@@ -108,7 +110,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.body);
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
     const fe = error as FastifyError & { validationContext?: string; validation?: AjvIssue[] };
     if (fe.validation) {

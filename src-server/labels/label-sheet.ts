@@ -10,11 +10,13 @@
  * 62 bytes the code is version 4 or lower at error correction M (15 % of it may be smudged) with
  * modules of 2 pt (0.7 mm); a longer link drops to correction L, which keeps 2 pt modules up to 78
  * bytes. Longer links (a long PUBLIC_URL) still work, with smaller modules read from closer.
+ *
+ * A sheet is built in a PDF thread (reports/pdf-pool.ts, job `labels`), at about 6 ms a label.
  */
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { LABELS_PER_SHEET } from '../../shared/api/labels.js';
 import { PRODUCT_NAME } from '../../shared/constants.js';
-import { printable, renderPdf } from '../reports/pdf.js';
+import { printable } from '../reports/pdf.js';
 
 /** One label: the link its QR code holds, and its text. */
 export interface Label {
@@ -98,8 +100,4 @@ export function labelSheetDefinition(sheet: LabelSheet): TDocumentDefinitions {
     defaultStyle: { font: 'Helvetica', fontSize: 9 },
     content,
   };
-}
-
-export function renderLabelSheet(sheet: LabelSheet): Promise<Buffer> {
-  return renderPdf(labelSheetDefinition(sheet));
 }

@@ -8,6 +8,9 @@ import type { Config } from '../config.js';
 import { addFieldError, HttpError, throwIfErrors, type FieldErrors } from '../http/errors.js';
 import { perUserLimit } from '../http/rate-limits.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { ReportDocument } from './pdf.js';
+import type { PdfPool } from './pdf-pool.js';
+import { assertReportFits } from './report-size.js';
 
 /**
  * The report address: one plain address (shared/rules/email-address.ts), else behaviour §5's message
@@ -51,10 +54,10 @@ export async function mailReport(request: FastifyRequest, mailer: Mailer, mail: 
   return { detail: REPORT_SENT };
 }
 
-/** A rendered report and the location it is about. */
+/** A report's document and the location it is about. */
 export interface BuiltReport {
   location: { name: string };
-  pdf: Buffer;
+  report: ReportDocument;
 }
 
 export interface ReportRoutes<Query extends { location: number }, Body extends { email: string; location: number }> {
@@ -63,24 +66,35 @@ export interface ReportRoutes<Query extends { location: number }, Body extends {
   filename: string;
   query: TSchema;
   body: TSchema;
-  /** Renders the report from the download's query or the mail's body (both name the location). */
+  /** The report's document from the download's query or the mail's body (both name the location). */
   build(params: Query | Body): Promise<BuiltReport>;
+  /** The refusal of a report longer than REPORT_MAX_ROWS (report-size.ts), saying what to do instead. */
+  tooLong: string;
 }
 
 /**
  * The two routes of a report (behaviour §9): GET downloads the PDF, POST mails it. Mailing has an effect
  * outside the database, so its Idempotency-Key is not held in the request's transaction; each mail
- * goes to an address the user chooses, so mails are limited per user (REPORT_MAIL_RATE_LIMIT).
+ * goes to an address the user chooses, so mails are limited per user (REPORT_MAIL_RATE_LIMIT). Either
+ * way a report longer than REPORT_MAX_ROWS is refused before it is built, and the PDF is built in a
+ * PDF thread.
  */
 export function registerReportRoutes<Query extends { location: number }, Body extends { email: string; location: number }>(
   api: FastifyInstance,
-  { mailer, config }: { mailer: Mailer; config: Pick<Config, 'reportMailRateLimit'> },
+  { mailer, config, pdf: threads }: { mailer: Mailer; config: Pick<Config, 'reportMailRateLimit' | 'timeZone'>; pdf: PdfPool },
   report: ReportRoutes<Query, Body>,
 ): void {
   const mailLimit = perUserLimit(config.reportMailRateLimit, 'report mails');
+  async function rendered(params: Query | Body): Promise<{ location: { name: string }; pdf: Buffer }> {
+    const built = await report.build(params);
+    assertReportFits(built.report, report.tooLong);
+    const pdf = await threads.render({ kind: 'report', report: built.report, options: { timeZone: config.timeZone, now: new Date() } });
+    return { location: built.location, pdf };
+  }
+
   // Fastify cannot resolve its request types over an open generic; the schemas have checked both shapes.
   api.get(report.path, { schema: { querystring: report.query } }, async (request, reply) => {
-    const { pdf } = await report.build(request.query as Query);
+    const { pdf } = await rendered(request.query as Query);
     return sendPdf(reply, report.filename, pdf);
   });
 
@@ -89,7 +103,7 @@ export function registerReportRoutes<Query extends { location: number }, Body ex
     const errors: FieldErrors = {};
     const to = reportEmail(errors, body.email);
     throwIfErrors(errors);
-    const { location, pdf } = await report.build(body);
+    const { location, pdf } = await rendered(body);
     return mailReport(request, mailer, { to, title: report.title, locationName: location.name, filename: report.filename, pdf });
   });
 }

@@ -2,7 +2,7 @@
  * The one PDF layout every report uses: title, location, generated time in the site's time zone,
  * optional detail lines, then tables whose header row repeats on each page, and a "Page X of Y"
  * footer. Only the built-in Helvetica is used, so no font file is read, and pdfmake may neither
- * fetch URLs nor open local files.
+ * fetch URLs nor open local files. Documents are built in a PDF thread (pdf-pool.ts).
  */
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
@@ -126,12 +126,10 @@ export function reportDefinition(report: ReportDocument, opts: RenderOptions): T
   };
 }
 
-/** Renders a report to PDF bytes. */
-export async function renderReport(report: ReportDocument, opts: RenderOptions): Promise<Buffer> {
-  return renderPdf(reportDefinition(report, opts));
-}
-
-/** Renders any document of ours (reports, label sheets) under the same fonts and access policies. */
+/**
+ * Renders any document of ours (reports, label sheets) under the same fonts and access policies.
+ * Seconds of synchronous work for a large one: called in a PDF thread only (pdf-jobs.ts).
+ */
 export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
   configurePdfmake();
   return pdfmake.createPdf(definition).getBuffer();

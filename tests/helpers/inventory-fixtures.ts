@@ -66,3 +66,63 @@ export async function insertPackage(db: Db, locationId: number, name: string, so
   const row = await db.insertInto('wash_packages').values({ location_id: locationId, name, sort_order: sortOrder }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Rows per INSERT when many are written at once (well under SQLite's and PostgreSQL's bound on parameters). */
+const BULK_ROWS = 200;
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<number[]>): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += BULK_ROWS) ids.push(...(await insert(rows.slice(i, i + BULK_ROWS))));
+  return ids;
+}
+
+/**
+ * `count` assets at a location, named `<prefix> 0000`, `<prefix> 0001`, … so that their order by
+ * name is the order written; their ids in that order. For the sizes of label sheets, where creating
+ * each through the API would take most of a test's time.
+ */
+export async function insertAssets(db: Db, locationId: number, count: number, prefix: string): Promise<number[]> {
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    brand: 'Bulk',
+    name: `${prefix} ${String(i).padStart(4, '0')}`,
+    description: '',
+    asset_type: 'OTHER',
+    serial_number: `SN-${prefix}-${i}`,
+    location_id: locationId,
+    acquisition_date: null,
+    purchase_price: null,
+    thumbnail: null,
+    created_at: now,
+    updated_at: now,
+    updated_by_id: null,
+  }));
+  // Ids are given in the order rows are written; RETURNING's own order is not promised.
+  return insertInBatches(rows, async (batch) => (await db.insertInto('assets').values(batch).returning('id').execute()).map((r) => r.id).sort((a, b) => a - b));
+}
+
+/** `count` parts at a location, named `<prefix> 0000` onwards (the sizes of long reports). */
+export async function insertParts(db: Db, locationId: number, count: number, prefix: string): Promise<number[]> {
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    name: `${prefix} ${String(i).padStart(4, '0')}`,
+    brand: 'PartCo',
+    description: '',
+    part_type: 'Nozzle',
+    item_number: `IT-${i}`,
+    location_id: locationId,
+    quantity: i % 7,
+    thumbnail: null,
+    created_at: now,
+  }));
+  return insertInBatches(rows, async (batch) => (await db.insertInto('parts').values(batch).returning('id').execute()).map((r) => r.id));
+}
+
+/** `count` chemicals named `<prefix> 0000` onwards, each stocked at a location; their chemical_location ids. */
+export async function insertStockedChemicals(db: Db, locationId: number, count: number, prefix: string): Promise<number[]> {
+  const now = new Date().toISOString();
+  const chemicals = Array.from({ length: count }, (_, i) => ({ name: `${prefix} ${String(i).padStart(4, '0')}`, brand: 'Acme', description: '', chemical_type: 'Soap', thumbnail: null, created_at: now }));
+  const ids = await insertInBatches(chemicals, async (batch) => (await db.insertInto('chemicals').values(batch).returning('id').execute()).map((r) => r.id));
+  const stock = ids.map((id) => ({ chemical_id: id, location_id: locationId, current_quantity: 1 }));
+  return insertInBatches(stock, async (batch) => (await db.insertInto('chemical_locations').values(batch).returning('id').execute()).map((r) => r.id));
+}

@@ -61,7 +61,7 @@ export async function createPgSchema(): Promise<{ url: string; schema: string; d
   };
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { env?: Record<string, string>; mailer?: Mailer; pdfScript?: URL } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cmms-test-'));
   const pgSchema = usesPostgres ? await createPgSchema() : null;
   const config = loadConfig({
@@ -77,7 +77,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailer
   });
   const database = openDatabase(config);
   await migrate(database);
-  const app = await buildApp({ config, database, ...(opts.mailer ? { mailer: opts.mailer } : {}) });
+  const app = await buildApp({ config, database, ...(opts.mailer ? { mailer: opts.mailer } : {}), ...(opts.pdfScript ? { pdfScript: opts.pdfScript } : {}) });
   await app.ready();
   const tokens = new TokenService(config.secretKey, database.db);
   const users = new UsersRepository(database.db);

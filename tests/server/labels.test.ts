@@ -2,13 +2,15 @@
  * Label sheets (shared/api/labels.ts): the asset labels of a location and a location's own label,
  * as PDFs on Avery 5160 sheets. `pdftotext` finds each label's name and code; each QR code, drawn at
  * 150 dpi by `pdftoppm` and read with jsQR, holds the record's link under PUBLIC_URL. Full access
- * only; bad locations and empty ones are refused plainly.
+ * only; bad locations and empty ones are refused plainly. One request gives at most
+ * MAX_LABELS_PER_REQUEST labels; a location with more is refused with the cap and asked for in parts.
  */
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LABELS_PER_SHEET, NO_ASSETS_TO_LABEL } from '../../shared/api/labels.js';
+import { LABELS_PER_SHEET, MAX_LABELS_PER_REQUEST, NO_ASSETS_TO_LABEL, tooManyLabels } from '../../shared/api/labels.js';
 import { recordCode } from '../../shared/rules/record-codes.js';
-import { insertLocation } from '../helpers/inventory-fixtures.js';
+import { insertAssets, insertLocation } from '../helpers/inventory-fixtures.js';
 import { readLabelQr, renderPage } from '../helpers/label-images.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
@@ -102,6 +104,51 @@ describe('asset labels of a location', () => {
     expect(res.statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: `/api/v1/assets/labels.pdf?location=${location.id}` })).statusCode).toBe(401);
   });
+});
+
+describe('the most labels one request gives', () => {
+  const SHEETS = Math.ceil(MAX_LABELS_PER_REQUEST / LABELS_PER_SHEET);
+  const scan = (id: number) => `http://cmms.test/scan/${recordCode('assets', id)}`;
+  /** Every file under the data directory (a refused request must leave none behind). */
+  const files = () => readdirSync(t.dataDir, { recursive: true, encoding: 'utf8' }).sort();
+
+  it(`refuses a location with more than ${MAX_LABELS_PER_REQUEST} assets, naming the cap and the parts to ask for, and writes nothing`, async () => {
+    const location = await insertLocation(t.database.db, 'Huge Yard');
+    const ids = await insertAssets(t.database.db, location.id, MAX_LABELS_PER_REQUEST + 1, 'Crate');
+    const before = files();
+
+    const res = await t.request({ method: 'GET', url: `/api/v1/assets/labels.pdf?location=${location.id}`, as: full });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: tooManyLabels(MAX_LABELS_PER_REQUEST + 1) });
+    expect(res.json().detail).toBe(
+      `At most ${MAX_LABELS_PER_REQUEST} labels (${SHEETS} sheets) per request; this location has ${MAX_LABELS_PER_REQUEST + 1} assets. Ask for them ${MAX_LABELS_PER_REQUEST} at a time, by name, with page=1 to page=2.`,
+    );
+    expect(files()).toEqual(before);
+
+    // The second part holds the one asset past the cap; there is no third.
+    const second = await t.request({ method: 'GET', url: `/api/v1/assets/labels.pdf?location=${location.id}&page=2`, as: full });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(pageCount(second.rawPayload)).toBe(1);
+    const page = renderPage(second.rawPayload);
+    expect(readLabelQr(page, 0)).toBe(scan(ids[MAX_LABELS_PER_REQUEST]!));
+    expect(readLabelQr(page, 1)).toBeNull();
+    const third = await t.request({ method: 'GET', url: `/api/v1/assets/labels.pdf?location=${location.id}&page=3`, as: full });
+    expect(third.statusCode).toBe(404);
+    expect(third.json()).toEqual({ detail: 'Invalid page.' });
+  });
+
+  it(`gives exactly ${MAX_LABELS_PER_REQUEST} labels on ${SHEETS} sheets, the first and the last reading`, async () => {
+    const location = await insertLocation(t.database.db, 'Full Yard');
+    const ids = await insertAssets(t.database.db, location.id, MAX_LABELS_PER_REQUEST, 'Drum');
+    const res = await t.request({ method: 'GET', url: `/api/v1/assets/labels.pdf?location=${location.id}`, as: full });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(pageCount(res.rawPayload)).toBe(SHEETS);
+    expect(readLabelQr(renderPage(res.rawPayload, 1), 0)).toBe(scan(ids[0]!));
+    const lastPlace = (MAX_LABELS_PER_REQUEST - 1) % LABELS_PER_SHEET;
+    const last = renderPage(res.rawPayload, SHEETS);
+    expect(readLabelQr(last, lastPlace)).toBe(scan(ids[MAX_LABELS_PER_REQUEST - 1]!));
+    expect(readLabelQr(last, lastPlace + 1)).toBeNull();
+  }, 90_000); // some seconds of building, many more on a crowded machine
 });
 
 describe("a location's label", () => {

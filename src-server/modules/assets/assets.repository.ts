@@ -39,11 +39,6 @@ export class AssetsRepository {
     return rows.orderBy('name').orderBy('id').limit(limit).execute();
   }
 
-  /** Every asset at a location in the list's order (by name, then id): its label sheet. */
-  atLocation(locationId: number): Promise<AssetRow[]> {
-    return this.db.selectFrom('assets').selectAll().where('location_id', '=', locationId).orderBy('name').orderBy('id').execute();
-  }
-
   findById(id: number): Promise<AssetRow | undefined> {
     return this.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
   }

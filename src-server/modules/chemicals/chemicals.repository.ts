@@ -88,8 +88,8 @@ export class ChemicalsRepository {
     return this.db.selectFrom('chemical_locations').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Every chemical stocked at a location, in name order. */
-  stockAt(locationId: number): Promise<ChemicalStockRow[]> {
+  /** The chemicals stocked at a location, in name order: the first `limit` (a report's bound). */
+  stockAt(locationId: number, limit: number): Promise<ChemicalStockRow[]> {
     return this.db
       .selectFrom('chemical_locations')
       .innerJoin('chemicals', 'chemicals.id', 'chemical_locations.chemical_id')
@@ -97,11 +97,12 @@ export class ChemicalsRepository {
       .where('chemical_locations.location_id', '=', locationId)
       .orderBy('chemicals.name')
       .orderBy('chemicals.id')
+      .limit(limit)
       .execute();
   }
 
-  /** Fills and inventory counts at a location dated within [start, end], oldest first. */
-  recordsAt(locationId: number, start: string, end: string): Promise<ChemicalRecordRow[]> {
+  /** Fills and inventory counts at a location dated within [start, end], oldest first: the first `limit`. */
+  recordsAt(locationId: number, start: string, end: string, limit: number): Promise<ChemicalRecordRow[]> {
     return this.db
       .selectFrom('quantity_records')
       .innerJoin('chemical_locations', 'chemical_locations.id', 'quantity_records.chemical_location_id')
@@ -113,6 +114,7 @@ export class ChemicalsRepository {
       .orderBy('quantity_records.date')
       .orderBy('chemicals.name')
       .orderBy('quantity_records.id')
+      .limit(limit)
       .execute();
   }
 }

@@ -10,16 +10,16 @@ import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
-import { renderReport } from '../../reports/pdf.js';
+import { REPORT_READ_LIMIT } from '../../reports/report-size.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { registerCsvExport } from '../../exports/csv-export.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { chemicalsCsv } from './chemicals.export.js';
-import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, chemicalInventoryReport } from './chemicals.report.js';
+import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, CHEMICAL_REPORT_TOO_LONG, chemicalInventoryReport } from './chemicals.report.js';
 import { presentChemicalQuantityRecord, presentChemicals } from './chemicals.presenter.js';
 import { ChemicalsRepository, type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
 
-export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
+export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer, pdf }: AppDeps): Promise<void> {
   const chemicals = new ChemicalsRepository(db);
   const locations = new LocationsRepository(db);
   const REPORT_NAME = 'chemical inventory report';
@@ -60,17 +60,17 @@ export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer
 
   async function buildReport(locationId: number) {
     const location = await reportLocation(locations, locationId, config.site.chemicalLocationIds, REPORT_NAME);
-    const stock = await chemicals.stockAt(location.id);
-    const pdf = await renderReport(chemicalInventoryReport({ id: location.id, name: location.name }, stock), { timeZone: config.timeZone });
-    return { location, pdf };
+    const stock = await chemicals.stockAt(location.id, REPORT_READ_LIMIT);
+    return { location, report: chemicalInventoryReport({ id: location.id, name: location.name }, stock) };
   }
 
-  registerReportRoutes<ReportQuery, ReportEmailBody>(api, { mailer, config }, {
+  registerReportRoutes<ReportQuery, ReportEmailBody>(api, { mailer, config, pdf }, {
     path: '/chemicals/chemical-inventory-report/',
     title: CHEMICAL_REPORT_TITLE,
     filename: CHEMICAL_REPORT_FILE,
     query: ReportQuery,
     body: ReportEmailBody,
     build: ({ location }) => buildReport(location),
+    tooLong: CHEMICAL_REPORT_TOO_LONG,
   });
 }

@@ -4,16 +4,18 @@
  * public origin (`<PUBLIC_URL>/scan/<code>`, http/origin.ts), which opens it in the app. Both need
  * full access: they are printed from the asset list and the location detail, which are full-access
  * screens, and an asset label shows what only full-access users may read.
+ *
+ * One request gives at most MAX_LABELS_PER_REQUEST labels (a location's own label at most a sheet of
+ * copies, by its schema), and the sheet is built in a PDF thread (reports/pdf-pool.ts).
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { AssetLabelsQuery, LocationLabelQuery } from '../../../shared/api/label-query.js';
-import { NO_ASSETS_TO_LABEL, assetLabelsFile, locationLabelFile } from '../../../shared/api/labels.js';
+import { MAX_LABELS_PER_REQUEST, NO_ASSETS_TO_LABEL, assetLabelsFile, locationLabelFile, tooManyLabels } from '../../../shared/api/labels.js';
 import { scanLink } from '../../../shared/rules/record-codes.js';
 import type { AppDeps } from '../../deps.js';
-import { notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { IdParams } from '../../http/params.js';
-import { renderLabelSheet } from '../../labels/label-sheet.js';
 import { sendPdf } from '../../reports/delivery.js';
 import { AssetsRepository } from '../assets/assets.repository.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
@@ -22,7 +24,7 @@ const pdfAnswer = (file: string): FastifySchema['response'] => ({
   200: { description: `A PDF saved as ${file}: Avery 5160 sheets (US Letter, 3 × 10 labels of 2.625 × 1 in).`, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
 });
 
-export async function labelsRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
+export async function labelsRoutes(api: FastifyInstance, { db, pdf }: AppDeps): Promise<void> {
   const assets = new AssetsRepository(db);
   const locations = new LocationsRepository(db);
   const fullAccess = { access: 'full' as const };
@@ -32,7 +34,7 @@ export async function labelsRoutes(api: FastifyInstance, { db }: AppDeps): Promi
     {
       schema: {
         querystring: AssetLabelsQuery,
-        description: 'A label for each asset at the location, by name: QR code of its link, name, code and location. 404 when the location does not exist or has no asset.',
+        description: `A label for each asset at the location, by name: QR code of its link, name, code and location. At most ${MAX_LABELS_PER_REQUEST} per request: a location with more is refused (400) unless \`page\` asks for the Nth ${MAX_LABELS_PER_REQUEST}. 404 when the location does not exist, has no asset, or has none on that page.`,
         response: pdfAnswer(assetLabelsFile('{location}')),
       },
       config: fullAccess,
@@ -40,14 +42,21 @@ export async function labelsRoutes(api: FastifyInstance, { db }: AppDeps): Promi
     async (request, reply) => {
       const location = await locations.findById(request.query.location);
       if (!location) throw notFound();
-      const rows = await assets.atLocation(location.id);
-      if (rows.length === 0) throw notFound(NO_ASSETS_TO_LABEL);
+      const page = request.query.page ?? 1;
+      const { count, rows } = await assets.page({ page, limit: MAX_LABELS_PER_REQUEST, offset: (page - 1) * MAX_LABELS_PER_REQUEST }, location.id);
+      if (count === 0) throw notFound(NO_ASSETS_TO_LABEL);
+      // Never a silent first part: without a page, all of them or a refusal that says how to ask.
+      if (request.query.page === undefined && count > MAX_LABELS_PER_REQUEST) throw new HttpError(400, { detail: tooManyLabels(count) });
+      if (rows.length === 0) throw notFound('Invalid page.');
       const origin = requestOrigin(request);
-      const pdf = await renderLabelSheet({
-        title: `Asset labels - ${location.name}`,
-        labels: rows.map((row) => ({ name: [row.brand, row.name].filter(Boolean).join(' '), code: row.code, context: location.name, link: scanLink(origin, row.code) })),
+      const sheet = await pdf.render({
+        kind: 'labels',
+        sheet: {
+          title: `Asset labels - ${location.name}`,
+          labels: rows.map((row) => ({ name: [row.brand, row.name].filter(Boolean).join(' '), code: row.code, context: location.name, link: scanLink(origin, row.code) })),
+        },
       });
-      return sendPdf(reply, assetLabelsFile(location.id), pdf);
+      return sendPdf(reply, assetLabelsFile(location.id), sheet);
     },
   );
 
@@ -71,8 +80,9 @@ export async function labelsRoutes(api: FastifyInstance, { db }: AppDeps): Promi
         context: [location.address, location.city].filter(Boolean).join(', '),
         link: scanLink(requestOrigin(request), location.code),
       };
-      const pdf = await renderLabelSheet({ title: `Location label - ${location.name}`, labels: Array.from({ length: request.query.copies ?? 1 }, () => label) });
-      return sendPdf(reply, locationLabelFile(location.id), pdf);
+      const labels = Array.from({ length: request.query.copies ?? 1 }, () => label);
+      const sheet = await pdf.render({ kind: 'labels', sheet: { title: `Location label - ${location.name}`, labels } });
+      return sendPdf(reply, locationLabelFile(location.id), sheet);
     },
   );
 }

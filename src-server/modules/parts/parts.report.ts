@@ -4,9 +4,11 @@ import type { LocationRef } from '../../../shared/api/common.js';
 import type { PartsTable } from '../../db/schema.js';
 import { quantity2 } from '../../reports/format.js';
 import type { ReportDocument } from '../../reports/pdf.js';
+import { reportTooLong } from '../../reports/report-size.js';
 
 export const PART_REPORT_TITLE = 'Part Inventory Report';
 export const PART_REPORT_FILE = 'part_inventory_report.pdf';
+export const PART_REPORT_TOO_LONG = reportTooLong('Export the part list of this location as CSV instead (Parts, Export CSV).');
 
 export function partInventoryReport(location: LocationRef, parts: Selectable<PartsTable>[]): ReportDocument {
   return {

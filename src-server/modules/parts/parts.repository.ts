@@ -45,8 +45,8 @@ export class PartsRepository {
   }
 
 
-  /** Every part kept at a location, in name order. */
-  stockAt(locationId: number): Promise<Selectable<PartsTable>[]> {
-    return this.db.selectFrom('parts').selectAll().where('location_id', '=', locationId).orderBy('name').orderBy('id').execute();
+  /** The parts kept at a location, in name order: the first `limit` (a report's bound). */
+  stockAt(locationId: number, limit: number): Promise<Selectable<PartsTable>[]> {
+    return this.db.selectFrom('parts').selectAll().where('location_id', '=', locationId).orderBy('name').orderBy('id').limit(limit).execute();
   }
 }

@@ -10,16 +10,16 @@ import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
-import { renderReport } from '../../reports/pdf.js';
+import { REPORT_READ_LIMIT } from '../../reports/report-size.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { registerCsvExport } from '../../exports/csv-export.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
 import { partsCsv } from './parts.export.js';
-import { PART_REPORT_FILE, PART_REPORT_TITLE, partInventoryReport } from './parts.report.js';
+import { PART_REPORT_FILE, PART_REPORT_TITLE, PART_REPORT_TOO_LONG, partInventoryReport } from './parts.report.js';
 import { presentPart, presentPartQuantityRecord } from './parts.presenter.js';
 import { PartsRepository, type PartRow } from './parts.repository.js';
 
-export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
+export async function partsRoutes(api: FastifyInstance, { db, config, mailer, pdf }: AppDeps): Promise<void> {
   const parts = new PartsRepository(db);
   const locations = new LocationsRepository(db);
 
@@ -55,17 +55,17 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer }: 
 
   async function buildReport(locationId: number) {
     const location = await reportLocation(locations, locationId, config.site.partLocationIds, 'part inventory report');
-    const stock = await parts.stockAt(location.id);
-    const pdf = await renderReport(partInventoryReport({ id: location.id, name: location.name }, stock), { timeZone: config.timeZone });
-    return { location, pdf };
+    const stock = await parts.stockAt(location.id, REPORT_READ_LIMIT);
+    return { location, report: partInventoryReport({ id: location.id, name: location.name }, stock) };
   }
 
-  registerReportRoutes<ReportQuery, ReportEmailBody>(api, { mailer, config }, {
+  registerReportRoutes<ReportQuery, ReportEmailBody>(api, { mailer, config, pdf }, {
     path: '/parts/part-inventory-report/',
     title: PART_REPORT_TITLE,
     filename: PART_REPORT_FILE,
     query: ReportQuery,
     body: ReportEmailBody,
     build: ({ location }) => buildReport(location),
+    tooLong: PART_REPORT_TOO_LONG,
   });
 }

@@ -3,10 +3,12 @@ import { chemicalUnit } from '../../../shared/api/chemicals.js';
 import type { LocationRef } from '../../../shared/api/common.js';
 import { quantity2, usDate, wholeNumber } from '../../reports/format.js';
 import type { ReportDocument } from '../../reports/pdf.js';
+import { reportTooLong } from '../../reports/report-size.js';
 import type { ChemicalRecordRow } from '../chemicals/chemicals.repository.js';
 
 export const CAR_WASH_REPORT_TITLE = 'Car Wash Report';
 export const CAR_WASH_REPORT_FILE = 'car_wash_report.pdf';
+export const CAR_WASH_REPORT_TOO_LONG = reportTooLong('Choose a shorter period.');
 
 export interface CarWashReportData {
   location: LocationRef;

@@ -21,11 +21,11 @@ import { pageOf, pageWindow } from '../../http/pagination.js';
 import { perUserLimit } from '../../http/rate-limits.js';
 import { doesNotExist } from '../../http/relations.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
-import { renderReport } from '../../reports/pdf.js';
+import { REPORT_READ_LIMIT } from '../../reports/report-size.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { ChemicalsRepository } from '../chemicals/chemicals.repository.js';
 import { LocationsRepository } from '../locations/locations.repository.js';
-import { CAR_WASH_REPORT_FILE, CAR_WASH_REPORT_TITLE, carWashReport } from './washes.report.js';
+import { CAR_WASH_REPORT_FILE, CAR_WASH_REPORT_TITLE, CAR_WASH_REPORT_TOO_LONG, carWashReport } from './washes.report.js';
 import { presentPackageTotal, presentWashPackage, presentWashRecord } from './washes.presenter.js';
 import { WashesRepository } from './washes.repository.js';
 
@@ -55,7 +55,7 @@ function period(errors: FieldErrors, start: string | undefined, end: string | un
   return { start: s, end: e };
 }
 
-export async function washesRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
+export async function washesRoutes(api: FastifyInstance, { db, config, mailer, pdf }: AppDeps): Promise<void> {
   const washes = new WashesRepository(db);
   const chemicals = new ChemicalsRepository(db);
   const locations = new LocationsRepository(db);
@@ -92,7 +92,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     return reply.code(201).send(presentWashRecord({ ...row, package_name: pkg.name, location_name: location.name }));
   });
 
-  /** Renders the report for a wash location over a period: by default the month of `end`, which defaults to today. */
+  /** The report for a wash location over a period: by default the month of `end`, which defaults to today. */
   async function buildReport(locationId: number, startText: string | undefined, endText: string | undefined) {
     const errors: FieldErrors = {};
     const asked = period(errors, startText, endText);
@@ -108,7 +108,7 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
     if (start > end) throw fieldError('start', 'The start date must not be after the end date.');
     if (daysIncluded(start, end) > REPORT_PERIOD_MAX_DAYS) throw fieldError('start', REPORT_PERIOD_TOO_LONG);
     const filter = { locationId: location.id, start, end };
-    const [packages, totals, chemicalRecords] = await Promise.all([washes.packages(location.id), washes.totals(filter), chemicals.recordsAt(location.id, start, end)]);
+    const [packages, totals, chemicalRecords] = await Promise.all([washes.packages(location.id), washes.totals(filter), chemicals.recordsAt(location.id, start, end, REPORT_READ_LIMIT)]);
     const report = carWashReport({
       location: { id: location.id, name: location.name },
       start,
@@ -116,15 +116,16 @@ export async function washesRoutes(api: FastifyInstance, { db, config, mailer }:
       packages: packages.map((p) => ({ name: p.name, total: totals.get(p.id) ?? 0 })),
       chemicalRecords,
     });
-    return { location, pdf: await renderReport(report, { timeZone: config.timeZone }) };
+    return { location, report };
   }
 
-  registerReportRoutes<CarWashReportQuery, CarWashReportEmailBody>(api, { mailer, config }, {
+  registerReportRoutes<CarWashReportQuery, CarWashReportEmailBody>(api, { mailer, config, pdf }, {
     path: '/washes/car-wash-report/',
     title: CAR_WASH_REPORT_TITLE,
     filename: CAR_WASH_REPORT_FILE,
     query: CarWashReportQuery,
     body: CarWashReportEmailBody,
     build: ({ location, start, end }) => buildReport(location, start, end),
+    tooLong: CAR_WASH_REPORT_TOO_LONG,
   });
 }
