@@ -11,7 +11,7 @@ import { requestScoped } from './db/request-transaction.js';
 import type { AppDeps } from './deps.js';
 import { registerAccessControl } from './http/access.js';
 import { closeSilentBodies, httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.js';
-import { registerErrorHandling } from './http/errors.js';
+import { frameworkError, registerErrorHandling } from './http/errors.js';
 import { registerHostCheck } from './http/host-header.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -64,6 +64,7 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
     requestTimeout: config.requestTimeoutMs,
     http: httpServerOptions(config),
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    frameworkErrors: frameworkError,
   });
 
   // First, so every answer is counted and every connection is known to a stop's drain.

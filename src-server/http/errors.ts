@@ -3,7 +3,7 @@
  * handler turns everything else (validation, parser and plugin errors) into the same shapes, and
  * nothing unexpected reaches a client beyond a generic 500 message.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldMessage } from '../../shared/api/field-messages.js';
 
 declare module 'fastify' {
@@ -144,4 +144,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });
   });
+}
+
+/** The answer to a path whose %-escapes do not decode to text (`/api/v1/codes/L-%E0%A4/`). */
+const MALFORMED_PATH = 'The request path has a malformed percent-encoding.';
+
+/**
+ * The router's own refusals, which come before any route, hook or error handler (Fastify's
+ * `frameworkErrors`): a path that does not decode, or a path part longer than the router takes.
+ * Fastify would answer them with a body of its own naming its error code and repeating the path;
+ * these answer in the API's shape like every other refusal, on any path.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ detail: MALFORMED_PATH });
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send({ detail: 'A part of the request path is too long.' });
+  } else {
+    request.log.error({ err: error }, 'unhandled router error');
+    void reply.code(500).send({ detail: 'A server error occurred.' });
+  }
 }

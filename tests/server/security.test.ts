@@ -85,6 +85,29 @@ describe('error bodies', () => {
     expect(res.json()).toEqual({ detail: 'JSON parse error - the request body is not valid JSON.' });
   });
 
+  it('a path whose percent-encoding does not decode is a DRF 400 on any route, over a real connection, naming no internals', async () => {
+    const port = await listenOnLoopback(t.app);
+    const send = (method: string, path: string) =>
+      rawRequest(port, `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${full.token}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    const bodyOf = (text: string) => text.slice(text.indexOf('\r\n\r\n') + 4);
+    // A cut UTF-8 sequence, an overlong one, escapes that are no hex, a lone %: in a parameter, in a fixed part, outside the API.
+    const paths = ['/api/v1/codes/L-%E0%A4/', '/api/v1/workorders/%E0%A4/', '/api/v1/vendors%ZZ/', '/api/v1/assets/%C0%AF/', '/api/v1/%', '/media/%E0%A4', '/%E0%A4'];
+    for (const [method, path] of [...paths.map((p) => ['GET', p]), ['POST', '/api/v1/workorders/%E0%A4/claim/'], ['DELETE', '/api/v1/vendors/%E0/']] as const) {
+      const answer = await send(method, path);
+      expect([method, path, answer.status]).toEqual([method, path, 400]);
+      expect(answer.text).toMatch(/\r\ncontent-type: application\/json/i);
+      expect(JSON.parse(bodyOf(answer.text))).toEqual({ detail: 'The request path has a malformed percent-encoding.' });
+      expect(answer.text).not.toMatch(/FST_|url component/);
+    }
+    // A path part longer than the router takes is refused in the same shape, without repeating it.
+    const long = await send('GET', `/api/v1/codes/${'L'.repeat(300)}/`);
+    expect(long.status).toBe(414);
+    expect(JSON.parse(bodyOf(long.text))).toEqual({ detail: 'A part of the request path is too long.' });
+    expect(long.text).not.toContain('L'.repeat(300));
+    // Well-formed escapes are read as ever.
+    expect((await send('GET', '/api/v1/codes/L-%41%42/')).status).toBe(404);
+  });
+
   it('an unexpected failure is a generic 500 without internals', async () => {
     const broken = await createTestApp();
     try {
