@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
 # Every test: lint, type check, unit tests, the server suite (SQLite, and PostgreSQL when
-# TEST_DATABASE_URL is set), then the browser tests against a production build. Ends with one
-# line "tests: N passed, N failed".
+# TEST_DATABASE_URL is set), then the browser tests against a production build. Ends with the time
+# each tier took and one line "tests: N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/preflight.sh || exit 1
 
 reports=.test-results
-rm -rf "$reports" && mkdir -p "$reports"
+# .ci/run keeps its own tiers' times in the same file, so the table at the end covers the whole run.
+if [ -z "${TIER_TIMES:-}" ]; then rm -rf "$reports"; fi
+mkdir -p "$reports"
+rm -f "$reports/vitest.json" "$reports/playwright.json"
+# shellcheck source=scripts/tier-times.sh
+source scripts/tier-times.sh
 status=0
 
 echo "== Node.js $(node --version): lint, types, unit, server, build, browser"
-echo "== lint"; npx eslint .
-echo "== typecheck"; npm run --silent typecheck
-echo "== unit and server tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=$?
+tier "lint" npx eslint .
+tier "typecheck" npm run --silent typecheck
+tier "unit and server tests" npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=$?
 if [ "$status" -eq 0 ]; then
-  echo "== build"; npm run --silent build
-  echo "== browser tests"
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=$?
+  tier "build" npm run --silent build
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" tier "browser tests" npx playwright test --reporter=list,json || status=$?
 fi
+print_tier_times
 npx tsx scripts/test-summary.ts "$reports/vitest.json" "$reports/playwright.json"
 exit "$status"

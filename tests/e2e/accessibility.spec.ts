@@ -1,102 +1,77 @@
 /**
  * axe-core finds no serious or critical violation on the sign-in, landing, work-order, maintenance and other area screens (administration too),
- * in both themes; the theme choice is remembered; a 360 px phone shows the lists, details and forms
+ * in both themes (each screen checked in one theme, then the other: tests/helpers/e2e-axe.ts); the theme choice is remembered; a 360 px phone shows the lists, details and forms
  * without sideways scrolling.
  */
-import type { Page } from '@playwright/test';
 import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 import { expect, openApp, signIn, test } from '../helpers/e2e-app';
 
 // axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
 
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Let entering animations (toasts, dialogs) settle before measuring contrast.
-  await page.waitForTimeout(400);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  const toggle = page.getByRole('switch');
-  if ((await page.locator('html').getAttribute('data-theme')) !== theme) await toggle.click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await expect(toggle).toHaveAccessibleName(theme === 'dark' ? 'Dark Theme' : 'Light Theme');
-  await expect(toggle).toHaveAttribute('aria-checked', String(theme === 'dark'));
-  await expect(page.locator('link[data-theme-stylesheet]')).toHaveCount(1);
-}
-
 test('the theme defaults to dark, toggles and is remembered', async ({ page }) => {
   await openApp(page, '/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByRole('switch')).toHaveAccessibleName('Dark Theme');
-  await setTheme(page, 'light');
+  await page.getByRole('switch').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('switch')).toHaveAccessibleName('Light Theme');
+  await expect(page.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  await expect(page.locator('link[data-theme-stylesheet]')).toHaveCount(1);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(page.getByRole('switch')).toHaveAccessibleName('Light Theme');
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`no serious or critical axe violation in the ${theme} theme`, async ({ page, network }) => {
-    const api = await ApiClient.signIn(SUPERVISOR);
-    const location = await api.createLocation(unique('Axe Depot'));
-    const order = await api.createWorkOrder(location.id, unique('Fryer thermostat drifts'));
+test('no serious or critical axe violation on the sign-in and work-order screens in either theme', async ({ page, network }) => {
+  const api = await ApiClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Axe Depot'));
+  const order = await api.createWorkOrder(location.id, unique('Fryer thermostat drifts'));
 
-    await openApp(page, '/');
-    await setTheme(page, theme);
-    expect.soft(await seriousViolations(page), 'landing').toEqual([]);
-    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
-    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'login').toEqual([]);
+  await openApp(page, '/');
+  await expectAccessibleInBothThemes(page, 'landing');
+  await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'login');
 
-    await signIn(page, SUPERVISOR);
-    await page.getByRole('main').getByRole('link', { name: 'Work Orders' }).click();
-    expect.soft(await seriousViolations(page), 'work-order home').toEqual([]);
-    await page.getByRole('link', { name: 'Active Work Orders' }).click();
-    await expect(page.locator('.wo-card').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'work-order list').toEqual([]);
-    await page.goto(`/workorder-detail/${order.id}`);
-    await expect(page.getByText(order.description)).toBeVisible();
-    expect.soft(await seriousViolations(page), 'work-order detail').toEqual([]);
-    await page.getByRole('button', { name: 'Claim' }).click();
-    await expect(page.getByRole('dialog', { name: 'Confirm Claim' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'claim dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: 'Back', exact: true }).click();
-    await page.getByRole('link', { name: 'Back', exact: true }).click();
-    await page.getByRole('link', { name: 'Create Work Order' }).click();
-    await page.getByRole('button', { name: 'Create Work Order' }).click();
-    await expect(page.getByRole('main').getByText('Please select a location and provide a description')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'create with errors').toEqual([]);
-    await page.getByRole('button', { name: /Offline Activity/ }).click();
-    await expect(page.getByText('All caught up. Offline actions will appear here when queued.')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'offline activity panel').toEqual([]);
-    await page.keyboard.press('Escape');
+  await signIn(page, SUPERVISOR);
+  await page.getByRole('main').getByRole('link', { name: 'Work Orders' }).click();
+  await expectAccessibleInBothThemes(page, 'work-order home');
+  await page.getByRole('link', { name: 'Active Work Orders' }).click();
+  await expect(page.locator('.wo-card').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'work-order list');
+  await page.goto(`/workorder-detail/${order.id}`);
+  await expect(page.getByText(order.description)).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'work-order detail');
+  await page.getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm Claim' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'claim dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await page.getByRole('link', { name: 'Create Work Order' }).click();
+  await page.getByRole('button', { name: 'Create Work Order' }).click();
+  await expect(page.getByRole('main').getByText('Please select a location and provide a description')).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'create with errors');
+  await page.getByRole('button', { name: /Offline Activity/ }).click();
+  await expect(page.getByText('All caught up. Offline actions will appear here when queued.')).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'offline activity panel');
+  await page.keyboard.press('Escape');
 
-    // Offline: saved data, a queued action, the Pending sync box and the panel with its item.
-    await network.setOffline(true);
-    await page.goto(`/workorder-detail/${order.id}`);
-    await expect(page.getByText("Showing saved data. We'll refresh once the connection returns.")).toBeVisible();
-    await page.getByRole('button', { name: 'Claim' }).click();
-    await page.getByRole('dialog', { name: 'Confirm Claim' }).getByRole('button', { name: 'Claim' }).click();
-    await expect(page.getByRole('region', { name: 'Pending sync' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'offline detail with a queued claim').toEqual([]);
-    await page.getByRole('button', { name: /Offline Activity/ }).click();
-    await expect(page.locator('.activity-panel .queue-item')).toHaveCount(1);
-    expect.soft(await seriousViolations(page), 'panel with a queued item').toEqual([]);
-  });
-}
+  // Offline: saved data, a queued action, the Pending sync box and the panel with its item.
+  await network.setOffline(true);
+  await page.goto(`/workorder-detail/${order.id}`);
+  await expect(page.getByText("Showing saved data. We'll refresh once the connection returns.")).toBeVisible();
+  await page.getByRole('button', { name: 'Claim' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Claim' }).getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByRole('region', { name: 'Pending sync' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'offline detail with a queued claim');
+  await page.getByRole('button', { name: /Offline Activity/ }).click();
+  await expect(page.locator('.activity-panel .queue-item')).toHaveCount(1);
+  await expectAccessibleInBothThemes(page, 'panel with a queued item');
+});
 
 test('a 360 px wide phone shows the work-order list without horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -111,35 +86,32 @@ test('a 360 px wide phone shows the work-order list without horizontal scrolling
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport();
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`no serious or critical axe violation on the maintenance screens in the ${theme} theme`, async ({ page }) => {
-    const api = await ApiClient.signIn(SUPERVISOR);
-    const location = await api.createLocation(unique('Axe Plant'));
-    const task = await api.taskAction((await api.createTask(location.id, unique('Inspect the roof drains'))).id, 'claim');
-    await api.createTask(location.id, unique('Service the forklift'), { interval: 7, lastCompleted: '2020-01-01' });
+test('no serious or critical axe violation on the maintenance screens in either theme', async ({ page }) => {
+  const api = await ApiClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Axe Plant'));
+  const task = await api.taskAction((await api.createTask(location.id, unique('Inspect the roof drains'))).id, 'claim');
+  await api.createTask(location.id, unique('Service the forklift'), { interval: 7, lastCompleted: '2020-01-01' });
 
-    await openApp(page, '/');
-    await setTheme(page, theme);
-    await signIn(page, SUPERVISOR);
-    await page.goto(`/maintenance-list?location=${location.id}`);
-    await expect(page.locator('.task-card')).toHaveCount(2);
-    expect.soft(await seriousViolations(page), 'task list').toEqual([]);
-    await page.goto(`/maintenance-detail/${task.id}`);
-    await expect(page.getByText(task.description.full_description)).toBeVisible();
-    expect.soft(await seriousViolations(page), 'task detail').toEqual([]);
-    await page.getByRole('button', { name: 'Complete' }).click();
-    await expect(page.getByRole('dialog', { name: 'Confirm Complete' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'complete dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await expect(page.getByLabel('Description')).toHaveValue(task.description.full_description);
-    expect.soft(await seriousViolations(page), 'update form').toEqual([]);
-    await page.goto('/maintenance-create');
-    await page.getByRole('button', { name: 'Create Maintenance Task' }).click();
-    await expect(page.locator('.field-error').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'create form with errors').toEqual([]);
-  });
-}
+  await openApp(page, '/');
+  await signIn(page, SUPERVISOR);
+  await page.goto(`/maintenance-list?location=${location.id}`);
+  await expect(page.locator('.task-card')).toHaveCount(2);
+  await expectAccessibleInBothThemes(page, 'task list');
+  await page.goto(`/maintenance-detail/${task.id}`);
+  await expect(page.getByText(task.description.full_description)).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'task detail');
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm Complete' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'complete dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Description')).toHaveValue(task.description.full_description);
+  await expectAccessibleInBothThemes(page, 'update form');
+  await page.goto('/maintenance-create');
+  await page.getByRole('button', { name: 'Create Maintenance Task' }).click();
+  await expect(page.locator('.field-error').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'create form with errors');
+});
 
 test('a 360 px wide phone shows the task list and the task form without horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -153,126 +125,114 @@ test('a 360 px wide phone shows the task list and the task form without horizont
   }
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`no serious or critical axe violation on the location and vendor screens in the ${theme} theme`, async ({ page }) => {
-    await openApp(page, '/');
-    await setTheme(page, theme);
-    await signIn(page, SUPERVISOR);
-    await page.goto('/location-list');
-    await expect(page.locator('.wo-card').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'location list').toEqual([]);
-    await page.locator('.wo-card').first().click();
-    await expect(page.locator('.detail-grid')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'location detail').toEqual([]);
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
-    expect.soft(await seriousViolations(page), 'location update').toEqual([]);
-    await page.goto('/location-create');
-    await page.getByRole('button', { name: 'Create Location' }).click();
-    await expect(page.locator('.field-error').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'location form with errors').toEqual([]);
-    await page.goto('/vendor-create');
-    await expect(page.getByRole('heading', { name: 'Create Vendor' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'vendor form').toEqual([]);
-    await page.goto('/vendor-list');
-    await expect(page.getByRole('heading', { name: 'Vendors' })).toBeVisible();
-    await expect(page.locator('.wo-card').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'vendor list').toEqual([]);
-    await page.locator('.wo-card').first().click();
-    await expect(page.locator('.detail-grid')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'vendor detail').toEqual([]);
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await expect(page.getByRole('heading', { name: 'Update Vendor' })).toBeVisible();
-    await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
-    expect.soft(await seriousViolations(page), 'vendor update').toEqual([]);
-  });
-}
+test('no serious or critical axe violation on the location and vendor screens in either theme', async ({ page }) => {
+  await openApp(page, '/');
+  await signIn(page, SUPERVISOR);
+  await page.goto('/location-list');
+  await expect(page.locator('.wo-card').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'location list');
+  await page.locator('.wo-card').first().click();
+  await expect(page.locator('.detail-grid')).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'location detail');
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
+  await expectAccessibleInBothThemes(page, 'location update');
+  await page.goto('/location-create');
+  await page.getByRole('button', { name: 'Create Location' }).click();
+  await expect(page.locator('.field-error').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'location form with errors');
+  await page.goto('/vendor-create');
+  await expect(page.getByRole('heading', { name: 'Create Vendor' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'vendor form');
+  await page.goto('/vendor-list');
+  await expect(page.getByRole('heading', { name: 'Vendors' })).toBeVisible();
+  await expect(page.locator('.wo-card').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'vendor list');
+  await page.locator('.wo-card').first().click();
+  await expect(page.locator('.detail-grid')).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'vendor detail');
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Update Vendor' })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
+  await expectAccessibleInBothThemes(page, 'vendor update');
+});
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`no serious or critical axe violation on the inventory and part screens in the ${theme} theme`, async ({ page }) => {
-    await openApp(page, '/');
-    await setTheme(page, theme);
-    await signIn(page, SUPERVISOR);
-    await page.goto('/inventory-home');
-    await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'inventory home').toEqual([]);
-    await page.goto('/part-list?location=3003');
-    await expect(page.locator('.wo-card').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'part list').toEqual([]);
-    await page.getByRole('button', { name: 'Generate Part Inventory Report' }).click();
-    await expect(page.getByRole('dialog', { name: 'Send Report via Email' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'send report dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.goto('/part-detail/5');
-    await expect(page.getByText('Quantity on Hand')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'part detail').toEqual([]);
-    await page.getByRole('button', { name: 'Fill' }).click();
-    await expect(page.getByRole('dialog', { name: 'Fill Part' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'fill dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: 'Fill Part' })).toBeHidden();
-    await page.getByRole('button', { name: 'Inventory' }).click();
-    await expect(page.getByRole('dialog', { name: 'Inventory Part' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'inventory part dialog').toEqual([]);
-  });
-}
+test('no serious or critical axe violation on the inventory and part screens in either theme', async ({ page }) => {
+  await openApp(page, '/');
+  await signIn(page, SUPERVISOR);
+  await page.goto('/inventory-home');
+  await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'inventory home');
+  await page.goto('/part-list?location=3003');
+  await expect(page.locator('.wo-card').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'part list');
+  await page.getByRole('button', { name: 'Generate Part Inventory Report' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send Report via Email' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'send report dialog');
+  await page.keyboard.press('Escape');
+  await page.goto('/part-detail/5');
+  await expect(page.getByText('Quantity on Hand')).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'part detail');
+  await page.getByRole('button', { name: 'Fill' }).click();
+  await expect(page.getByRole('dialog', { name: 'Fill Part' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'fill dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Fill Part' })).toBeHidden();
+  await page.getByRole('button', { name: 'Inventory' }).click();
+  await expect(page.getByRole('dialog', { name: 'Inventory Part' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'inventory part dialog');
+});
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`no serious or critical axe violation on the chemical screens in the ${theme} theme`, async ({ page }) => {
-    await openApp(page, '/');
-    await setTheme(page, theme);
-    await signIn(page, SUPERVISOR);
-    await page.goto('/chemical-list?location=1102');
-    await expect(page.locator('.wo-card').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'chemical list').toEqual([]);
-    await page.getByRole('button', { name: 'Record Wash Data' }).click();
-    await expect(page.getByRole('dialog', { name: 'Enter Wash Counts' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'wash counts dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    // The report location: its inventory report instead of wash data.
-    await page.goto('/chemical-list?location=3003');
-    await expect(page.getByRole('button', { name: 'Generate Chemical Inventory Report' })).toBeVisible();
-    await expect(page.locator('.wo-card').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'chemical list at the report location').toEqual([]);
-    await page.goto('/chemical-detail/1?location=1102');
-    await expect(page.locator('.detail-grid')).toContainText('1102 Riverside Car Wash');
-    expect.soft(await seriousViolations(page), 'chemical detail').toEqual([]);
-    await page.getByRole('button', { name: 'Fill' }).click();
-    await expect(page.getByRole('dialog', { name: 'Fill Chemical' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'fill chemical dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: 'Fill Chemical' })).toBeHidden();
-    await page.getByRole('button', { name: 'Inventory' }).click();
-    await expect(page.getByRole('dialog', { name: 'Inventory Chemical' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'inventory dialog').toEqual([]);
-  });
-}
+test('no serious or critical axe violation on the chemical screens in either theme', async ({ page }) => {
+  await openApp(page, '/');
+  await signIn(page, SUPERVISOR);
+  await page.goto('/chemical-list?location=1102');
+  await expect(page.locator('.wo-card').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'chemical list');
+  await page.getByRole('button', { name: 'Record Wash Data' }).click();
+  await expect(page.getByRole('dialog', { name: 'Enter Wash Counts' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'wash counts dialog');
+  await page.keyboard.press('Escape');
+  // The report location: its inventory report instead of wash data.
+  await page.goto('/chemical-list?location=3003');
+  await expect(page.getByRole('button', { name: 'Generate Chemical Inventory Report' })).toBeVisible();
+  await expect(page.locator('.wo-card').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'chemical list at the report location');
+  await page.goto('/chemical-detail/1?location=1102');
+  await expect(page.locator('.detail-grid')).toContainText('1102 Riverside Car Wash');
+  await expectAccessibleInBothThemes(page, 'chemical detail');
+  await page.getByRole('button', { name: 'Fill' }).click();
+  await expect(page.getByRole('dialog', { name: 'Fill Chemical' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'fill chemical dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Fill Chemical' })).toBeHidden();
+  await page.getByRole('button', { name: 'Inventory' }).click();
+  await expect(page.getByRole('dialog', { name: 'Inventory Chemical' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'inventory dialog');
+});
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`no serious or critical axe violation on the asset screens in the ${theme} theme`, async ({ page }) => {
-    await openApp(page, '/');
-    await setTheme(page, theme);
-    await signIn(page, SUPERVISOR);
-    await page.goto('/asset-list');
-    await expect(page.locator('.wo-card').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'asset list').toEqual([]);
-    await page.locator('.wo-card').first().click();
-    await expect(page.getByRole('button', { name: 'Move Asset' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'asset detail').toEqual([]);
-    await page.getByRole('button', { name: 'Move Asset' }).click();
-    await expect(page.getByRole('dialog', { name: 'Move Asset' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'move asset dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await expect(page.getByRole('heading', { name: 'Update Asset' })).toBeVisible();
-    await expect(page.getByLabel('Serial Number')).not.toHaveValue('');
-    expect.soft(await seriousViolations(page), 'update asset').toEqual([]);
-    await page.goto('/asset-create');
-    await page.getByRole('button', { name: 'Create Asset' }).click();
-    await expect(page.locator('#asset-name-error')).toBeVisible();
-    expect.soft(await seriousViolations(page), 'create asset with errors').toEqual([]);
-  });
-}
+test('no serious or critical axe violation on the asset screens in either theme', async ({ page }) => {
+  await openApp(page, '/');
+  await signIn(page, SUPERVISOR);
+  await page.goto('/asset-list');
+  await expect(page.locator('.wo-card').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'asset list');
+  await page.locator('.wo-card').first().click();
+  await expect(page.getByRole('button', { name: 'Move Asset' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'asset detail');
+  await page.getByRole('button', { name: 'Move Asset' }).click();
+  await expect(page.getByRole('dialog', { name: 'Move Asset' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'move asset dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Update Asset' })).toBeVisible();
+  await expect(page.getByLabel('Serial Number')).not.toHaveValue('');
+  await expectAccessibleInBothThemes(page, 'update asset');
+  await page.goto('/asset-create');
+  await page.getByRole('button', { name: 'Create Asset' }).click();
+  await expect(page.locator('#asset-name-error')).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'create asset with errors');
+});
 
 test('a 360 px wide phone shows the inventory, asset, chemical, part, location and vendor screens without horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -308,28 +268,25 @@ test('a 360 px wide phone shows the inventory, asset, chemical, part, location a
   }
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`no serious or critical axe violation on the administration screens in the ${theme} theme`, async ({ page }) => {
-    const technician = await ApiClient.signIn(TECHNICIAN);
-    await technician.request('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message: unique('The ice machine leaks') });
-    const staff = await ApiClient.signIn(SUPERVISOR);
-    const read = (await technician.request<{ id: number }>('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message: unique('Thanks, it is fixed') })).body;
-    await staff.request('PATCH', `/admin/contact-messages/${read.id}/`, { read: true });
+test('no serious or critical axe violation on the administration screens in either theme', async ({ page }) => {
+  const technician = await ApiClient.signIn(TECHNICIAN);
+  await technician.request('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message: unique('The ice machine leaks') });
+  const staff = await ApiClient.signIn(SUPERVISOR);
+  const read = (await technician.request<{ id: number }>('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message: unique('Thanks, it is fixed') })).body;
+  await staff.request('PATCH', `/admin/contact-messages/${read.id}/`, { read: true });
 
-    await openApp(page, '/');
-    await setTheme(page, theme);
-    await signIn(page, SUPERVISOR);
-    await page.goto('/admin/users');
-    await expect(page.getByRole('article').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'user list').toEqual([]);
-    await page.goto(`/admin/users?search=${encodeURIComponent(TECHNICIAN.email)}`);
-    await page.getByRole('article').getByRole('button', { name: 'Deactivate' }).click();
-    await expect(page.getByRole('dialog', { name: 'Deactivate User' })).toBeVisible();
-    expect.soft(await seriousViolations(page), 'deactivate dialog').toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.goto('/admin/contact-messages');
-    await expect(page.locator('.message-read').first()).toBeVisible();
-    await expect(page.locator('.message-unread').first()).toBeVisible();
-    expect.soft(await seriousViolations(page), 'contact messages').toEqual([]);
-  });
-}
+  await openApp(page, '/');
+  await signIn(page, SUPERVISOR);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'user list');
+  await page.goto(`/admin/users?search=${encodeURIComponent(TECHNICIAN.email)}`);
+  await page.getByRole('article').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByRole('dialog', { name: 'Deactivate User' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'deactivate dialog');
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/contact-messages');
+  await expect(page.locator('.message-read').first()).toBeVisible();
+  await expect(page.locator('.message-unread').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'contact messages');
+});
