@@ -52,7 +52,8 @@ export interface StepDraft {
   id?: string | null;
   kind: string;
   label?: string | null;
-  required?: boolean | null;
+  /** Left out, the step is not required. Never null: the server refuses a null flag (http/input-guard.ts) rather than read it as false. */
+  required?: boolean;
   unit?: string | null;
   /** A number, or text as typed. */
   min?: number | string | null;

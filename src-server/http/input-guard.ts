@@ -5,8 +5,9 @@
  * body nested deeper than any form of this API is refused before anything walks it recursively
  * (the idempotency fingerprint, registered after this guard, does). Text is trimmed before it is
  * validated, and must be real Unicode; names and file names may not carry direction controls.
- * A boolean field of a JSON body must be a JSON boolean: the schema's type coercion would read
- * null (and "", 0, "false") as false, so `{"is_active": null}` would switch an account off.
+ * A boolean field of a JSON body, at any depth, must be a JSON boolean: the schema's type coercion
+ * would read null (and "", 0, "false") as false, so `{"is_active": null}` would switch an account
+ * off, and a procedure step's `"required": null` would be kept as not required.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addFieldError, HttpError, invalid, throwIfErrors, type FieldErrors } from './errors.js';
@@ -73,18 +74,46 @@ function trimStrings(part: unknown): void {
   }
 }
 
-/** The top-level fields a body schema declares boolean, by schema (computed once per route). */
-const booleanFieldsBySchema = new WeakMap<object, string[]>();
+/** The part of a body schema that says where its booleans are. */
+interface SchemaNode {
+  type?: unknown;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode | SchemaNode[];
+}
 
-function booleanFields(schema: unknown): string[] {
-  if (!schema || typeof schema !== 'object') return [];
-  let fields = booleanFieldsBySchema.get(schema);
-  if (!fields) {
-    const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-    fields = Object.keys(properties).filter((key) => properties[key]?.type === 'boolean');
-    booleanFieldsBySchema.set(schema, fields);
+/** Where a body schema declares booleans, by schema (computed once per route). */
+const booleanPathsBySchema = new WeakMap<object, string[][]>();
+
+/**
+ * The paths of a schema's boolean fields: property names, and `*` for every item of a list
+ * (`['steps', '*', 'required']`). Objects and lists are followed as deep as a body may go.
+ */
+function booleanPaths(schema: unknown, at: string[] = []): string[][] {
+  if (!schema || typeof schema !== 'object' || at.length > MAX_INPUT_DEPTH) return [];
+  let paths = at.length === 0 ? booleanPathsBySchema.get(schema) : undefined;
+  if (paths) return paths;
+  const node = schema as SchemaNode;
+  paths = [];
+  if (node.type === 'boolean' && at.length > 0) paths.push(at);
+  for (const [key, child] of Object.entries(node.properties ?? {})) paths.push(...booleanPaths(child, [...at, key]));
+  if (node.items && !Array.isArray(node.items)) paths.push(...booleanPaths(node.items, [...at, '*']));
+  if (at.length === 0) booleanPathsBySchema.set(schema, paths);
+  return paths;
+}
+
+/** DRF's answers for the value at `path` of `value`, named by where it is (`is_active`, `steps.0.required`); absent is no problem. */
+function checkBooleanAt(value: unknown, path: readonly string[], name: readonly string[], errors: FieldErrors): void {
+  if (path.length === 0) {
+    if (value === null) addFieldError(errors, name.join('.'), 'This field may not be null.');
+    else if (typeof value !== 'boolean') addFieldError(errors, name.join('.'), 'Must be a valid boolean.');
+    return;
   }
-  return fields;
+  const [key, ...rest] = path as [string, ...string[]];
+  if (key === '*') {
+    if (Array.isArray(value)) value.forEach((item: unknown, index) => checkBooleanAt(item, rest, [...name, String(index)], errors));
+  } else if (value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key)) {
+    checkBooleanAt((value as Record<string, unknown>)[key], rest, [...name, key], errors);
+  }
 }
 
 /**
@@ -95,12 +124,7 @@ function booleanErrors(request: FastifyRequest): FieldErrors | null {
   const body = request.body;
   if (!body || typeof body !== 'object' || Array.isArray(body) || !/json/i.test(request.headers['content-type'] ?? '')) return null;
   const errors: FieldErrors = {};
-  for (const field of booleanFields(request.routeOptions.schema?.body)) {
-    if (!Object.hasOwn(body, field)) continue;
-    const value = (body as Record<string, unknown>)[field];
-    if (value === null) addFieldError(errors, field, 'This field may not be null.');
-    else if (typeof value !== 'boolean') addFieldError(errors, field, 'Must be a valid boolean.');
-  }
+  for (const path of booleanPaths(request.routeOptions.schema?.body)) checkBooleanAt(body, path, [], errors);
   return Object.keys(errors).length ? errors : null;
 }
 

@@ -170,6 +170,43 @@ describe('a task\'s procedure', () => {
     expect((await read(task.id)).steps).toEqual(task.steps);
   });
 
+  it("refuses a step's required that is not true or false, as a top-level boolean is, rather than keeping it as false", async () => {
+    const steps = [
+      { kind: 'check', label: 'Belt intact', required: null },
+      { kind: 'text', label: 'Remarks', required: 'false' },
+      { kind: 'reading', label: 'Pressure', required: 0 },
+      { kind: 'text', label: 'Left out' },
+      { kind: 'text', label: 'Given', required: false },
+    ];
+    const refusal = {
+      'steps.0.required': ['This field may not be null.'],
+      'steps.1.required': ['Must be a valid boolean.'],
+      'steps.2.required': ['Must be a valid boolean.'],
+    };
+    const tasksBefore = await t.database.db.selectFrom('maintenance_tasks').select('id').execute();
+    const created = await t.request({
+      method: 'POST',
+      url: `${BASE}/`,
+      as: ada,
+      payload: { location_id: store.id, description: 'Null flags', recurrence_interval: 7, last_completed_date: today(), steps },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual(refusal);
+    expect(await t.database.db.selectFrom('maintenance_tasks').select('id').execute()).toEqual(tasksBefore);
+
+    // A partial update is judged alike, and nothing is written.
+    const task = await newTask(THREE_STEPS);
+    const patch = await t.request({ method: 'PATCH', url: `${BASE}/${task.id}/`, as: ada, payload: { steps } });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json()).toEqual(refusal);
+    expect(await read(task.id)).toMatchObject({ steps: task.steps, procedure_version: task.procedure_version });
+
+    // Left out it is not required; true and false are taken as sent.
+    const fine = await t.request({ method: 'PATCH', url: `${BASE}/${task.id}/`, as: ada, payload: { steps: steps.slice(3) } });
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect((fine.json() as MaintenanceTask).steps.map((s) => s.required)).toEqual([false, false]);
+  });
+
   it('refuses answers that leave a required step out, a reading that is not a number and a failure without a note', async () => {
     const task = await newTask(THREE_STEPS);
     await claim(task.id);

@@ -24,7 +24,7 @@ describe('a procedure as a form or a client gives it', () => {
         { id: 'belt', kind: 'check', label: '  Belt intact ', required: true, unit: 'psi', min: 3 },
         { kind: 'reading', label: 'Pressure', unit: ' psi ', min: '10', max: 100.5 },
         { kind: 'reading', label: 'Level', unit: '', min: '', max: null },
-        { kind: 'text', label: 'Remarks', required: null },
+        { kind: 'text', label: 'Remarks' },
         { kind: 'photo', label: 'Gauge', required: true },
       ],
       () => 'made',
