@@ -4,7 +4,8 @@
  * Backup runs beside a serving server: SQLite's online backup copies every page in one step, which
  * is one read transaction, so the copy is the database as of one moment while the server goes on
  * writing (WAL). The copy is made owner-only, switched out of WAL so it is one self-contained file,
- * checked with `PRAGMA integrity_check`, and only then given its name.
+ * checked with `PRAGMA integrity_check`, and only then given its name, which never replaces a file
+ * made under that name meanwhile.
  *
  * Restore needs the server stopped. "Stopped" is asked of SQLite itself: every process that has
  * the database open in WAL mode holds a shared lock on it until it closes it, so leaving WAL mode
@@ -18,7 +19,7 @@
  *
  * PostgreSQL has its own tools (pg_dump, pg_restore); both commands say how to use them instead.
  */
-import { closeSync, copyFileSync, chmodSync, constants, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, chmodSync, constants, existsSync, fsyncSync, linkSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
@@ -120,6 +121,54 @@ function removeDatabaseFile(file: string): void {
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(file + suffix, { force: true });
 }
 
+/**
+ * Gives the finished copy its name only if nothing has that name by now: the check at the start
+ * cannot stop a file made at FILE while the copy runs, and a rename would silently replace it. A
+ * hard link fails with EEXIST instead, atomically, and the file is whole under both names until
+ * the temporary one is removed. A file system without hard links (FAT, exFAT, some network
+ * shares) gets the bytes copied into a file this call creates exclusively ('wx'), which refuses an
+ * existing file just the same; a copy that fails half-way is removed, as it was this call's own.
+ */
+function nameWithoutReplacing(partial: string, target: string): void {
+  try {
+    try {
+      linkSync(partial, target);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err;
+      copyIntoNewFile(partial, target);
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'EEXIST') {
+      throw new BackupRefusal(`${target} was created while the backup was being made; a backup never replaces a file, so this one was not kept. Choose another name.`);
+    }
+    throw err;
+  }
+  rmSync(partial);
+}
+
+/** Copies `from` into a file `to` that this call creates (EEXIST when one exists), owner-only. */
+function copyIntoNewFile(from: string, to: string): void {
+  const out = openSync(to, 'wx', PRIVATE_FILE_MODE);
+  try {
+    const input = openSync(from, 'r');
+    try {
+      const buffer = Buffer.alloc(1024 * 1024);
+      for (let n = readSync(input, buffer); n > 0; n = readSync(input, buffer)) {
+        for (let written = 0; written < n; ) written += writeSync(out, buffer, written, n - written);
+      }
+      fsyncSync(out);
+    } finally {
+      closeSync(input);
+    }
+  } catch (err) {
+    closeSync(out);
+    rmSync(to, { force: true });
+    throw err;
+  }
+  closeSync(out);
+}
+
 export async function backup(config: Config, to: string): Promise<string> {
   if (config.databaseUrl) throw new BackupRefusal(postgresAdvice(config, 'backup'));
   const source = sqliteFileOf(config.dataDir);
@@ -128,7 +177,7 @@ export async function backup(config: Config, to: string): Promise<string> {
   if (existsSync(target)) throw new BackupRefusal(`${target} exists already; a backup never replaces a file. Choose another name.`);
   if (!existsSync(dirname(target))) throw new BackupRefusal(`The folder ${dirname(target)} does not exist.`);
 
-  // Written under another name and renamed when complete and checked: FILE is never half a backup.
+  // Written under another name and given FILE's name when complete and checked: FILE is never half a backup.
   const partial = `${target}.partial-${process.pid}`;
   // Created owner-only before SQLite writes into it (an empty file is an empty database): it holds password hashes.
   closeSync(openSync(partial, 'wx', PRIVATE_FILE_MODE));
@@ -152,7 +201,7 @@ export async function backup(config: Config, to: string): Promise<string> {
     } finally {
       copy.close();
     }
-    renameSync(partial, target);
+    nameWithoutReplacing(partial, target);
     const megabytes = (statSync(target).size / 1024 / 1024).toFixed(1);
     return [`Backed up ${source} to ${target} (${megabytes} MB; integrity ok; ${describe(contents)}).`, besidesTheDatabase(config)].join('\n');
   } catch (err) {

@@ -3,17 +3,20 @@
  * a real server (two processes) while work orders are being created over HTTP holds every create
  * acknowledged before it started, passes integrity_check, and restored into a fresh DATA_DIR it is
  * served by a new server; restore refuses while a server has the database open, refuses files that
- * are not a sound database of this app (changing nothing), and keeps the database it replaces. On
+ * are not a sound database of this app (changing nothing), and keeps the database it replaces; a
+ * backup never replaces a file, not even one made at its name while it copies. On
  * PostgreSQL both commands refuse and say how to use pg_dump and pg_restore, and what else to copy.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../shared/api/workorders.js';
+import { BackupRefusal, backup } from '../../src-server/cli/backup.js';
+import { loadConfig } from '../../src-server/config.js';
 import { startServer, stopServer, waitUntilReady } from '../helpers/server-process.js';
 import { createSharedDatabase, type SharedDatabase } from '../helpers/shared-database.js';
 import { createPgSchema, usesPostgres } from '../helpers/test-app.js';
@@ -248,6 +251,18 @@ describe('backup and restore of the SQLite database', { timeout: 120_000 }, () =
     expect(noTarget.code).toBe(2);
     expect(noTarget.stderr).toContain('--to FILE is required.');
     expect(existsSync(`${backupFile}.partial-0`)).toBe(false);
+  });
+
+  it('never replaces a file made at FILE while the copy runs: it is refused, and nothing of it is left', async () => {
+    const target = join(work, 'made-meanwhile.sqlite3');
+    const running = backup(loadConfig(envFor(shared.env.DATA_DIR!)), target);
+    // backup() has run up to its first wait: FILE was checked and the pages are being copied into the temporary file.
+    expect(existsSync(`${target}.partial-${process.pid}`)).toBe(true);
+    writeFileSync(target, 'notes written meanwhile\n');
+    await expect(running).rejects.toBeInstanceOf(BackupRefusal);
+    await expect(running).rejects.toThrow(`${target} was created while the backup was being made; a backup never replaces a file, so this one was not kept. Choose another name.`);
+    expect(readFileSync(target, 'utf8')).toBe('notes written meanwhile\n');
+    expect(readdirSync(work).filter((f) => f.startsWith('made-meanwhile'))).toEqual(['made-meanwhile.sqlite3']);
   });
 });
 }
