@@ -101,7 +101,7 @@ describe('work orders', () => {
     const before = await rowCount();
     // The claim applies and is recorded inside the request's transaction (an Idempotency-Key), then
     // reading the answer fails: the 500 rolls the claim and its entry back together.
-    const failure = vi.spyOn(WorkOrdersRepository.prototype, 'relationsOf').mockRejectedValueOnce(new Error('database went away'));
+    const failure = vi.spyOn(WorkOrdersRepository.prototype, 'shown').mockRejectedValueOnce(new Error('database went away'));
     try {
       const res = await post(`workorders/${id}/claim/`, full, {}, { 'idempotency-key': `history-rollback-${id}` });
       expect(res.statusCode).toBe(500);
