@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely, Selectable } from 'kysely';
+import { PAGE_SIZE } from '../../../shared/constants.js';
 import type { Database, WorkOrderAttachmentsTable, WorkOrdersTable } from '../../db/schema.js';
 import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
@@ -36,6 +37,12 @@ export interface WorkOrderFilter {
 
 
 export class WorkOrdersRepository {
+  /**
+   * `shown`'s statement for as many ids as a page or a detail has, built once: its text depends on
+   * nothing else, and building and compiling its joins took a sixth of a detail request on SQLite.
+   */
+  private readonly shownStatements = new Map<number, CompiledQuery<ShownRow>>();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
@@ -90,7 +97,18 @@ export class WorkOrdersRepository {
    */
   async shown(ids: readonly number[]): Promise<ShownOrders> {
     if (ids.length === 0) return { rows: [], relations: noRelations() };
-    const found = await this.db
+    let statement = this.shownStatements.get(ids.length);
+    if (!statement) {
+      statement = this.shownQuery(ids).compile();
+      if (ids.length <= PAGE_SIZE) this.shownStatements.set(ids.length, statement);
+    }
+    // The ids are the statement's only parameters, in the order given.
+    const withIds: CompiledQuery<ShownRow> = { ...statement, parameters: ids };
+    return shownOrders((await this.db.executeQuery(withIds)).rows);
+  }
+
+  private shownQuery(ids: readonly number[]) {
+    return this.db
       .selectFrom('work_orders')
       .leftJoin('locations', 'locations.id', 'work_orders.location_id')
       .leftJoin('users as creator', 'creator.id', 'work_orders.created_by_id')
@@ -120,9 +138,7 @@ export class WorkOrdersRepository {
       .where('work_orders.id', 'in', ids)
       .orderBy('work_orders.created_at', 'desc')
       .orderBy('work_orders.id', 'desc')
-      .orderBy('attachment.id')
-      .execute();
-    return shownOrders(found);
+      .orderBy('attachment.id');
   }
 
   findById(id: number): Promise<WorkOrderRow | undefined> {
