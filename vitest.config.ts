@@ -1,11 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Server test files that measure time or drive servers to their limits (a stop's drain, timeouts,
+ * /healthz during a PDF, kill -9 storms, HAProxy in front). scripts/test-all.sh runs the rest two
+ * files at a time and these afterwards, one at a time: `TEST_TIMED=skip` leaves them out, `only`
+ * keeps only them, unset runs every file.
+ */
+const TIMED = [
+  'graceful-stop',
+  'drain-idle',
+  'pdf-responsiveness',
+  'request-limits',
+  'sync-proxy',
+  'sync-stream-cluster',
+  'durability',
+  'scale-out',
+].map((name) => `tests/server/${name}.test.ts`);
+const timed = process.env.TEST_TIMED;
+
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
     name,
-    include: ['tests/server/**/*.test.ts'],
-    // Redis-backed counters are tested where a Redis is given (CI starts the machine's).
-    exclude: process.env.TEST_REDIS_URL ? [] : ['tests/server/rate-limit-redis.test.ts'],
+    include: timed === 'only' ? TIMED : ['tests/server/**/*.test.ts'],
+    exclude: [
+      // Redis-backed counters are tested where a Redis is given (CI starts the machine's).
+      ...(process.env.TEST_REDIS_URL ? [] : ['tests/server/rate-limit-redis.test.ts']),
+      ...(timed === 'skip' ? TIMED : []),
+    ],
     environment: 'node',
     pool: 'forks' as const,
     testTimeout: 30_000,
