@@ -11,6 +11,8 @@ declare module 'autocannon' {
     latency: Histogram;
     errors: number;
     non2xx: number;
+    /** Answers counted by status code. */
+    statusCodeStats: Record<string, { count: number }>;
   }
   interface RequestSpec {
     method?: 'GET' | 'POST' | 'PUT';

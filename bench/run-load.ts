@@ -6,7 +6,10 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   errors: number;
+  /** Answers other than 2xx, the load generator's own 409 collisions left out. */
   non2xx: number;
+  /** 409 answers to claims of an order another connection still held. */
+  collisions: number;
   total: number;
 }
 

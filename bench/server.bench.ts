@@ -43,6 +43,7 @@ interface Row {
   p99: number;
   sqlMs: number | null;
   failures: number;
+  collisions: number;
 }
 
 async function benchEngine(engine: Engine, pgUrl: string | null): Promise<Row[]> {
@@ -72,7 +73,7 @@ async function benchEngine(engine: Engine, pgUrl: string | null): Promise<Row[]>
     for (const [name, scenario, sqlTime] of scenarios) {
       const res = await runLoad({ url, token, connections: CONNECTIONS, durationS: DURATION_S, ...scenario });
       const sqlMs = await sqlTime();
-      rows.push({ engine, scenario: name, rps: res.rps, p50: res.p50, p99: res.p99, sqlMs, failures: res.errors + res.non2xx });
+      rows.push({ engine, scenario: name, rps: res.rps, p50: res.p50, p99: res.p99, sqlMs, failures: res.errors + res.non2xx, collisions: res.collisions });
       console.log(`[${engine}] ${name}: ${res.rps.toFixed(0)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms${sqlMs !== null ? `, bare SQL ${sqlMs.toFixed(2)} ms` : ''}${res.errors + res.non2xx ? `, ${res.errors + res.non2xx} failed` : ''}`);
     }
     return rows;
@@ -84,8 +85,8 @@ async function benchEngine(engine: Engine, pgUrl: string | null): Promise<Row[]>
 
 const rows = await onEngines({ sqlite: values['skip-sqlite'], postgres: values['skip-postgres'] }, benchEngine);
 
-console.log('\n| engine | scenario | req/s | p50 ms | p99 ms | bare SQL ms/request | failed |');
-console.log('|---|---|---:|---:|---:|---:|---:|');
+console.log('\n| engine | scenario | req/s | p50 ms | p99 ms | bare SQL ms/request | failed | 409 collisions |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  console.log(`| ${r.engine} | ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.sqlMs === null ? '' : r.sqlMs.toFixed(2)} | ${r.failures} |`);
+  console.log(`| ${r.engine} | ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.sqlMs === null ? '' : r.sqlMs.toFixed(2)} | ${r.failures} | ${r.collisions} |`);
 }
