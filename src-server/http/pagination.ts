@@ -16,9 +16,10 @@ export interface PageWindow {
   offset: number;
 }
 
-export function pageWindow(page: number | undefined): PageWindow {
+/** Page `page` (default 1) of `size` items: the API's pages of PAGE_SIZE unless a route pages by more (label sheets). */
+export function pageWindow(page: number | undefined, size = PAGE_SIZE): PageWindow {
   const p = page ?? 1;
-  return { page: p, limit: PAGE_SIZE, offset: (p - 1) * PAGE_SIZE };
+  return { page: p, limit: size, offset: (p - 1) * size };
 }
 
 export function pageOf<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Page<T> {

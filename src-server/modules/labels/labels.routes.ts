@@ -15,6 +15,7 @@ import { scanLink } from '../../../shared/rules/record-codes.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
+import { pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { sendPdf } from '../../reports/delivery.js';
 import { AssetsRepository } from '../assets/assets.repository.js';
@@ -42,8 +43,7 @@ export async function labelsRoutes(api: FastifyInstance, { db, pdf }: AppDeps): 
     async (request, reply) => {
       const location = await locations.findById(request.query.location);
       if (!location) throw notFound();
-      const page = request.query.page ?? 1;
-      const { count, rows } = await assets.page({ page, limit: MAX_LABELS_PER_REQUEST, offset: (page - 1) * MAX_LABELS_PER_REQUEST }, location.id);
+      const { count, rows } = await assets.page(pageWindow(request.query.page, MAX_LABELS_PER_REQUEST), location.id);
       if (count === 0) throw notFound(NO_ASSETS_TO_LABEL);
       // Never a silent first part: without a page, all of them or a refusal that says how to ask.
       if (request.query.page === undefined && count > MAX_LABELS_PER_REQUEST) throw new HttpError(400, { detail: tooManyLabels(count) });

@@ -282,27 +282,31 @@ function shownOrders(found: ShownRow[]): ShownOrders {
     if (id !== null && first_name !== null && last_name !== null) relations.users.set(id, { id, first_name, last_name });
   };
   for (const r of found) {
-    if (rows.at(-1)?.id !== r.id) {
-      rows.push({
-        id: r.id, status: r.status, description: r.description, location_id: r.location_id, created_by_id: r.created_by_id, created_at: r.created_at, updated_at: r.updated_at,
-        assigned_to_id: r.assigned_to_id, claimed_at: r.claimed_at, field_notes: r.field_notes, completed_at: r.completed_at, completed_by_id: r.completed_by_id, asset_id: r.asset_id,
-      });
-      if (r.location_name !== null) relations.locations.set(r.location_id, { id: r.location_id, name: r.location_name });
-      person(r.created_by_id, r.creator_first_name, r.creator_last_name);
-      person(r.assigned_to_id, r.assignee_first_name, r.assignee_last_name);
-      person(r.completed_by_id, r.completer_first_name, r.completer_last_name);
-      if (r.asset_id !== null && r.asset_brand !== null && r.asset_name !== null && r.asset_code !== null) {
-        relations.assets.set(r.asset_id, assetRef({ id: r.asset_id, brand: r.asset_brand, name: r.asset_name, code: r.asset_code }));
+    // What the joins added; the rest is the order's own row, whatever columns it has.
+    const {
+      location_name, creator_first_name, creator_last_name, assignee_first_name, assignee_last_name, completer_first_name, completer_last_name,
+      asset_brand, asset_name, asset_code,
+      attachment_id, attachment_stored_name, attachment_original_name, attachment_content_type, attachment_size, attachment_created_at,
+      ...row
+    } = r;
+    if (rows.at(-1)?.id !== row.id) {
+      rows.push(row);
+      if (location_name !== null) relations.locations.set(row.location_id, { id: row.location_id, name: location_name });
+      person(row.created_by_id, creator_first_name, creator_last_name);
+      person(row.assigned_to_id, assignee_first_name, assignee_last_name);
+      person(row.completed_by_id, completer_first_name, completer_last_name);
+      if (row.asset_id !== null && asset_brand !== null && asset_name !== null && asset_code !== null) {
+        relations.assets.set(row.asset_id, assetRef({ id: row.asset_id, brand: asset_brand, name: asset_name, code: asset_code }));
       }
     }
-    if (r.attachment_id !== null) {
+    if (attachment_id !== null) {
       const attachment: AttachmentRow = {
-        id: r.attachment_id, work_order_id: r.id, stored_name: r.attachment_stored_name!, original_name: r.attachment_original_name!,
-        content_type: r.attachment_content_type!, size: r.attachment_size!, created_at: r.attachment_created_at!,
+        id: attachment_id, work_order_id: row.id, stored_name: attachment_stored_name!, original_name: attachment_original_name!,
+        content_type: attachment_content_type!, size: attachment_size!, created_at: attachment_created_at!,
       };
-      const list = relations.attachments.get(r.id);
+      const list = relations.attachments.get(row.id);
       if (list) list.push(attachment);
-      else relations.attachments.set(r.id, [attachment]);
+      else relations.attachments.set(row.id, [attachment]);
     }
   }
   return { rows, relations };
