@@ -9,9 +9,11 @@
  * included. A build on the loop holds the /healthz sent during it for the whole build (seconds to
  * tens of seconds). Off the loop, a /healthz is answered in a few ms on a quiet machine; on a
  * crowded one (CI, two cores shared with other test processes) the scheduler alone makes a few of
- * them take some hundreds of ms whatever the server does. So the test asks what tells the two
- * apart on any machine: the median within 100 ms, and the slowest under a tenth of the build (a
- * held one takes all of it). The figures are printed.
+ * them take some hundreds of ms whatever the server does (one of 774 ms during a report built in
+ * 1.9 s has been seen there). So the test asks what tells the two apart on any machine: at least
+ * ten /healthz answered during the build (a held loop answers one or two: the first waits for the
+ * whole build, and the build is over when it is answered), the median within 100 ms, and the
+ * slowest under half the build (a held one takes nearly all of it). The figures are printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LABELS_PER_REQUEST } from '../../shared/api/labels.js';
@@ -24,7 +26,7 @@ import { usesPostgres } from '../helpers/test-app.js';
 const onWhat = usesPostgres ? 'PostgreSQL' : 'SQLite';
 const HEALTHZ_BOUND_MS = 100;
 /** No /healthz may take this share of the build: one held by it takes nearly all of it. */
-const HELD_SHARE = 0.1;
+const HELD_SHARE = 0.5;
 const HEALTHZ_GAP_MS = 25;
 
 interface Measure {
