@@ -11,6 +11,9 @@ import './styles/light-theme.css';
 import { startBridge } from './state/bridge';
 import { registerServiceWorker } from './sw/registration';
 import { applyTheme, themeState } from './theme/theme';
+import { skipRepeatedComponentStyleWrites } from './theme/component-styles';
+
+skipRepeatedComponentStyleWrites();
 
 void applyTheme(themeState.theme);
 void startBridge();
