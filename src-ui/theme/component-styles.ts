@@ -14,21 +14,17 @@
 const PRIME_STYLE_ATTRIBUTE = 'data-primereact-style-id';
 
 export function skipRepeatedComponentStyleWrites(): void {
-  const text = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent');
-  if (!text?.get || !text.set) return;
-  const { get, set } = text;
-  /** What was last written to each element through this setter (the same string object each time). */
-  const written = new WeakMap<HTMLStyleElement, string>();
+  const { get, set } = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')!;
+  // What was last written to each style element: PrimeReact writes its elements through
+  // textContent only, so this is what they hold, and the same CSS is the same string object.
+  const written = new WeakMap<Node, string | null>();
   Object.defineProperty(HTMLStyleElement.prototype, 'textContent', {
     configurable: true,
-    enumerable: text.enumerable ?? true,
-    get(this: HTMLStyleElement) {
-      return get.call(this) as string | null;
-    },
+    get,
     set(this: HTMLStyleElement, value: string | null) {
-      if (typeof value === 'string' && this.hasAttribute(PRIME_STYLE_ATTRIBUTE) && (written.get(this) === value || get.call(this) === value)) return;
-      set.call(this, value);
-      if (typeof value === 'string') written.set(this, value);
+      if (written.get(this) === value && this.hasAttribute(PRIME_STYLE_ATTRIBUTE)) return;
+      written.set(this, value);
+      set!.call(this, value);
     },
   });
 }
