@@ -71,7 +71,9 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       onNetworkChange: (network) => {
         const cameOnline = !state.network.isOnline && network.isOnline;
         if (!cameOnline) return setState({ network });
-        requestFlush();
+        // Writes waiting out a retry backoff were waiting for a connection that is back: they go
+        // now, not up to RETRY_BACKOFF_MAX_MS later (behaviour §4: coming back online flushes).
+        background(services.outbox.dueNow().then(() => requestFlush()));
         // The worker catches up from its cursor before it says "online" (a slow pull does not hold
         // that back for long); then it shows the network as it is by now.
         const caughtUp = Promise.race([jobs.pull(), new Promise((resolve) => setTimeout(resolve, CATCH_UP_BEFORE_ONLINE_MS))]);

@@ -146,10 +146,15 @@ export class OutboxStore {
     return nextRetryTime(await this.active(), this.now());
   }
 
+  /** The connection came back: items waiting out a backoff may go at once (queueError stays until a flush). */
+  async dueNow(): Promise<void> {
+    await this.db.outbox.where('status').equals('retrying').modify({ retryAt: null });
+  }
+
   /** Manual Retry: waiting items may go at once. Failed ones stay failed (the server keeps their answer). */
   async retryNow(): Promise<void> {
     await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
-      await this.db.outbox.where('status').equals('retrying').modify({ retryAt: null });
+      await this.dueNow();
       await this.db.deleteMeta('queueError');
     });
   }

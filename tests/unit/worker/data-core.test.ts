@@ -309,3 +309,31 @@ describe('coming back online', () => {
     expect(synced).toBeLessThan(online);
   });
 });
+
+describe('writes waiting out a backoff', () => {
+  it('go as soon as a response shows the server reachable again, not at the end of their backoff', async () => {
+    const api = createFakeApi();
+    const h = await signedIn(api);
+    let claims = 0;
+    api.on('POST', 'workorders/8/claim/', () => {
+      claims += 1;
+      return json(200, { id: 8 });
+    });
+    // The browser says online, but nothing gets through (a phone out of coverage).
+    api.down = true;
+    await h.core.workerApi.workorders.claim(8);
+    await eventually(() => expect(h.core.state().network.isOnline).toBe(false));
+    // Its send failed, so it waits out a backoff.
+    await eventually(() => expect(h.core.state().queue.items[0]).toMatchObject({ status: 'retrying' }));
+    const waiting = h.core.state().queue.items[0]!;
+    expect(Date.parse(waiting.retryAt!) - Date.now()).toBeGreaterThan(1_000);
+
+    // Coverage returns: no online event (the browser never said offline); a heartbeat's answer tells.
+    api.down = false;
+    api.on('POST', /heartbeat/, () => json(200, {}));
+    await h.core.workerApi.network.tabVisible();
+    await eventually(() => expect(h.core.state().network.isOnline).toBe(true));
+    await eventually(() => expect(h.core.state().queue.items[0]).toMatchObject({ status: 'synced' }));
+    expect(claims).toBe(1);
+  });
+});
