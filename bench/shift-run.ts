@@ -249,8 +249,8 @@ class Shift {
 
   /**
    * Taps `target` as a user of a handheld would (no pointer left hovering afterwards, which would
-   * hold a toast on screen: PrimeReact pauses a toast's timer under the pointer). When a toast lies
-   * over the target's middle (they stay 6 s, at the bottom, where a phone shows forms' buttons and
+   * hold a toast on screen: PrimeReact pauses a toast's timer under the pointer). When a toast would
+   * take a tap at the target's middle (they stay 6 s, at the bottom, where a phone shows forms' buttons and
    * the last cards), the toast is closed first with its own button, rather than waiting for it to go
    * (Playwright's click waits until nothing covers its target). No "trial" actions: with touch
    * emulation, a trial tap before the tap left the next typed key without its text (seen here).
@@ -275,6 +275,9 @@ class Shift {
     if (!box) return;
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
+    // Only a toast that would take the tap counts (on a touch screen taps go through toasts).
+    const intercepts = await this.page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.p-toast')), { x, y });
+    if (!intercepts) return;
     // One snapshot of every toast (a locator per toast would wait for one that has just gone).
     const rects = await toasts.evaluateAll((all) => all.map((t) => t.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })));
     let closed = 0;
