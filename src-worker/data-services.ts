@@ -13,6 +13,7 @@ import { ResponseCache } from './cache/response-cache.js';
 import { registerAllHandlers } from './areas/index.js';
 import { NetworkMonitor } from './network/network-monitor.js';
 import { HandlerRegistry } from './outbox/handlers.js';
+import { ANSWERED_COMPLETION } from './procedures/task-completion.js';
 import { OutboxStore } from './outbox/outbox-store.js';
 import { openBus, type Bus } from './services/bus.js';
 import { SessionStore, type SessionChange } from './session/session-store.js';
@@ -73,5 +74,5 @@ export function createDataServices(options: DataServicesOptions, hooks: DataServ
   });
   const handlers = new HandlerRegistry();
   registerAllHandlers(handlers);
-  return { db, bus, now, network, session, api, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now), workingSet: new WorkingSet(db, now), handlers };
+  return { db, bus, now, network, session, api, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now, [ANSWERED_COMPLETION]), workingSet: new WorkingSet(db, now), handlers };
 }

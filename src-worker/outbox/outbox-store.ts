@@ -6,7 +6,6 @@ import { enqueueValidationError } from '../../shared/data/errors.js';
 import type { DeviceDb, JsonValue, OutboxRow, QueueAttachment } from '../../shared/data/db-schema.js';
 import type { BlobLike, QueueItemStatus, QueueItemView, QueueStats } from '../../shared/data/protocol.js';
 import { isActiveStatus, isStillVisible, mutationByteSize, needsAttention, queueLimitError } from '../../shared/data/queue-policy.js';
-import { isAnsweredCompletion } from '../procedures/task-completion.js';
 import { nextRetryTime } from './send-order.js';
 
 export interface NewAttachment {
@@ -27,11 +26,34 @@ export interface NewMutation {
   userId?: number | null;
 }
 
+/**
+ * A kind of stored payload that carries the version of the record it was made on: the outbox can
+ * put the same changes on the version a conflict reported (re-apply) and show them as text in the
+ * panel. The writes that store one declare it (data-services.ts hands them to the store), so the
+ * generic outbox knows no area's payloads; a versioned update is built in.
+ */
+export interface VersionedPayloadKind {
+  matches(payload: JsonValue): boolean;
+  /** The same changes, made on `version`. */
+  rebase(payload: JsonValue, version: number): JsonValue;
+  /** The changes as text for the panel's conflict view, or null. */
+  changes(payload: JsonValue): Record<string, string> | null;
+}
+
 export class OutboxStore {
+  private readonly kinds: readonly VersionedPayloadKind[];
+
   constructor(
     private readonly db: DeviceDb,
     private readonly now: () => number,
-  ) {}
+    kinds: readonly VersionedPayloadKind[] = [],
+  ) {
+    this.kinds = [...kinds, VERSIONED_UPDATE];
+  }
+
+  private kindOf(payload: JsonValue): VersionedPayloadKind | undefined {
+    return this.kinds.find((kind) => kind.matches(payload));
+  }
 
   /** Behaviour §5: validates, measures and stores a mutation. Throws a NormalizedError when refused. */
   async enqueueMutation(mutation: NewMutation): Promise<OutboxRow> {
@@ -126,7 +148,7 @@ export class OutboxStore {
         retryAt: row.retryAt,
         byteSize: row.byteSize,
         attachmentCount: row.attachments.length,
-        changes: row.status === 'conflict' ? changesOf(row.payload) : null,
+        changes: row.status === 'conflict' ? (this.kindOf(row.payload)?.changes(row.payload) ?? null) : null,
         draft: row.action === 'create' ? draftOf(row.payload) : null,
       }));
   }
@@ -169,12 +191,9 @@ export class OutboxStore {
     return this.db.transaction('rw', this.db.outbox, async () => {
       const row = await this.db.outbox.get(id);
       if (!row || row.status !== 'conflict' || typeof row.conflictVersion !== 'number') return false;
-      const payload = isVersioned(row.payload)
-        ? { ...row.payload, version: row.conflictVersion }
-        : isAnsweredCompletion(row.payload)
-          ? { ...row.payload, procedure_version: row.conflictVersion }
-          : null;
-      if (!payload) return false;
+      const kind = this.kindOf(row.payload);
+      if (!kind) return false;
+      const payload = kind.rebase(row.payload, row.conflictVersion);
       const newest = await this.db.outbox.orderBy('createdAt').last();
       const now = new Date(this.now()).toISOString();
       const createdAt = newest && newest.createdAt >= now ? new Date(Date.parse(newest.createdAt) + 1).toISOString() : now;
@@ -226,9 +245,12 @@ function isVersioned(payload: JsonValue): payload is { version: number; changes:
   return typeof payload === 'object' && payload !== null && !Array.isArray(payload) && typeof payload.version === 'number' && typeof payload.changes === 'object' && payload.changes !== null;
 }
 
-/** The changed fields of an update, or a completion's answers, as text for the panel. */
-function changesOf(payload: JsonValue): Record<string, string> | null {
-  if (isAnsweredCompletion(payload)) return payload.summary ?? null;
-  if (!isVersioned(payload)) return null;
-  return Object.fromEntries(Object.entries(payload.changes).map(([field, value]) => [field, value === null ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value)]));
-}
+/** An edit of a record (the version it was made on and its changed fields). */
+const VERSIONED_UPDATE: VersionedPayloadKind = {
+  matches: isVersioned,
+  rebase: (payload, version) => (isVersioned(payload) ? { ...payload, version } : payload),
+  changes(payload) {
+    if (!isVersioned(payload)) return null;
+    return Object.fromEntries(Object.entries(payload.changes).map(([field, value]) => [field, value === null ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value)]));
+  },
+};

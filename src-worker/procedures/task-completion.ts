@@ -10,6 +10,7 @@ import type { ProcedureAnswers } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import { answerWithNote, checkAnswers, parseStepNumber, photoField, type ProcedureStep } from '../../shared/rules/procedure.js';
 import type { ApiRequest } from '../api/api-client.js';
+import type { VersionedPayloadKind } from '../outbox/outbox-store.js';
 import type { StoredWrite, WriteFile } from '../outbox/write-action.js';
 
 /** One answer as stored and sent: the value as typed, a number for a reading that is one. */
@@ -34,6 +35,16 @@ export type CompletePayload = {
 export function isAnsweredCompletion(payload: JsonValue): payload is CompletePayload & { procedure_version: number; answers: StoredAnswer[] } {
   return typeof payload === 'object' && payload !== null && !Array.isArray(payload) && typeof payload.procedure_version === 'number' && Array.isArray(payload.answers);
 }
+
+/**
+ * For the outbox (outbox-store.ts): a completion that answered a procedure is re-applied on the
+ * task's current procedure version, and its answers are what the panel shows of a conflict.
+ */
+export const ANSWERED_COMPLETION: VersionedPayloadKind = {
+  matches: isAnsweredCompletion,
+  rebase: (payload, version) => (isAnsweredCompletion(payload) ? { ...payload, procedure_version: version } : payload),
+  changes: (payload) => (isAnsweredCompletion(payload) ? (payload.summary ?? null) : null),
+};
 
 /** What a completion stores: its payload and its photos as the outbox's attachments. */
 export function completionWrite(fieldNotes: string, procedure: ProcedureAnswers | undefined): { payload: CompletePayload; attachments: WriteFile[] } {
