@@ -11,7 +11,7 @@ import type { ReadResult } from '../../../shared/data/protocol';
 import { brandAndName } from '../../format/display';
 import { ChoiceField } from '../../kit/FormFields';
 import { useWorkerRead } from '../../state/hooks';
-import type { WorkOrderValues } from './WorkOrderCreatePage';
+import type { WorkOrderValues } from './work-order-values';
 
 /** The "no asset" choice: the dropdown needs a value for it; the form sends none. */
 export const NO_ASSET = 0;

@@ -30,18 +30,12 @@ import { positiveInt } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
 import { UploadProgress } from '../../kit/UploadProgress';
 import { AssetChoice, NO_ASSET } from './AssetChoice';
+import type { WorkOrderValues } from './work-order-values';
 import { reportedProblem } from './report-problem';
 
 export const CREATE_VALIDATION_MESSAGE = 'Please select a location and provide a description';
 const CREATE_LOCATION_KEY = 'workorderCreateLocation';
 
-export interface WorkOrderValues {
-  location_id: number | null;
-  description: string;
-  new_attachments: File[];
-  /** Not in the spec: the asset the problem is with (null or NO_ASSET: none). */
-  asset_id: number | null;
-}
 
 type Errors = FieldErrors<WorkOrderValues>;
 
