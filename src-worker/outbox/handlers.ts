@@ -6,7 +6,12 @@ import type { OutboxRow } from '../../shared/data/db-schema.js';
 import type { SyncedArea } from '../../shared/api/sync.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { CacheInvalidation } from '../cache/response-cache.js';
-import type { SavedUpdate } from './write-action.js';
+
+/** A saved copy at `key`, and how the write's answer changes it (a write-action.ts definition says). */
+export interface SavedUpdate {
+  key: string;
+  update(saved: unknown): unknown;
+}
 
 export interface HandlerOutcome {
   /** For creates: the id the server gave the new record (reported in the `synced` event). */

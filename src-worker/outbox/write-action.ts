@@ -12,7 +12,7 @@ import type { ApiClient, ApiRequest } from '../api/api-client.js';
 import type { CacheInvalidation, ResponseCache } from '../cache/response-cache.js';
 import type { AreaContext } from '../kit/area-context.js';
 import type { WorkingSet } from '../sync/working-set.js';
-import type { HandlerOutcome, HandlerRegistry } from './handlers.js';
+import type { HandlerOutcome, HandlerRegistry, SavedUpdate } from './handlers.js';
 
 /** A file carried by a write, before and after it was stored. */
 export interface WriteFile {
@@ -49,12 +49,6 @@ export interface SavedAnswer {
   id: string;
   /** The working set's area when the sync keeps these records: the answer goes there too. */
   synced?: SyncedArea;
-}
-
-/** A saved copy at `key`, and how the write's answer changes it. */
-export interface SavedUpdate {
-  key: string;
-  update(saved: unknown): unknown;
 }
 
 export interface WriteAction<Answer = unknown, Payload extends JsonValue = JsonValue> {
