@@ -6,9 +6,3 @@ export function requiredText(errors: FieldErrors, field: string, value: string |
   if (!v) addFieldError(errors, field, value === undefined || value === null ? 'This field is required.' : 'This field may not be blank.');
   return v;
 }
-
-/** Trims an optional text field; empty becomes null. */
-export function optionalText(value: string | undefined | null): string | null {
-  const v = (value ?? '').trim();
-  return v ? v : null;
-}

@@ -119,11 +119,11 @@ export function StatusActions<T>({
     if (extended && !extended.check()) return;
     setSending(true);
     try {
-      const notes = fieldNotes.trim();
+      // As typed: the worker applies the optional-text rule where it stores the write.
       const result = (await callWorker((api) => {
-        if (extended) return extended.complete(api, record.id, notes);
+        if (extended) return extended.complete(api, record.id, fieldNotes);
         const group: StatusCalls = api[area];
-        return action === 'complete' ? group.complete(record.id, notes) : group[action](record.id);
+        return action === 'complete' ? group.complete(record.id, fieldNotes) : group[action](record.id);
       })) as MutationResult<T>;
       setDialog(null);
       setFieldNotes('');

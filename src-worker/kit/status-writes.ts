@@ -5,6 +5,7 @@
  */
 import type { AreaName } from '../../shared/areas/registry.js';
 import type { StatusAction, StatusCalls } from '../../shared/areas/claims.js';
+import { optionalText } from '../../shared/rules/optional-text.js';
 import { defineWrite, type WriteAction, type WriteMessages } from '../outbox/write-action.js';
 import { writeOrQueue, type WriteRequest } from '../outbox/write-or-queue.js';
 import type { AreaContext } from './area-context.js';
@@ -41,7 +42,7 @@ export function statusWrites<T extends { id: number }>(area: AreaName, records: 
     api: (ctx, target) => ({
       claim: (id) => writeOrQueue(ctx, byAction.claim, { ...target(id), payload: null }),
       unclaim: (id) => writeOrQueue(ctx, byAction.unclaim, { ...target(id), payload: null }),
-      complete: (id, fieldNotes) => writeOrQueue(ctx, byAction.complete, { ...target(id), payload: { field_notes: fieldNotes || null } }),
+      complete: (id, fieldNotes) => writeOrQueue(ctx, byAction.complete, { ...target(id), payload: { field_notes: optionalText(fieldNotes) } }),
     }),
   };
 }

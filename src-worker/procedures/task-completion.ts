@@ -8,6 +8,7 @@
  */
 import type { ProcedureAnswers } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
+import { optionalText } from '../../shared/rules/optional-text.js';
 import { answerWithNote, checkAnswers, parseStepNumber, photoField, type ProcedureStep } from '../../shared/rules/procedure.js';
 import type { ApiRequest } from '../api/api-client.js';
 import type { VersionedPayloadKind } from '../outbox/outbox-store.js';
@@ -48,14 +49,14 @@ export const ANSWERED_COMPLETION: VersionedPayloadKind = {
 
 /** What a completion stores: its payload and its photos as the outbox's attachments. */
 export function completionWrite(fieldNotes: string, procedure: ProcedureAnswers | undefined): { payload: CompletePayload; attachments: WriteFile[] } {
-  const field_notes = fieldNotes.trim() || null;
+  const field_notes = optionalText(fieldNotes);
   if (!procedure) return { payload: { field_notes }, attachments: [] };
   const answers = procedure.answers.map((a): StoredAnswer => {
     const step = procedure.steps.find((s) => s.id === a.step_id);
     const typed = typeof a.value === 'string' ? a.value.trim() : (a.value ?? null);
     const reading = step?.kind === 'reading' ? parseStepNumber(typed) : null;
     // A reading is sent as the number it is; anything the rule would refuse stays as typed, for the server to name.
-    return { step_id: a.step_id, value: typeof reading === 'number' ? reading : typed === '' ? null : typed, note: (a.note ?? '').trim() || null };
+    return { step_id: a.step_id, value: typeof reading === 'number' ? reading : typed === '' ? null : typed, note: optionalText(a.note) };
   });
   const withPhotos = procedure.photos.filter((p) => procedure.steps.some((s) => s.id === p.stepId && s.kind === 'photo'));
   return {

@@ -7,7 +7,8 @@ import type { TaskUpdateBody } from '../../../shared/api/maintenance.js';
 import { dateField } from '../../http/dates.js';
 import { addFieldError, type FieldErrors } from '../../http/errors.js';
 import { doesNotExist } from '../../http/relations.js';
-import { optionalText, requiredText } from '../../http/text.js';
+import { optionalText } from '../../../shared/rules/optional-text.js';
+import { requiredText } from '../../http/text.js';
 import type { TaskFields } from './maintenance.repository.js';
 import { checkSteps } from './procedure.fields.js';
 

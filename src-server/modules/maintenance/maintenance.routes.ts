@@ -13,7 +13,7 @@ import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { doesNotExist } from '../../http/relations.js';
-import { optionalText } from '../../http/text.js';
+import { optionalText } from '../../../shared/rules/optional-text.js';
 import { UploadStore } from '../../http/upload-store.js';
 import { registerCsvExport } from '../../exports/csv-export.js';
 import { IMAGE_TYPES } from '../assets/assets.fields.js';

@@ -26,6 +26,7 @@ import { showToast } from '../../state/toasts';
 import { MAINTENANCE_LIST } from './maintenance-list';
 import { ProcedureEditor } from './ProcedureEditor';
 import { procedureErrors, sameSteps, stepsToSend, stepValuesOf, type StepValues } from './procedure-form';
+import { optionalText } from '../../../shared/rules/optional-text';
 
 interface TaskValues {
   location_id: number | null;
@@ -45,7 +46,7 @@ function toBody(values: TaskValues): TaskBody {
     description: values.description.trim(),
     recurrence_interval: values.recurrence_interval ?? 0,
     last_completed_date: values.last_completed_date,
-    task_notes: values.task_notes.trim() || null,
+    task_notes: optionalText(values.task_notes),
   };
 }
 
