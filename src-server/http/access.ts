@@ -6,6 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCurrentAccess, type TokenService } from '../modules/auth/jwt.js';
+import { hasFullAccess } from '../modules/users/full-access.js';
 import type { UserRow, UsersRepository } from '../modules/users/users.repository.js';
 import { API_BASE } from '../../shared/constants.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -63,7 +64,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     const user = await authenticate(request, deps);
     request.user = user;
     if (!user) throw unauthorized();
-    if (access === 'full' && user.full_feature_access !== 1 && user.is_staff !== 1) throw forbidden();
+    if (access === 'full' && !hasFullAccess(user)) throw forbidden();
     if (access === 'staff' && user.is_staff !== 1) throw forbidden();
   });
 }

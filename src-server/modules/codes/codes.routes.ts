@@ -10,8 +10,8 @@ import { CODE_ASSET_NOT_ALLOWED, CODE_NOT_OURS, type CodeTarget } from '../../..
 import { readCode } from '../../../shared/rules/record-codes.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
+import { hasFullAccess } from '../users/full-access.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { mayReadAssets } from '../assets/asset-access.js';
 import { CodesRepository } from './codes.repository.js';
 
 export async function codesRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
@@ -30,7 +30,7 @@ export async function codesRoutes(api: FastifyInstance, { db }: AppDeps): Promis
       const code = readCode(request.params.code);
       const target = code ? await codes.find(code) : undefined;
       if (!target) throw notFound(CODE_NOT_OURS);
-      if (target.area === 'assets' && !mayReadAssets(currentUser(request))) throw forbidden(CODE_ASSET_NOT_ALLOWED);
+      if (target.area === 'assets' && !hasFullAccess(currentUser(request))) throw forbidden(CODE_ASSET_NOT_ALLOWED);
       return target;
     },
   );

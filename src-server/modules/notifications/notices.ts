@@ -5,8 +5,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { hasFullAccess } from '../users/full-access.js';
 import { locationIdsOf, type NotificationSettingsRow } from './notification-settings.repository.js';
-import { mayReadTasks } from './notification-access.js';
 
 /** The kinds a notice can be; a setting flag covers each (task_due covers both task kinds). */
 export type NoticeKind = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'task_past_due';
@@ -103,7 +103,7 @@ export function dueTasks(db: Kysely<Database>, today: string): Promise<DueTask[]
 
 /** The due and past-due notices of `today`, each with the key that makes it once per task, due date, kind and user. */
 export async function taskNotices(db: Kysely<Database>, today: string, publicUrl: string): Promise<(Notice & { key: string })[]> {
-  const users = (await subscribers(db, 'task_due')).filter(mayReadTasks);
+  const users = (await subscribers(db, 'task_due')).filter(hasFullAccess);
   if (users.length === 0) return [];
   const notices: (Notice & { key: string })[] = [];
   for (const task of await dueTasks(db, today)) {

@@ -14,10 +14,10 @@ import {
 } from '../../../shared/api/notifications.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
+import { hasFullAccess } from '../users/full-access.js';
 import { nowIso } from '../../http/clock.js';
 import { addFieldError, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { doesNotExist } from '../../http/relations.js';
-import { mayReadTasks } from './notification-access.js';
 import { NotificationSettingsRepository } from './notification-settings.repository.js';
 import { presentNotificationSettings } from './notifications.presenter.js';
 import { confirmPage, donePage, refusedPage } from './unsubscribe-page.js';
@@ -45,7 +45,7 @@ export async function notificationsRoutes(api: FastifyInstance, { db, config, us
       const user = currentUser(request);
       const body = request.body;
       const errors: FieldErrors = {};
-      if (body.task_due && !mayReadTasks(user)) addFieldError(errors, 'task_due', TASK_DUE_NOT_ALLOWED);
+      if (body.task_due && !hasFullAccess(user)) addFieldError(errors, 'task_due', TASK_DUE_NOT_ALLOWED);
       for (const id of await settings.unknownLocations(body.locations)) addFieldError(errors, 'locations', doesNotExist(id));
       throwIfErrors(errors);
       return presentNotificationSettings(await settings.save(user.id, body, nowIso()));

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYNC_CURSOR_GONE, SYNCED_AREAS, SyncQuery, type SyncAnswer, type SyncChange, type SyncedArea } from '../../../shared/api/sync.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
+import { hasFullAccess } from '../users/full-access.js';
 import { HttpError } from '../../http/errors.js';
 import { RETRY_AFTER_S } from '../../http/shutdown.js';
 import { ChangeWatcher } from './change-watcher.js';
@@ -175,7 +176,7 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
 
   api.get<{ Querystring: SyncQuery }>('/sync/', { schema: { querystring: SyncQuery }, config: { access: 'user' } }, async (request): Promise<SyncAnswer> => {
     const user = currentUser(request);
-    const full = user.full_feature_access === 1 || user.is_staff === 1;
+    const full = hasFullAccess(user);
     const scope = SYNCED_AREAS.filter((area) => full || sources[area].limitedMayRead);
     const ctx: PresentContext = { origin: requestOrigin(request), timeZone: config.timeZone };
     const { snapshot, delta } = parseCursor(request.query.since);

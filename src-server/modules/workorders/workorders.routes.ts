@@ -4,6 +4,7 @@ import { UPLOAD_ALLOWED_TYPES } from '../../../shared/constants.js';
 import { ASSET_LINK_NOT_ALLOWED, ASSET_NOT_AT_LOCATION, WorkOrderCompleteBody, WorkOrderCreateBody, WorkOrderListQuery, type WorkOrder } from '../../../shared/api/workorders.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
+import { hasFullAccess } from '../users/full-access.js';
 import { nowIso } from '../../http/clock.js';
 import { addFieldError, notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
@@ -15,7 +16,6 @@ import { requiredText } from '../../http/text.js';
 import { UploadStore } from '../../http/upload-store.js';
 import { filesOf } from '../../http/uploads.js';
 import { registerCsvExport } from '../../exports/csv-export.js';
-import { mayReadAssets } from '../assets/asset-access.js';
 import { AssetsRepository } from '../assets/assets.repository.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -43,7 +43,7 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
    * long after it was made is refused the same way when the asset has moved since.
    */
   const checkAssetLink = async (errors: FieldErrors, user: UserRow, assetId: number, locationId: number | undefined): Promise<void> => {
-    if (!mayReadAssets(user)) return addFieldError(errors, 'asset_id', ASSET_LINK_NOT_ALLOWED);
+    if (!hasFullAccess(user)) return addFieldError(errors, 'asset_id', ASSET_LINK_NOT_ALLOWED);
     const asset = await assets.findById(assetId);
     if (!asset) return addFieldError(errors, 'asset_id', doesNotExist(assetId));
     if (locationId !== undefined && asset.location_id !== locationId) addFieldError(errors, 'asset_id', ASSET_NOT_AT_LOCATION);
