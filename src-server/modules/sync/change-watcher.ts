@@ -21,6 +21,8 @@ export class ChangeWatcher {
   #timer: ReturnType<typeof setInterval> | null = null;
   #client: pg.Client | null = null;
   #checking = false;
+  /** A wake-up that came while a check ran: that check may have read the head before the change. */
+  #again = false;
 
   constructor(
     private readonly log: ChangeLogRepository,
@@ -74,14 +76,20 @@ export class ChangeWatcher {
   }
 
   async #check(): Promise<void> {
-    if (this.#checking) return;
+    if (this.#checking) {
+      this.#again = true;
+      return;
+    }
     this.#checking = true;
     try {
-      const head = await this.log.head();
-      if (head !== this.#head) {
-        this.#head = head;
-        for (const listener of this.#listeners) listener(head);
-      }
+      do {
+        this.#again = false;
+        const head = await this.log.head();
+        if (head !== this.#head) {
+          this.#head = head;
+          for (const listener of this.#listeners) listener(head);
+        }
+      } while (this.#again && this.#listeners.size > 0);
     } catch (err) {
       this.onError(err);
     } finally {
