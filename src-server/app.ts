@@ -33,6 +33,7 @@ import { AccountTokens } from './modules/auth/account-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { requestLogFields } from './modules/auth/link-redaction.js';
 import { TokenService } from './modules/auth/jwt.js';
+import { RememberedUsers } from './modules/users/remembered-users.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { apiModules } from './modules/index.js';
 import { NotificationDispatcher } from './modules/notifications/dispatcher.js';
@@ -73,8 +74,17 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
   metrics.observe(app);
   metrics.answerPrimary(app);
 
+  // The signed-in user's row, remembered between requests where every process hears of user changes.
+  const remembered = new RememberedUsers(
+    new UsersRepository(database.db),
+    database.dialect === 'postgres' && config.databaseUrl ? { connectionString: config.databaseUrl, schema: config.databaseSchema } : null,
+    (err) => app.log.error({ err }, 'listening for user changes'),
+  );
+  app.addHook('onClose', () => remembered.close());
+  // Every write of users through this app forgets the remembered rows at once, transactions included.
+  const appDb = database.dialect === 'postgres' ? database.db.withPlugin(remembered.forgetOnUserWrites()) : database.db;
   // Handlers see the request's transaction while an idempotent write holds one.
-  const db = requestScoped(database.db);
+  const db = requestScoped(appDb);
   const users = new UsersRepository(db);
   // Several servers share uploads through S3-compatible storage; one keeps them on its own disk.
   const storage: FileStorage = config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(config.uploadsDir);
@@ -135,9 +145,9 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
   await registerRateLimits(app, config);
   await registerUploads(app);
   registerMedia(app, storage);
-  registerAccessControl(app, { tokens: deps.tokens, users, operatorToken: config.metricsToken });
+  registerAccessControl(app, { tokens: deps.tokens, users: remembered, operatorToken: config.metricsToken });
   registerInputGuard(app);
-  registerIdempotency(app, database.db);
+  registerIdempotency(app, appDb);
   await registerOpenApi(app);
   await registerApiDocs(app);
   registerOperations(app, { database, storage, metrics, shutdown });

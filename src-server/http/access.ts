@@ -7,7 +7,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCurrentAccess, type TokenService } from '../modules/auth/jwt.js';
 import { hasFullAccess } from '../modules/users/full-access.js';
-import type { UserRow, UsersRepository } from '../modules/users/users.repository.js';
+import type { UserLookup } from '../modules/users/remembered-users.js';
+import type { UserRow } from '../modules/users/users.repository.js';
 import { API_BASE } from '../../shared/constants.js';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -36,7 +37,8 @@ declare module 'fastify' {
 
 interface AccessDeps {
   tokens: TokenService;
-  users: UsersRepository;
+  /** The signed-in user's row: remembered between requests on PostgreSQL (modules/users/remembered-users.ts). */
+  users: UserLookup;
   /** METRICS_TOKEN; null: no request is the operator's. */
   operatorToken: string | null;
 }
@@ -78,7 +80,7 @@ function isOperator(request: FastifyRequest, token: string | null): boolean {
 }
 
 /** The user a Bearer token names, null without one; a bad or expired token is a 401. */
-async function authenticate(request: FastifyRequest, deps: { tokens: TokenService; users: UsersRepository }): Promise<UserRow | null> {
+async function authenticate(request: FastifyRequest, deps: { tokens: TokenService; users: UserLookup }): Promise<UserRow | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');

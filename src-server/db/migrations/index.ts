@@ -17,6 +17,7 @@ import * as m0014 from './0014_record_codes.js';
 import * as m0015 from './0015_task_procedures.js';
 import * as m0016 from './0016_activity.js';
 import * as m0017 from './0017_notifications.js';
+import * as m0018 from './0018_user_notify.js';
 
 export interface Migration {
   name: string;
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   { name: '0015_task_procedures', up: m0015.up },
   { name: '0016_activity', up: m0016.up },
   { name: '0017_notifications', up: m0017.up },
+  { name: '0018_user_notify', up: m0018.up },
 ];

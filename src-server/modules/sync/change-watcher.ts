@@ -5,7 +5,7 @@
  * should the listening connection drop; on SQLite a cheap poll of the head. It runs only while a
  * stream is open.
  */
-import pg from 'pg';
+import { PgListener, type ListenTarget } from '../../db/pg-listener.js';
 import type { ChangeLogRepository } from './change-log.repository.js';
 
 /** SQLite's poll: a change reaches open streams within this. */
@@ -19,7 +19,7 @@ export class ChangeWatcher {
   readonly #listeners = new Set<Listener>();
   #head = -1;
   #timer: ReturnType<typeof setInterval> | null = null;
-  #client: pg.Client | null = null;
+  readonly #listener: PgListener | null;
   #checking = false;
   /** A wake-up that came while a check ran: that check may have read the head before the change. */
   #again = false;
@@ -27,9 +27,15 @@ export class ChangeWatcher {
   constructor(
     private readonly log: ChangeLogRepository,
     /** PostgreSQL: how to open the listening connection; none on SQLite. */
-    private readonly listen: { connectionString: string; schema: string | null } | null,
+    listen: ListenTarget | null,
     private readonly onError: (err: unknown) => void,
-  ) {}
+  ) {
+    // Every schema's changes share the channel; the head read afterwards is this schema's own.
+    // Once listening again after a drop, a check catches what was committed meanwhile.
+    this.#listener = listen
+      ? new PgListener(listen, 'cmms_changes', { notify: () => void this.#check(), live: (live) => live && void this.#check(), error: onError })
+      : null;
+  }
 
   /** Calls `listener` with each new head; returns the way to stop. */
   subscribe(listener: Listener): () => void {
@@ -48,31 +54,15 @@ export class ChangeWatcher {
 
   #start(): void {
     void this.#check();
-    this.#timer = setInterval(() => void this.#check(), this.listen ? PG_POLL_MS : SQLITE_POLL_MS);
+    this.#timer = setInterval(() => void this.#check(), this.#listener ? PG_POLL_MS : SQLITE_POLL_MS);
     this.#timer.unref();
-    if (this.listen) void this.#listen(this.listen);
-  }
-
-  async #listen({ connectionString, schema }: { connectionString: string; schema: string | null }): Promise<void> {
-    const client = new pg.Client({ connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
-    this.#client = client;
-    client.on('error', (err) => this.onError(err));
-    // Every schema's changes share the channel; the head read afterwards is this schema's own.
-    client.on('notification', () => void this.#check());
-    try {
-      await client.connect();
-      await client.query('LISTEN cmms_changes');
-    } catch (err) {
-      this.onError(err);
-    }
+    this.#listener?.start();
   }
 
   async #stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
-    const client = this.#client;
-    this.#client = null;
-    await client?.end().catch(() => undefined);
+    await this.#listener?.stop();
   }
 
   async #check(): Promise<void> {
