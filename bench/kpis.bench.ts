@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import { loadConfig, type Config } from '../src-server/config.js';
 import type { Db } from '../src-server/db/database.js';
 import { TokenService } from '../src-server/modules/auth/jwt.js';
+import { buildRepositories } from '../src-server/db/repositories.js';
 import { KpiFigures } from '../src-server/modules/kpis/kpis.figures.js';
 import { kpiWindows } from '../src-server/modules/kpis/kpis.periods.js';
 import { KpisRepository } from '../src-server/modules/kpis/kpis.repository.js';
@@ -176,7 +177,7 @@ interface Row {
 }
 
 async function measure(engine: string, database: Db, open: number, config: Config, url: string, token: string): Promise<Row[]> {
-  const figures = new KpiFigures(database.db, database.dialect, config.site, config.timeZone);
+  const figures = new KpiFigures(buildRepositories(database.db, database.dialect, config.site), config.site, config.timeZone);
   const repo = new KpisRepository(database.db, database.dialect);
   const now = new Date();
   const windows = kpiWindows(now, todayIn('UTC', now), 30);

@@ -34,8 +34,11 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { requestLogFields } from './modules/auth/link-redaction.js';
 import { TokenService } from './modules/auth/jwt.js';
 import { RememberedUsers } from './modules/users/remembered-users.js';
-import { UsersRepository } from './modules/users/users.repository.js';
+import { buildRepositories } from './db/repositories.js';
+import { UploadStore } from './http/upload-store.js';
+import { buildModels } from './models/index.js';
 import { apiModules } from './modules/index.js';
+import { registerCsvExports } from './exports/csv-export.js';
 import { NotificationDispatcher } from './modules/notifications/dispatcher.js';
 import { PdfPool } from './reports/pdf-pool.js';
 
@@ -76,7 +79,7 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
 
   // The signed-in user's row, remembered between requests where every process hears of user changes.
   const remembered = new RememberedUsers(
-    new UsersRepository(database.db),
+    buildRepositories(database.db, database.dialect, config.site).users,
     database.dialect === 'postgres' && config.databaseUrl ? { connectionString: config.databaseUrl, schema: config.databaseSchema } : null,
     (err) => app.log.error({ err }, 'listening for user changes'),
   );
@@ -85,7 +88,7 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
   const appDb = database.dialect === 'postgres' ? database.db.withPlugin(remembered.forgetOnUserWrites()) : database.db;
   // Handlers see the request's transaction while an idempotent write holds one.
   const db = requestScoped(appDb);
-  const users = new UsersRepository(db);
+  const repositories = buildRepositories(db, database.dialect, config.site);
   // Several servers share uploads through S3-compatible storage; one keeps them on its own disk.
   const storage: FileStorage = config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(config.uploadsDir);
   const deps: AppDeps = {
@@ -99,7 +102,9 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
     storage,
     tokens: new TokenService(config.secretKey, db),
     accountTokens: new AccountTokens(config.secretKey),
-    users,
+    repositories,
+    models: buildModels(repositories),
+    uploads: new UploadStore(repositories.uploadOwners, storage, config),
     metrics,
     pdf: new PdfPool({ threads: config.pdfThreads, queueLimit: config.pdfQueueLimit, ...(pdfScript ? { script: pdfScript } : {}) }),
   };
@@ -156,6 +161,7 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
     async (api) => {
       await authRoutes(api, deps);
       for (const register of apiModules) await register(api, deps);
+      registerCsvExports(api, deps);
     },
     { prefix: API_BASE },
   );

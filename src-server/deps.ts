@@ -9,7 +9,9 @@ import type { Mailer } from './mail/mailer.js';
 import type { AccountTokens } from './modules/auth/account-tokens.js';
 import type { PdfPool } from './reports/pdf-pool.js';
 import type { TokenService } from './modules/auth/jwt.js';
-import type { UsersRepository } from './modules/users/users.repository.js';
+import type { Repositories } from './db/repositories.js';
+import type { UploadStore } from './http/upload-store.js';
+import type { Models } from './models/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -20,7 +22,12 @@ export interface AppDeps {
   storage: FileStorage;
   tokens: TokenService;
   accountTokens: AccountTokens;
-  users: UsersRepository;
+  /** Every repository, built once (db/repositories.ts). */
+  repositories: Repositories;
+  /** Every model's record (models/index.ts): sync, history and exports go through them. */
+  models: Models;
+  /** Checks and keeps uploaded files, counting each owner's quota. */
+  uploads: UploadStore;
   /** The figures /metrics serves, for modules that count their own (open sync streams). */
   metrics: ServerMetrics;
   /** Builds label sheets and reports off the event loop. */

@@ -5,47 +5,35 @@
  * slows the reading down (the stream's back-pressure) instead of filling the server's memory.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { csvExportQuery, type CsvExportQuery } from '../../shared/api/export-query.js';
-import { CSV_EXPORTS, csvFileName, type CsvExportArea } from '../../shared/api/exports.js';
+import { CSV_EXPORTS, csvFileName } from '../../shared/api/exports.js';
 import { todayIn } from '../../shared/rules/task-status.js';
 import type { Config } from '../config.js';
-import type { Access } from '../http/access.js';
-import { CSV_BOM, csvLine, type CsvColumn } from './csv.js';
+import { requestOrigin } from '../http/origin.js';
+import type { AnyModelRecord, ExportFilter, ModelRecord, PresentContext } from '../models/model-record.js';
+import type { Models } from '../models/index.js';
+import { CSV_BOM, csvLine } from './csv.js';
 import { keysetBatches } from './keyset-batches.js';
 
 /** Rows per database read: large enough that reads are few, small enough that one is quickly written out. */
 export const EXPORT_BATCH_SIZE = 500;
 
-/** The list's filters as its repository takes them (a blank search is none, as on the list). */
-export interface ExportFilter {
-  locationId?: number | undefined;
-  search?: string | undefined;
-}
-
-export interface CsvExport<Row, Item> {
-  area: CsvExportArea;
-  /** At most `limit` rows after `after` in the list's own order, filtered as the list is. */
-  rowsAfter(filter: ExportFilter, after: Row | null, limit: number): Promise<Row[]>;
-  /** What one batch of rows shows as: the API's own records, so names and statuses read as on the screens. */
-  present(rows: Row[], request: FastifyRequest, filter: ExportFilter): Promise<Item[]> | Item[];
-  columns: readonly CsvColumn<Item>[];
-}
-
 /** The header line, then one line per item, batch by batch; the first batch was already read. */
-async function* csvText<Row, Item>(
-  exported: CsvExport<Row, Item>,
-  request: FastifyRequest,
+async function* csvText<Row extends { id: number }, Shown, Item>(
+  model: ModelRecord<Row, Shown, Item>,
+  ctx: PresentContext,
   filter: ExportFilter,
   first: IteratorResult<Row[], void>,
   rest: AsyncGenerator<Row[], void, undefined>,
 ): AsyncGenerator<string, void, undefined> {
+  const { columns, items } = model.csv;
   const lines = async (rows: Row[]) => {
-    const items = await exported.present(rows, request, filter);
-    return items.map((item) => csvLine(exported.columns.map((column) => column.value(item)))).join('');
+    const shown = await model.present(rows, ctx);
+    return items(shown, filter).map((item) => csvLine(columns.map((column) => column.value(item)))).join('');
   };
   try {
-    yield CSV_BOM + csvLine(exported.columns.map((column) => column.header));
+    yield CSV_BOM + csvLine(columns.map((column) => column.header));
     if (first.done) return;
     yield await lines(first.value);
     for await (const rows of rest) yield await lines(rows);
@@ -55,9 +43,14 @@ async function* csvText<Row, Item>(
   }
 }
 
-/** `access` is the access of the list it exports (docs/decisions.md: Permissions are enforced by the server). */
-export function registerCsvExport<Row, Item>(api: FastifyInstance, { config, access }: { config: Pick<Config, 'timeZone'>; access: Access }, exported: CsvExport<Row, Item>): void {
-  const def = CSV_EXPORTS[exported.area];
+/** Every model's export, each with the access of the list it exports (docs/decisions.md: Permissions are enforced by the server). */
+export function registerCsvExports(app: FastifyInstance, { config, models }: { config: Pick<Config, 'timeZone'>; models: Models }): void {
+  for (const model of Object.values(models) as AnyModelRecord[]) registerCsvExport(app, config, model);
+}
+
+function registerCsvExport<Row extends { id: number }, Shown, Item>(api: FastifyInstance, config: Pick<Config, 'timeZone'>, model: ModelRecord<Row, Shown, Item>): void {
+  const area = model.entity;
+  const def = CSV_EXPORTS[area];
   api.get(
     `/${def.path}`,
     {
@@ -67,23 +60,24 @@ export function registerCsvExport<Row, Item>(api: FastifyInstance, { config, acc
           'The list as a CSV file (UTF-8 with a byte order mark, RFC 4180, one header line), every row the list shows with the same filters, in the same order. ' +
           'Text that a spreadsheet could run as a formula gets a single quote before each piece that would start a formula (= + - @, a tab or a carriage return, perhaps behind spaces or double quotes): ' +
           'the start of the text and whatever follows a comma, semicolon, tab or line break, where a spreadsheet set to another list separator starts a cell. Dates and times are ISO 8601.',
-        response: { 200: { description: `Saved as ${csvFileName(exported.area, 'YYYY-MM-DD')}.`, content: { 'text/csv': { schema: { type: 'string' } } } } },
+        response: { 200: { description: `Saved as ${csvFileName(area, 'YYYY-MM-DD')}.`, content: { 'text/csv': { schema: { type: 'string' } } } } },
       },
-      config: { access },
+      config: { access: model.read },
     },
     async (request, reply) => {
       // The schema has checked the query; an export takes only the filters of its list.
       const query = request.query as CsvExportQuery;
       const filter: ExportFilter = { locationId: query.location, search: query.search?.trim() || undefined };
-      const batches = keysetBatches((after: Row | null) => exported.rowsAfter(filter, after, EXPORT_BATCH_SIZE), EXPORT_BATCH_SIZE);
+      const batches = keysetBatches((after: Row | null) => model.csv.rowsAfter(filter, after, EXPORT_BATCH_SIZE), EXPORT_BATCH_SIZE);
       // Read before the answer starts: a database that fails now gets a plain error answer, not a cut-off file.
       const first = await batches.next();
       // A failure after the first line cuts the file off (Fastify logs it and closes the connection), which
       // the client sees as a failed download, never as a complete but short file.
-      const body = Readable.from(csvText(exported, request, filter, first, batches), { objectMode: false });
+      const ctx = { origin: requestOrigin(request), timeZone: config.timeZone };
+      const body = Readable.from(csvText(model, ctx, filter, first, batches), { objectMode: false });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFileName(exported.area, todayIn(config.timeZone))}"`)
+        .header('content-disposition', `attachment; filename="${csvFileName(area, todayIn(config.timeZone))}"`)
         .header('cache-control', 'no-store')
         .send(body);
     },

@@ -3,28 +3,22 @@
  * all or none, and recorded with their owner so the quota can count them; removing them again
  * when the record that named them fails or replaces them.
  */
-import type { Kysely } from 'kysely';
 import { afterCommit, onRollback } from '../db/request-transaction.js';
-import type { Database } from '../db/schema.js';
 import { nowIso } from './clock.js';
 import { HttpError } from './errors.js';
 import type { FileStorage } from './file-storage.js';
 import { discardStoredFiles } from './upload-cleanup.js';
-import { UploadOwnersRepository } from './upload-owners.repository.js';
+import type { UploadOwnersRepository } from './upload-owners.repository.js';
 import { storeFiles, type StoredFile, type UploadedFile } from './uploads.js';
 
 const MB = 1024 * 1024;
 
 export class UploadStore {
-  private readonly owners: UploadOwnersRepository;
-
   constructor(
-    db: Kysely<Database>,
+    private readonly owners: UploadOwnersRepository,
     private readonly storage: FileStorage,
     private readonly opts: { uploadQuotaBytes: number },
-  ) {
-    this.owners = new UploadOwnersRepository(db);
-  }
+  ) {}
 
   /** Checks and stores `files` for `ownerId` under `folder`; 413 when they would exceed the owner's quota. */
   async store(ownerId: number, folder: string, files: UploadedFile[], field: string, allowed: readonly string[]): Promise<StoredFile[]> {

@@ -11,6 +11,7 @@ import type { Kpis } from '../../shared/api/kpis.js';
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
 import { backfillDueDates } from '../../src-server/db/migrations/0013_kpi_times.js';
 import type { Database } from '../../src-server/db/schema.js';
+import { buildRepositories } from '../../src-server/db/repositories.js';
 import { KpiFigures } from '../../src-server/modules/kpis/kpis.figures.js';
 import { shiftMonth } from '../../src-server/modules/kpis/kpis.periods.js';
 import { insertChemical, insertLocation, insertPackage, stockChemical, type LocationFixture } from '../helpers/inventory-fixtures.js';
@@ -370,7 +371,7 @@ describe('key figures at their boundaries (a fixed moment)', () => {
     by = (await t.createUser({ full: true })).user.id;
     store = await insertLocation(t.database.db, 'Edge Store');
     await insertLocation(t.database.db, 'Edge Wash', 1102);
-    figures = new KpiFigures(t.database.db, t.database.dialect, t.config.site, t.config.timeZone);
+    figures = new KpiFigures(buildRepositories(t.database.db, t.database.dialect, t.config.site), t.config.site, t.config.timeZone);
   });
   afterAll(async () => {
     await t.close();

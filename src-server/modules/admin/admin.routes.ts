@@ -20,7 +20,6 @@ import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import type { Mail } from '../../mail/mailer.js';
 import { activationMailFor, awaitsActivation, passwordResetMailFor } from '../auth/auth.emails.js';
 import { presentAdminContactMessage } from '../contact/contact.presenter.js';
-import { ContactRepository } from '../contact/contact.repository.js';
 import { presentAdminUser } from '../users/users.presenter.js';
 import type { UserRow } from '../users/users.repository.js';
 import { ActorNotAllowedError, AdminRuleError, usersAdminService } from './users-admin.service.js';
@@ -32,9 +31,10 @@ export const ADMIN_MAIL_MESSAGES = {
 } as const;
 
 export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { db, users, mailer } = deps;
+  const { repositories, mailer } = deps;
+  const { users } = repositories;
   const admin = usersAdminService(deps);
-  const messages = new ContactRepository(db);
+  const messages = repositories.contact;
   const staff = { access: 'staff' as const };
   /** Mail goes out whatever the database does, so an idempotent retry must not wait on a transaction. */
   const staffMail = { access: 'staff' as const, idempotency: 'outside-transaction' as const };

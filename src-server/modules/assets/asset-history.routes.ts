@@ -10,13 +10,11 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
-import { AssetHistoryRepository } from './asset-history.repository.js';
 import { presentAssetHistoryEntry } from './assets.presenter.js';
-import { AssetsRepository } from './assets.repository.js';
 
-export async function assetHistoryRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
-  const assets = new AssetsRepository(db);
-  const history = new AssetHistoryRepository(db);
+export async function assetHistoryRoutes(api: FastifyInstance, { repositories }: AppDeps): Promise<void> {
+  const assets = repositories.assets;
+  const history = repositories.assetHistory;
 
   api.get<{ Params: IdParams; Querystring: PageQuery }>(
     '/assets/:id/history/',

@@ -12,19 +12,14 @@ import { IdParams } from '../../http/params.js';
 import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { doesNotExist } from '../../http/relations.js';
 
-import { UploadStore } from '../../http/upload-store.js';
 import type { UploadedFile } from '../../http/uploads.js';
-import { registerCsvExport } from '../../exports/csv-export.js';
-import { LocationsRepository } from '../locations/locations.repository.js';
-import { assetsCsv } from './assets.export.js';
 import { checkChanges, checkNewAsset, IMAGE_TYPES, isMove } from './assets.fields.js';
 import { presentAsset } from './assets.presenter.js';
-import { AssetsRepository, type AssetChanges, type AssetRow } from './assets.repository.js';
+import { type AssetChanges, type AssetRow } from './assets.repository.js';
 
-export async function assetsRoutes(api: FastifyInstance, { db, config, storage }: AppDeps): Promise<void> {
-  const assets = new AssetsRepository(db);
-  const locations = new LocationsRepository(db);
-  const uploads = new UploadStore(db, storage, config);
+export async function assetsRoutes(api: FastifyInstance, { config, repositories, uploads, models }: AppDeps): Promise<void> {
+  const assets = repositories.assets;
+  const locations = repositories.locations;
 
   async function checkLocation(errors: FieldErrors, id: number | null | undefined): Promise<void> {
     if (id !== null && id !== undefined && !(await locations.exists(id))) addFieldError(errors, 'location_id', doesNotExist(id));
@@ -75,7 +70,7 @@ export async function assetsRoutes(api: FastifyInstance, { db, config, storage }
     return presentOne(row, origin);
   }
 
-  api.get<{ Querystring: AssetListQuery }>('/assets/list/', { schema: { querystring: AssetListQuery } }, async (request) => {
+  api.get<{ Querystring: AssetListQuery }>('/assets/list/', { schema: { querystring: AssetListQuery }, config: { access: models.assets.read } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await assets.page(window, request.query.location);
     const relations = await assets.relationsOf(rows);
@@ -84,9 +79,8 @@ export async function assetsRoutes(api: FastifyInstance, { db, config, storage }
   });
 
   // Like the list: full access (the default).
-  registerCsvExport(api, { config, access: 'full' }, assetsCsv(assets));
 
-  api.get<{ Params: IdParams }>('/assets/:id/', { schema: { params: IdParams } }, async (request, reply) => {
+  api.get<{ Params: IdParams }>('/assets/:id/', { schema: { params: IdParams }, config: { access: models.assets.read } }, async (request, reply) => {
     const row = await assets.findById(request.params.id);
     if (!row) throw notFound();
     setVersionTag(reply, row.version);

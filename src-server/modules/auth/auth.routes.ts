@@ -17,13 +17,13 @@ import { usersAdminService } from '../admin/users-admin.service.js';
 import type { Mail } from '../../mail/mailer.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 import { isCurrentAccess } from './jwt.js';
-import { LoginFailuresRepository } from './login-failures.repository.js';
 
 const PASSWORDS_DIFFER = "The two password fields didn't match.";
 export const LOOKALIKE_EMAIL = 'This email address looks too much like that of another account. Please use another address, or ask your administrator.';
 
 export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { users, tokens, accountTokens, mailer, config } = deps;
+  const { repositories, tokens, accountTokens, mailer, config } = deps;
+  const { users } = repositories;
   // Nothing here is replayed from the idempotency record: its answers are tokens and account
   // changes that must be decided afresh (and tokens must not be stored in plain text).
   const noReplay = { idempotency: 'never' as const };
@@ -153,7 +153,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
    * the database (one statement per attempt), so every server process counts together; a sign-in
    * that succeeds clears it. An address without an account is counted the same way.
    */
-  const loginFailures = new LoginFailuresRepository(deps.db);
+  const loginFailures = repositories.loginFailures;
   const lockMs = config.loginAccountLockMinutes * 60_000;
 
   api.post<{ Body: Static<typeof LoginBody> }>('/auth/jwt/create/', { schema: { body: LoginBody }, config: limited }, async (request, reply) => {

@@ -12,37 +12,33 @@ import { registerReportRoutes } from '../../reports/delivery.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { REPORT_READ_LIMIT } from '../../reports/report-size.js';
 import { reportLocation } from '../../reports/site-locations.js';
-import { registerCsvExport } from '../../exports/csv-export.js';
-import { LocationsRepository } from '../locations/locations.repository.js';
-import { chemicalsCsv } from './chemicals.export.js';
 import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, CHEMICAL_REPORT_TOO_LONG, chemicalInventoryReport } from './chemicals.report.js';
 import { presentChemicalQuantityRecord, presentChemicals } from './chemicals.presenter.js';
-import { ChemicalsRepository, type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
+import { type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
 
-export async function chemicalsRoutes(api: FastifyInstance, { db, config, mailer, pdf }: AppDeps): Promise<void> {
-  const chemicals = new ChemicalsRepository(db);
-  const locations = new LocationsRepository(db);
+export async function chemicalsRoutes(api: FastifyInstance, { config, mailer, pdf, repositories, models }: AppDeps): Promise<void> {
+  const chemicals = repositories.chemicals;
+  const locations = repositories.locations;
   const REPORT_NAME = 'chemical inventory report';
 
   const present = (rows: ChemicalRow[], origin: string) => presentChemicals(rows, (ids) => chemicals.entriesOf(ids), origin);
 
-  api.get<{ Querystring: ChemicalListQuery }>('/chemicals/list/', { schema: { querystring: ChemicalListQuery } }, async (request) => {
+  api.get<{ Querystring: ChemicalListQuery }>('/chemicals/list/', { schema: { querystring: ChemicalListQuery }, config: { access: models.chemicals.read } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await chemicals.page(request.query.locations__id, window);
     return pageOf(request, window, count, await present(rows, requestOrigin(request)));
   });
 
   // Like the list: full access (the default).
-  registerCsvExport(api, { config, access: 'full' }, chemicalsCsv(chemicals));
 
-  api.get<{ Params: IdParams }>('/chemicals/:id/', { schema: { params: IdParams } }, async (request) => {
+  api.get<{ Params: IdParams }>('/chemicals/:id/', { schema: { params: IdParams }, config: { access: models.chemicals.read } }, async (request) => {
     const row = await chemicals.findById(request.params.id);
     if (!row) throw notFound();
     const [chemical] = await present([row], requestOrigin(request));
     return chemical;
   });
 
-  registerQuantityRoutes<ChemicalQuantityRequest, ChemicalLocationRow, ChemicalQuantityRecord>(api, { db, config }, {
+  registerQuantityRoutes<ChemicalQuantityRequest, ChemicalLocationRow, ChemicalQuantityRecord>(api, { config, repositories }, {
     fillPath: '/chemicals/chemicalfills/create/',
     inventoryPath: '/chemicals/chemicalinventories/create/',
     body: ChemicalQuantityBody,

@@ -12,10 +12,9 @@ import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { hasFullAccess } from '../users/full-access.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { CodesRepository } from './codes.repository.js';
 
-export async function codesRoutes(api: FastifyInstance, { db }: AppDeps): Promise<void> {
-  const codes = new CodesRepository(db);
+export async function codesRoutes(api: FastifyInstance, { repositories }: AppDeps): Promise<void> {
+  const codes = repositories.codes;
 
   api.get<{ Params: CodeParams }>(
     '/codes/:code/',

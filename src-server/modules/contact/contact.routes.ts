@@ -9,7 +9,7 @@ import { emailField } from '../../http/email.js';
 import { requiredText } from '../../http/text.js';
 import type { Mail } from '../../mail/mailer.js';
 import { presentContactMessage } from './contact.presenter.js';
-import { ContactRepository, type ContactMessageRow } from './contact.repository.js';
+import { type ContactMessageRow } from './contact.repository.js';
 
 export function staffNotification(to: string, message: ContactMessageRow): Mail {
   return {
@@ -19,8 +19,8 @@ export function staffNotification(to: string, message: ContactMessageRow): Mail 
   };
 }
 
-export async function contactRoutes(api: FastifyInstance, { db, config, mailer }: AppDeps): Promise<void> {
-  const messages = new ContactRepository(db);
+export async function contactRoutes(api: FastifyInstance, { config, mailer, repositories }: AppDeps): Promise<void> {
+  const messages = repositories.contact;
 
   api.post<{ Body: ContactBody }>(
     '/contact/',

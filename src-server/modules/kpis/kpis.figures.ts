@@ -3,30 +3,27 @@
  * aggregates, and the answer put together (kpis.presenter.ts). Used by the route
  * and by the benchmark (bench/kpis.bench.ts), so both time the same work.
  */
-import type { Kysely } from 'kysely';
 import type { LocationRef } from '../../../shared/api/common.js';
 import type { Kpis } from '../../../shared/api/kpis.js';
 import { todayIn } from '../../../shared/rules/task-status.js';
 import type { SiteCapabilities } from '../../config.js';
-import type { DialectName } from '../../db/dialect.js';
-import type { Database } from '../../db/schema.js';
-import { LocationsRepository } from '../locations/locations.repository.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { LocationsRepository } from '../locations/locations.repository.js';
 import { kpiWindows } from './kpis.periods.js';
 import { presentChemicalSites, presentCompliance, presentMeanTime, presentOpenWorkOrders, presentPastDue } from './kpis.presenter.js';
-import { KpisRepository } from './kpis.repository.js';
+import type { KpisRepository } from './kpis.repository.js';
 
 export class KpiFigures {
   private readonly kpis: KpisRepository;
   private readonly locations: LocationsRepository;
 
   constructor(
-    db: Kysely<Database>,
-    dialect: DialectName,
+    { kpis, locations }: Pick<Repositories, 'kpis' | 'locations'>,
     private readonly site: SiteCapabilities,
     private readonly timeZone: string,
   ) {
-    this.kpis = new KpisRepository(db, dialect);
-    this.locations = new LocationsRepository(db);
+    this.kpis = kpis;
+    this.locations = locations;
   }
 
   /** The car-wash sites: chemical locations with wash data (behaviour §2: not the inventory-report location). */

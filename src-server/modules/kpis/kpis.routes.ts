@@ -4,8 +4,8 @@ import { KPI_PERIOD_DEFAULT, KpisQuery, type Kpis } from '../../../shared/api/kp
 import type { AppDeps } from '../../deps.js';
 import { KpiFigures } from './kpis.figures.js';
 
-export async function kpisRoutes(api: FastifyInstance, { db, dialect, config }: AppDeps): Promise<void> {
-  const figures = new KpiFigures(db, dialect, config.site, config.timeZone);
+export async function kpisRoutes(api: FastifyInstance, { repositories, config }: AppDeps): Promise<void> {
+  const figures = new KpiFigures(repositories, config.site, config.timeZone);
 
   // Full-access users only: the access every route has unless it says otherwise (http/access.ts).
   // The schema refuses a period outside 1..KPI_PERIOD_MAX with a 400 naming the field.

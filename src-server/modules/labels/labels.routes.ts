@@ -18,16 +18,14 @@ import { requestOrigin } from '../../http/origin.js';
 import { pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { sendPdf } from '../../reports/delivery.js';
-import { AssetsRepository } from '../assets/assets.repository.js';
-import { LocationsRepository } from '../locations/locations.repository.js';
 
 const pdfAnswer = (file: string): FastifySchema['response'] => ({
   200: { description: `A PDF saved as ${file}: Avery 5160 sheets (US Letter, 3 × 10 labels of 2.625 × 1 in).`, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
 });
 
-export async function labelsRoutes(api: FastifyInstance, { db, pdf }: AppDeps): Promise<void> {
-  const assets = new AssetsRepository(db);
-  const locations = new LocationsRepository(db);
+export async function labelsRoutes(api: FastifyInstance, { pdf, repositories }: AppDeps): Promise<void> {
+  const assets = repositories.assets;
+  const locations = repositories.locations;
   const fullAccess = { access: 'full' as const };
 
   api.get<{ Querystring: AssetLabelsQuery }>(

@@ -9,10 +9,7 @@ import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { optionalText } from '../../../shared/rules/optional-text.js';
 import { requiredText } from '../../http/text.js';
-import { registerCsvExport } from '../../exports/csv-export.js';
-import { locationsCsv } from './locations.export.js';
 import { presentLocation } from './locations.presenter.js';
-import { LocationsRepository } from './locations.repository.js';
 
 /** Cleans the text fields shared by create and update; required ones must not be blank. */
 function cleanFields(body: LocationUpdateBody, errors: FieldErrors) {
@@ -30,10 +27,10 @@ function cleanFields(body: LocationUpdateBody, errors: FieldErrors) {
   };
 }
 
-export async function locationsRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
-  const locations = new LocationsRepository(db);
+export async function locationsRoutes(api: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
+  const locations = repositories.locations;
   // Limited users read locations too: the work-order form needs them.
-  const readers = { access: 'user' as const };
+  const readers = { access: models.locations.read };
 
   api.get<{ Querystring: PageQuery }>('/locations/', { schema: { querystring: PageQuery }, config: readers }, async (request) => {
     const window = pageWindow(request.query.page);
@@ -41,7 +38,6 @@ export async function locationsRoutes(api: FastifyInstance, { db, config }: AppD
     return pageOf(request, window, count, rows.map(presentLocation));
   });
 
-  registerCsvExport(api, { config, access: readers.access }, locationsCsv(locations));
 
   api.get<{ Params: IdParams }>('/locations/:id/', { schema: { params: IdParams }, config: readers }, async (request) => {
     const row = await locations.findById(request.params.id);

@@ -14,26 +14,23 @@ import { IdParams } from '../../http/params.js';
 import { ifMatchVersion, setVersionTag, staleVersion } from '../../http/preconditions.js';
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText } from '../../../shared/rules/optional-text.js';
-import { UploadStore } from '../../http/upload-store.js';
-import { registerCsvExport } from '../../exports/csv-export.js';
 import { IMAGE_TYPES } from '../assets/assets.fields.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
-import { LocationsRepository } from '../locations/locations.repository.js';
 import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
-import { tasksCsv } from './maintenance.export.js';
 import { presentTask, stepsOf } from './maintenance.presenter.js';
-import { MaintenanceRepository, type TaskRow } from './maintenance.repository.js';
+import { type TaskRow } from './maintenance.repository.js';
 import { checkCompletionAnswers, photosOf, readMultipartAnswers, staleProcedure } from './procedure.fields.js';
 
 export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
 
-export async function maintenanceRoutes(api: FastifyInstance, { db, config, users, storage }: AppDeps): Promise<void> {
-  const tasks = new MaintenanceRepository(db);
-  const uploads = new UploadStore(db, storage, config);
-  const locations = new LocationsRepository(db);
+export async function maintenanceRoutes(api: FastifyInstance, { config, repositories, uploads, models }: AppDeps): Promise<void> {
+  const { users } = repositories;
+  const tasks = repositories.maintenance;
+  const locations = repositories.locations;
   const locationExists = (id: number) => locations.exists(id);
   // Every maintenance call needs full_feature_access (docs/decisions.md: Permissions are enforced by the server), stated rather than defaulted.
   const full = { access: 'full' as const };
+  const readers = { access: models.maintenance.read };
   const today = () => todayIn(config.timeZone);
   const flow = new ClaimFlow({ messages: claimMessages('task'), stateOf: (id) => tasks.claimState(id), users });
 
@@ -50,16 +47,15 @@ export async function maintenanceRoutes(api: FastifyInstance, { db, config, user
     return row;
   };
 
-  api.get<{ Querystring: TaskListQuery }>('/maintenance/tasks/', { schema: { querystring: TaskListQuery }, config: full }, async (request) => {
+  api.get<{ Querystring: TaskListQuery }>('/maintenance/tasks/', { schema: { querystring: TaskListQuery }, config: readers }, async (request) => {
     const window = pageWindow(request.query.page);
     const search = request.query.search?.trim();
     const { count, rows } = await tasks.page(window, { locationId: request.query.location, search: search || undefined });
     return pageOf(request, window, count, await present(request, rows));
   });
 
-  registerCsvExport(api, { config, access: full.access }, tasksCsv(tasks, config.timeZone, config.publicUrl));
 
-  api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: full }, async (request, reply) => {
+  api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: readers }, async (request, reply) => {
     const row = await existing(request.params.id);
     setVersionTag(reply, row.version);
     return presentOne(request, row);

@@ -5,10 +5,9 @@ import { APP_VERSION } from '../../../shared/constants.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { DevicesRepository } from './monitoring.repository.js';
 
-export async function monitoringRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
-  const devices = new DevicesRepository(db);
+export async function monitoringRoutes(api: FastifyInstance, { config, repositories }: AppDeps): Promise<void> {
+  const devices = repositories.devices;
 
   api.post<{ Body: HeartbeatBody }>('/monitoring/heartbeat/', { schema: { body: HeartbeatBody }, config: { access: 'user' } }, async (request): Promise<HeartbeatAnswer> => {
     const b = request.body;

@@ -18,14 +18,14 @@ import { hasFullAccess } from '../users/full-access.js';
 import { nowIso } from '../../http/clock.js';
 import { addFieldError, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { doesNotExist } from '../../http/relations.js';
-import { NotificationSettingsRepository } from './notification-settings.repository.js';
 import { presentNotificationSettings } from './notifications.presenter.js';
 import { confirmPage, donePage, refusedPage } from './unsubscribe-page.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-path.js';
 import { UnsubscribeTokens } from './unsubscribe-tokens.js';
 
-export async function notificationsRoutes(api: FastifyInstance, { db, config, users }: AppDeps): Promise<void> {
-  const settings = new NotificationSettingsRepository(db);
+export async function notificationsRoutes(api: FastifyInstance, { config, repositories }: AppDeps): Promise<void> {
+  const { users } = repositories;
+  const settings = repositories.notificationSettings;
   const tokens = new UnsubscribeTokens(config.secretKey);
 
   api.get('/notifications/settings/', { schema: { description: 'Your own notification settings (every kind off and no location until saved).' }, config: { access: 'user' } }, async (request): Promise<NotificationSettings> =>

@@ -12,18 +12,15 @@ import { registerReportRoutes } from '../../reports/delivery.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { REPORT_READ_LIMIT } from '../../reports/report-size.js';
 import { reportLocation } from '../../reports/site-locations.js';
-import { registerCsvExport } from '../../exports/csv-export.js';
-import { LocationsRepository } from '../locations/locations.repository.js';
-import { partsCsv } from './parts.export.js';
 import { PART_REPORT_FILE, PART_REPORT_TITLE, PART_REPORT_TOO_LONG, partInventoryReport } from './parts.report.js';
 import { presentPart, presentPartQuantityRecord } from './parts.presenter.js';
-import { PartsRepository, type PartRow } from './parts.repository.js';
+import { type PartRow } from './parts.repository.js';
 
-export async function partsRoutes(api: FastifyInstance, { db, config, mailer, pdf }: AppDeps): Promise<void> {
-  const parts = new PartsRepository(db);
-  const locations = new LocationsRepository(db);
+export async function partsRoutes(api: FastifyInstance, { config, mailer, pdf, repositories, models }: AppDeps): Promise<void> {
+  const parts = repositories.parts;
+  const locations = repositories.locations;
 
-  api.get<{ Querystring: PartListQuery }>('/parts/list/', { schema: { querystring: PartListQuery } }, async (request) => {
+  api.get<{ Querystring: PartListQuery }>('/parts/list/', { schema: { querystring: PartListQuery }, config: { access: models.parts.read } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await parts.page(request.query.location, window);
     const origin = requestOrigin(request);
@@ -31,15 +28,14 @@ export async function partsRoutes(api: FastifyInstance, { db, config, mailer, pd
   });
 
   // Like the list: full access (the default).
-  registerCsvExport(api, { config, access: 'full' }, partsCsv(parts));
 
-  api.get<{ Params: IdParams }>('/parts/:id/', { schema: { params: IdParams } }, async (request) => {
+  api.get<{ Params: IdParams }>('/parts/:id/', { schema: { params: IdParams }, config: { access: models.parts.read } }, async (request) => {
     const row = await parts.findById(request.params.id);
     if (!row) throw notFound();
     return presentPart(row, requestOrigin(request));
   });
 
-  registerQuantityRoutes<PartQuantityRequest, PartRow, PartQuantityRecord>(api, { db, config }, {
+  registerQuantityRoutes<PartQuantityRequest, PartRow, PartQuantityRecord>(api, { config, repositories }, {
     fillPath: '/parts/partfills/create/',
     inventoryPath: '/parts/partinventories/create/',
     body: PartQuantityBody,

@@ -6,18 +6,17 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { QuantityKind } from '../../../shared/api/quantities.js';
 import { QUANTITY_MAX } from '../../../shared/constants.js';
+import type { Repositories } from '../../db/repositories.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/schema.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { recordDateField } from '../../http/dates.js';
 import { fieldError, invalid, throwIfErrors, type FieldErrors, type HttpError } from '../../http/errors.js';
 import { quantityField } from '../../http/numbers.js';
 import { perUserLimit } from '../../http/rate-limits.js';
-import { StockRepository, type QuantityRecordRow, type StockedItem } from './stock.repository.js';
+import { type QuantityRecordRow, type StockedItem } from './stock.repository.js';
 
 /**
  * The refusal of a fill that would bring the stock to QUANTITY_MAX or more (docs/decisions.md: Quantities;
@@ -43,10 +42,10 @@ export interface QuantityRoutes<Body extends { date: string; quantity: unknown }
 
 export function registerQuantityRoutes<Body extends { date: string; quantity: unknown }, Target, Answer>(
   api: FastifyInstance,
-  { db, config }: { db: Kysely<Database>; config: Pick<Config, 'timeZone' | 'recordRateLimit'> },
+  { config, repositories }: { config: Pick<Config, 'timeZone' | 'recordRateLimit'>; repositories: Pick<Repositories, 'stock'> },
   routes: QuantityRoutes<Body, Target, Answer>,
 ): void {
-  const stock = new StockRepository(db);
+  const stock = repositories.stock;
   const handler = (kind: QuantityKind) => async (request: FastifyRequest, reply: FastifyReply) => {
     // Fastify cannot resolve its request types over an open generic; the schema has checked the shape.
     const b = request.body as Body;

@@ -22,9 +22,7 @@ import { HttpError } from '../../http/errors.js';
 import { RETRY_AFTER_S } from '../../http/shutdown.js';
 import { ChangeWatcher } from './change-watcher.js';
 import { requestOrigin } from '../../http/origin.js';
-import { ChangeLogRepository } from './change-log.repository.js';
-import { syncSources, type PresentContext } from './sync-sources.js';
-import { SyncRepository } from './sync.repository.js';
+import { limitedMayRead, presentedByIds, type AnyModelRecord, type PresentContext } from '../../models/model-record.js';
 import { STREAMS_PER_USER, streamSlots } from './stream-slots.js';
 
 export { STREAMS_PER_USER };
@@ -66,10 +64,11 @@ function accessExpiry(request: FastifyRequest): number {
   }
 }
 
-export async function syncRoutes(api: FastifyInstance, { db, dialect, config, users, tokens, metrics }: AppDeps): Promise<void> {
-  const log = new ChangeLogRepository(db);
-  const workingSet = new SyncRepository(db, config.site);
-  const sources = syncSources(db);
+export async function syncRoutes(api: FastifyInstance, { dialect, config, tokens, metrics, repositories, models }: AppDeps): Promise<void> {
+  const { users } = repositories;
+  const log = repositories.changeLog;
+  const workingSet = repositories.workingSet;
+  const recordOf = (area: SyncedArea): AnyModelRecord => models[area];
   const watcher = new ChangeWatcher(
     log,
     dialect === 'postgres' && config.databaseUrl ? { connectionString: config.databaseUrl, schema: config.databaseSchema } : null,
@@ -177,7 +176,7 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
   api.get<{ Querystring: SyncQuery }>('/sync/', { schema: { querystring: SyncQuery }, config: { access: 'user' } }, async (request): Promise<SyncAnswer> => {
     const user = currentUser(request);
     const full = hasFullAccess(user);
-    const scope = SYNCED_AREAS.filter((area) => full || sources[area].limitedMayRead);
+    const scope = SYNCED_AREAS.filter((area) => full || limitedMayRead(recordOf(area)));
     const ctx: PresentContext = { origin: requestOrigin(request), timeZone: config.timeZone };
     const { snapshot, delta } = parseCursor(request.query.since);
     const [head, floor] = await Promise.all([log.head(), log.floor()]);
@@ -198,7 +197,7 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
         }
         const room = SYNC_PAGE - changes.length;
         const ids = await workingSet.workingSetIds(name, after, room, completedSince);
-        const records = await sources[name].read(ids, ctx);
+        const records = await presentedByIds(recordOf(name), ids, ctx);
         for (const [id, record] of records) changes.push({ area: name, id, op: 'upsert', record });
         if (ids.length < room) {
           area += 1;
@@ -222,7 +221,8 @@ export async function syncRoutes(api: FastifyInstance, { db, dialect, config, us
     const changes: SyncChange[] = [];
     for (const area of scope) {
       const wanted = [...last.values()].filter((c) => c.area === area);
-      const records = await sources[area].read(
+      const records = await presentedByIds(
+        recordOf(area),
         wanted.filter((c) => c.op === 'upsert').map((c) => c.id),
         ctx,
       );

@@ -8,10 +8,7 @@ import { notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js'
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { requiredText } from '../../http/text.js';
-import { registerCsvExport } from '../../exports/csv-export.js';
-import { vendorsCsv } from './vendors.export.js';
 import { presentVendor } from './vendors.presenter.js';
-import { VendorsRepository } from './vendors.repository.js';
 
 const OPTIONAL_FIELDS = ['address', 'city', 'state', 'postal_code', 'telephone_number'] as const;
 
@@ -25,19 +22,18 @@ function sentFields(body: VendorBody): Partial<Record<(typeof OPTIONAL_FIELDS)[n
   return out;
 }
 
-export async function vendorsRoutes(api: FastifyInstance, { db, config }: AppDeps): Promise<void> {
-  const vendors = new VendorsRepository(db);
+export async function vendorsRoutes(api: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
+  const vendors = repositories.vendors;
 
-  api.get<{ Querystring: PageQuery }>('/vendors/', { schema: { querystring: PageQuery } }, async (request) => {
+  api.get<{ Querystring: PageQuery }>('/vendors/', { schema: { querystring: PageQuery }, config: { access: models.vendors.read } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await vendors.page(window);
     return pageOf(request, window, count, rows.map(presentVendor));
   });
 
   // Like the list: full access (the default).
-  registerCsvExport(api, { config, access: 'full' }, vendorsCsv(vendors));
 
-  api.get<{ Params: IdParams }>('/vendors/:id/', { schema: { params: IdParams } }, async (request) => {
+  api.get<{ Params: IdParams }>('/vendors/:id/', { schema: { params: IdParams }, config: { access: models.vendors.read } }, async (request) => {
     const row = await vendors.findById(request.params.id);
     if (!row) throw notFound();
     return presentVendor(row);

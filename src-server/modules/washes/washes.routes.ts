@@ -23,11 +23,8 @@ import { doesNotExist } from '../../http/relations.js';
 import { registerReportRoutes } from '../../reports/delivery.js';
 import { REPORT_READ_LIMIT } from '../../reports/report-size.js';
 import { reportLocation } from '../../reports/site-locations.js';
-import { ChemicalsRepository } from '../chemicals/chemicals.repository.js';
-import { LocationsRepository } from '../locations/locations.repository.js';
 import { CAR_WASH_REPORT_FILE, CAR_WASH_REPORT_TITLE, CAR_WASH_REPORT_TOO_LONG, carWashReport } from './washes.report.js';
 import { presentPackageTotal, presentWashPackage, presentWashRecord } from './washes.presenter.js';
-import { WashesRepository } from './washes.repository.js';
 
 /** The first day of the month of a YYYY-MM-DD date. */
 function monthStart(isoDate: string): string {
@@ -55,10 +52,10 @@ function period(errors: FieldErrors, start: string | undefined, end: string | un
   return { start: s, end: e };
 }
 
-export async function washesRoutes(api: FastifyInstance, { db, config, mailer, pdf }: AppDeps): Promise<void> {
-  const washes = new WashesRepository(db);
-  const chemicals = new ChemicalsRepository(db);
-  const locations = new LocationsRepository(db);
+export async function washesRoutes(api: FastifyInstance, { config, mailer, pdf, repositories }: AppDeps): Promise<void> {
+  const washes = repositories.washes;
+  const chemicals = repositories.chemicals;
+  const locations = repositories.locations;
 
   api.get<{ Querystring: WashPackagesQuery }>('/washes/packages/', { schema: { querystring: WashPackagesQuery } }, async (request) => {
     return (await washes.packages(request.query.location)).map(presentWashPackage);

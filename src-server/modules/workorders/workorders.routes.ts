@@ -13,24 +13,20 @@ import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { optionalText } from '../../../shared/rules/optional-text.js';
 import { requiredText } from '../../http/text.js';
-import { UploadStore } from '../../http/upload-store.js';
 import { filesOf } from '../../http/uploads.js';
-import { registerCsvExport } from '../../exports/csv-export.js';
-import { AssetsRepository } from '../assets/assets.repository.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import type { UserRow } from '../users/users.repository.js';
-import { LocationsRepository } from '../locations/locations.repository.js';
-import { workOrdersCsv } from './workorders.export.js';
 import { presentWorkOrder } from './workorders.presenter.js';
-import { WorkOrdersRepository, type ShownOrders, type WorkOrderRow } from './workorders.repository.js';
+import { type ShownOrders, type WorkOrderRow } from './workorders.repository.js';
 
-export async function workordersRoutes(api: FastifyInstance, { db, config, users, storage }: AppDeps): Promise<void> {
-  const orders = new WorkOrdersRepository(db);
-  const locations = new LocationsRepository(db);
-  const assets = new AssetsRepository(db);
-  const uploads = new UploadStore(db, storage, config);
+export async function workordersRoutes(api: FastifyInstance, { repositories, uploads, models }: AppDeps): Promise<void> {
+  const { users } = repositories;
+  const orders = repositories.workOrders;
+  const locations = repositories.locations;
+  const assets = repositories.assets;
   // Limited users list, read and create work orders; changing their state needs full access (the default).
   const everyone = { access: 'user' as const };
+  const readers = { access: models.workorders.read };
   const flow = new ClaimFlow({ messages: claimMessages('work order'), stateOf: (id) => orders.claimState(id), users });
 
   const present = (request: FastifyRequest, { rows, relations }: ShownOrders): WorkOrder[] => {
@@ -55,7 +51,7 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
     return order;
   };
 
-  api.get<{ Querystring: WorkOrderListQuery }>('/workorders/', { schema: { querystring: WorkOrderListQuery }, config: everyone }, async (request) => {
+  api.get<{ Querystring: WorkOrderListQuery }>('/workorders/', { schema: { querystring: WorkOrderListQuery }, config: readers }, async (request) => {
     const window = pageWindow(request.query.page);
     const search = request.query.search?.trim();
     const { count, ...shown } = await orders.page(window, { locationId: request.query.location, search: search || undefined });
@@ -63,9 +59,8 @@ export async function workordersRoutes(api: FastifyInstance, { db, config, users
   });
 
   // Whoever may read the list may export it, with the same filters.
-  registerCsvExport(api, { config, access: everyone.access }, workOrdersCsv(orders));
 
-  api.get<{ Params: IdParams }>('/workorders/:id/', { schema: { params: IdParams }, config: everyone }, async (request) => presentOne(request, request.params.id));
+  api.get<{ Params: IdParams }>('/workorders/:id/', { schema: { params: IdParams }, config: readers }, async (request) => presentOne(request, request.params.id));
 
   api.post<{ Body: WorkOrderCreateBody }>('/workorders/', { schema: { body: WorkOrderCreateBody }, config: { ...everyone, uploads: true } }, async (request, reply) => {
     const user = currentUser(request);

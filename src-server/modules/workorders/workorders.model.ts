@@ -1,10 +1,10 @@
-/** The work-order list as CSV (GET workorders/export.csv; docs/decisions.md: CSV exports). */
+/** The work-order model (models/model-record.ts); its list as CSV is GET workorders/export.csv (docs/decisions.md: CSV exports). */
 import type { WorkOrder } from '../../../shared/api/workorders.js';
-import type { CsvExport } from '../../exports/csv-export.js';
+import type { Repositories } from '../../db/repositories.js';
 import { personName, type CsvColumn } from '../../exports/csv.js';
-import { requestOrigin } from '../../http/origin.js';
+import { recordsCsv, type ModelRecord } from '../../models/model-record.js';
 import { presentWorkOrder } from './workorders.presenter.js';
-import type { WorkOrderRow, WorkOrdersRepository } from './workorders.repository.js';
+import type { WorkOrderRow } from './workorders.repository.js';
 
 export const WORK_ORDER_CSV_COLUMNS: readonly CsvColumn<WorkOrder>[] = [
   { header: 'ID', value: (o) => o.id },
@@ -27,15 +27,18 @@ export const WORK_ORDER_CSV_COLUMNS: readonly CsvColumn<WorkOrder>[] = [
   { header: 'Asset ID', value: (o) => o.asset_id },
 ];
 
-export function workOrdersCsv(orders: WorkOrdersRepository): CsvExport<WorkOrderRow, WorkOrder> {
+/** Limited users read work orders: theirs to create and follow. */
+export function workOrderModel({ workOrders: orders }: Repositories): ModelRecord<WorkOrderRow, WorkOrder> {
   return {
-    area: 'workorders',
-    rowsAfter: (filter, after, limit) => orders.rowsAfter(filter, after, limit),
-    async present(rows, request) {
+    entity: 'workorders',
+    noun: 'work order',
+    read: 'user',
+    findById: (id) => orders.findById(id),
+    findByIds: (ids) => orders.findByIds(ids),
+    async present(rows, { origin }) {
       const relations = await orders.relationsOf(rows);
-      const origin = requestOrigin(request);
       return rows.map((row) => presentWorkOrder(row, relations, origin));
     },
-    columns: WORK_ORDER_CSV_COLUMNS,
+    csv: recordsCsv((filter, after, limit) => orders.rowsAfter(filter, after, limit), WORK_ORDER_CSV_COLUMNS),
   };
 }

@@ -1,9 +1,10 @@
-/** The location list as CSV (GET locations/export.csv; docs/decisions.md: CSV exports). */
+/** The location model (models/model-record.ts); its list as CSV is GET locations/export.csv (docs/decisions.md: CSV exports). */
 import type { Location } from '../../../shared/api/locations.js';
-import type { CsvExport } from '../../exports/csv-export.js';
+import type { Repositories } from '../../db/repositories.js';
 import type { CsvColumn } from '../../exports/csv.js';
+import { recordsCsv, type ModelRecord } from '../../models/model-record.js';
 import { presentLocation } from './locations.presenter.js';
-import type { LocationRow, LocationsRepository } from './locations.repository.js';
+import type { LocationRow } from './locations.repository.js';
 
 export const LOCATION_CSV_COLUMNS: readonly CsvColumn<Location>[] = [
   { header: 'ID', value: (l) => l.id },
@@ -22,11 +23,15 @@ export const LOCATION_CSV_COLUMNS: readonly CsvColumn<Location>[] = [
   { header: 'Updated At', value: (l) => l.updated_at },
 ];
 
-export function locationsCsv(locations: LocationsRepository): CsvExport<LocationRow, Location> {
+/** Limited users read locations too: the work-order form needs them. */
+export function locationModel({ locations }: Repositories): ModelRecord<LocationRow, Location> {
   return {
-    area: 'locations',
-    rowsAfter: (_filter, after, limit) => locations.rowsAfter(after, limit),
-    present: (rows) => rows.map(presentLocation),
-    columns: LOCATION_CSV_COLUMNS,
+    entity: 'locations',
+    noun: 'location',
+    read: 'user',
+    findById: (id) => locations.findById(id),
+    findByIds: (ids) => locations.findByIds(ids),
+    present: async (rows) => rows.map(presentLocation),
+    csv: recordsCsv((_filter, after, limit) => locations.rowsAfter(after, limit), LOCATION_CSV_COLUMNS),
   };
 }

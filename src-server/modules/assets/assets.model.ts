@@ -1,10 +1,10 @@
-/** The asset list as CSV (GET assets/export.csv; docs/decisions.md: CSV exports). */
+/** The asset model (models/model-record.ts); its list as CSV is GET assets/export.csv (docs/decisions.md: CSV exports). */
 import type { Asset } from '../../../shared/api/assets.js';
-import type { CsvExport } from '../../exports/csv-export.js';
+import type { Repositories } from '../../db/repositories.js';
 import { personName, type CsvColumn } from '../../exports/csv.js';
-import { requestOrigin } from '../../http/origin.js';
+import { recordsCsv, type ModelRecord } from '../../models/model-record.js';
 import { presentAsset } from './assets.presenter.js';
-import type { AssetRow, AssetsRepository } from './assets.repository.js';
+import type { AssetRow } from './assets.repository.js';
 
 export const ASSET_CSV_COLUMNS: readonly CsvColumn<Asset>[] = [
   { header: 'ID', value: (a) => a.id },
@@ -22,15 +22,17 @@ export const ASSET_CSV_COLUMNS: readonly CsvColumn<Asset>[] = [
   { header: 'Location ID', value: (a) => a.location_id },
 ];
 
-export function assetsCsv(assets: AssetsRepository): CsvExport<AssetRow, Asset> {
+export function assetModel({ assets }: Repositories): ModelRecord<AssetRow, Asset> {
   return {
-    area: 'assets',
-    rowsAfter: (filter, after, limit) => assets.rowsAfter(filter.locationId, after, limit),
-    async present(rows, request) {
+    entity: 'assets',
+    noun: 'asset',
+    read: 'full',
+    findById: (id) => assets.findById(id),
+    findByIds: (ids) => assets.findByIds(ids),
+    async present(rows, { origin }) {
       const relations = await assets.relationsOf(rows);
-      const origin = requestOrigin(request);
       return rows.map((row) => presentAsset(row, relations, origin));
     },
-    columns: ASSET_CSV_COLUMNS,
+    csv: recordsCsv((filter, after, limit) => assets.rowsAfter(filter.locationId, after, limit), ASSET_CSV_COLUMNS),
   };
 }

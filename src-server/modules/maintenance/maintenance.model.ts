@@ -1,11 +1,12 @@
-/** The maintenance task list as CSV (GET maintenance/tasks/export.csv; docs/decisions.md: CSV exports). */
+/** The maintenance task model (models/model-record.ts); its list as CSV is GET maintenance/tasks/export.csv (docs/decisions.md: CSV exports). */
 import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
 import { answerWithNote } from '../../../shared/rules/procedure.js';
 import { todayIn } from '../../../shared/rules/task-status.js';
-import type { CsvExport } from '../../exports/csv-export.js';
+import type { Repositories } from '../../db/repositories.js';
 import { personName, type CsvColumn } from '../../exports/csv.js';
+import { recordsCsv, type ModelRecord } from '../../models/model-record.js';
 import { presentTask } from './maintenance.presenter.js';
-import type { MaintenanceRepository, TaskRow } from './maintenance.repository.js';
+import type { TaskRow } from './maintenance.repository.js';
 
 export const TASK_CSV_COLUMNS: readonly CsvColumn<MaintenanceTask>[] = [
   { header: 'ID', value: (t) => t.id },
@@ -34,16 +35,19 @@ export const TASK_CSV_COLUMNS: readonly CsvColumn<MaintenanceTask>[] = [
   { header: 'Location ID', value: (t) => t.location_id },
 ];
 
-/** Statuses are of the export's day in TIME_ZONE, as the list shows them; `origin` links what a task links (its answers' photos). */
-export function tasksCsv(tasks: MaintenanceRepository, timeZone: string, origin: string): CsvExport<TaskRow, MaintenanceTask> {
+/** Statuses are of the site's day (TIME_ZONE), as the list shows them; the origin links a task's answers' photos. */
+export function taskModel({ maintenance: tasks }: Repositories): ModelRecord<TaskRow, MaintenanceTask> {
   return {
-    area: 'maintenance',
-    rowsAfter: (filter, after, limit) => tasks.rowsAfter(filter, after, limit),
-    async present(rows) {
+    entity: 'maintenance',
+    noun: 'maintenance task',
+    read: 'full',
+    findById: (id) => tasks.findById(id),
+    findByIds: (ids) => tasks.findByIds(ids),
+    async present(rows, { origin, timeZone }) {
       const relations = await tasks.relationsOf(rows);
       const today = todayIn(timeZone);
       return rows.map((row) => presentTask(row, relations, today, origin));
     },
-    columns: TASK_CSV_COLUMNS,
+    csv: recordsCsv((filter, after, limit) => tasks.rowsAfter(filter, after, limit), TASK_CSV_COLUMNS),
   };
 }

@@ -1,9 +1,10 @@
-/** The vendor list as CSV (GET vendors/export.csv; docs/decisions.md: CSV exports). */
+/** The vendor model (models/model-record.ts); its list as CSV is GET vendors/export.csv (docs/decisions.md: CSV exports). */
 import type { Vendor } from '../../../shared/api/vendors.js';
-import type { CsvExport } from '../../exports/csv-export.js';
+import type { Repositories } from '../../db/repositories.js';
 import type { CsvColumn } from '../../exports/csv.js';
+import { recordsCsv, type ModelRecord } from '../../models/model-record.js';
 import { presentVendor } from './vendors.presenter.js';
-import type { VendorRow, VendorsRepository } from './vendors.repository.js';
+import type { VendorRow } from './vendors.repository.js';
 
 export const VENDOR_CSV_COLUMNS: readonly CsvColumn<Vendor>[] = [
   { header: 'ID', value: (v) => v.id },
@@ -17,11 +18,14 @@ export const VENDOR_CSV_COLUMNS: readonly CsvColumn<Vendor>[] = [
   { header: 'Updated At', value: (v) => v.updated_at },
 ];
 
-export function vendorsCsv(vendors: VendorsRepository): CsvExport<VendorRow, Vendor> {
+export function vendorModel({ vendors }: Repositories): ModelRecord<VendorRow, Vendor> {
   return {
-    area: 'vendors',
-    rowsAfter: (_filter, after, limit) => vendors.rowsAfter(after, limit),
-    present: (rows) => rows.map(presentVendor),
-    columns: VENDOR_CSV_COLUMNS,
+    entity: 'vendors',
+    noun: 'vendor',
+    read: 'full',
+    findById: (id) => vendors.findById(id),
+    findByIds: (ids) => vendors.findByIds(ids),
+    present: async (rows) => rows.map(presentVendor),
+    csv: recordsCsv((_filter, after, limit) => vendors.rowsAfter(after, limit), VENDOR_CSV_COLUMNS),
   };
 }

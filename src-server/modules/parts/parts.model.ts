@@ -1,10 +1,10 @@
-/** The part list as CSV (GET parts/export.csv; docs/decisions.md: CSV exports). */
+/** The part model (models/model-record.ts); its list as CSV is GET parts/export.csv (docs/decisions.md: CSV exports). */
 import type { Part } from '../../../shared/api/parts.js';
-import type { CsvExport } from '../../exports/csv-export.js';
+import type { Repositories } from '../../db/repositories.js';
 import type { CsvColumn } from '../../exports/csv.js';
-import { requestOrigin } from '../../http/origin.js';
+import { recordsCsv, type ModelRecord } from '../../models/model-record.js';
 import { presentPart } from './parts.presenter.js';
-import type { PartRow, PartsRepository } from './parts.repository.js';
+import type { PartRow } from './parts.repository.js';
 
 export const PART_CSV_COLUMNS: readonly CsvColumn<Part>[] = [
   { header: 'ID', value: (p) => p.id },
@@ -18,14 +18,14 @@ export const PART_CSV_COLUMNS: readonly CsvColumn<Part>[] = [
   { header: 'Location ID', value: (p) => p.location?.id },
 ];
 
-export function partsCsv(parts: PartsRepository): CsvExport<PartRow, Part> {
+export function partModel({ parts }: Repositories): ModelRecord<PartRow, Part> {
   return {
-    area: 'parts',
-    rowsAfter: (filter, after, limit) => parts.rowsAfter(filter.locationId, after, limit),
-    present: (rows, request) => {
-      const origin = requestOrigin(request);
-      return rows.map((row) => presentPart(row, origin));
-    },
-    columns: PART_CSV_COLUMNS,
+    entity: 'parts',
+    noun: 'part',
+    read: 'full',
+    findById: (id) => parts.findById(id),
+    findByIds: (ids) => parts.findByIds(ids),
+    present: async (rows, { origin }) => rows.map((row) => presentPart(row, origin)),
+    csv: recordsCsv((filter, after, limit) => parts.rowsAfter(filter.locationId, after, limit), PART_CSV_COLUMNS),
   };
 }
