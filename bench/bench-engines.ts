@@ -10,7 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { loadConfig } from '../src-server/config.js';
 import { openDatabase, type Db } from '../src-server/db/database.js';
+import { buildRepositories } from '../src-server/db/repositories.js';
+import { TokenService } from '../src-server/modules/auth/jwt.js';
 import { migrate } from '../src-server/db/migrate.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -84,4 +87,10 @@ export async function onEngines<R>(skip: { sqlite: boolean; postgres: boolean },
   if (!skip.postgres && (await postgresReachable(pgUrl))) rows.push(...(await bench('postgres', pgUrl)));
   else if (!skip.postgres) console.log('PostgreSQL not reachable: skipped');
   return rows;
+}
+
+/** An access token for `userId`, signed as the bench's server signs them (its SECRET_KEY). */
+export async function benchAccessToken(database: Db, dataDir: string, secret: string, userId: number): Promise<string> {
+  const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: secret });
+  return new TokenService(secret, buildRepositories(database.db, database.dialect, config.site)).accessToken(userId);
 }

@@ -13,7 +13,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { WorkOrder } from '../shared/api/workorders.js';
 import { OFFLINE_BANNERS } from '../shared/data/messages.js';
 import { badgeCount } from '../src-ui/format/display.js';
-import type { ApiClient } from '../tests/helpers/e2e-api.js';
+import type { HttpClient } from '../tests/helpers/e2e-api.js';
 import { SUPERVISOR } from '../tests/helpers/e2e-api.js';
 import { activityBadge, expect, serviceWorkerReady, signIn, topNav } from '../tests/helpers/e2e-app.js';
 import { NetworkControl } from '../tests/helpers/e2e-network.js';
@@ -98,7 +98,7 @@ interface FlushSetup {
   page: Page;
   proxy: CountingProxy;
   network: NetworkControl;
-  api: ApiClient;
+  api: HttpClient;
   workerPath: string;
 }
 
@@ -150,7 +150,7 @@ async function measureFlush(setup: FlushSetup, action: QueuedAction, ids: number
 export async function measureFlows(
   browser: Browser,
   proxy: CountingProxy,
-  opts: { cpuRate: number; api: ApiClient; orders: WorkOrder[]; workerPath: string; actions: number },
+  opts: { cpuRate: number; api: HttpClient; orders: WorkOrder[]; workerPath: string; actions: number },
 ): Promise<{ flows: FlowFigures[]; flushes: FlushFigures[] }> {
   const context = await browser.newContext({ baseURL: proxy.baseURL, serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } });
   const resumer = await SharedWorkerResumer.start(browser);

@@ -8,7 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WorkOrder } from '../shared/api/workorders.js';
-import { ApiClient, SUPERVISOR } from '../tests/helpers/e2e-api.js';
+import { HttpClient, SUPERVISOR } from '../tests/helpers/e2e-api.js';
 import { e2eEnv, serverEnv, type E2eEnv } from '../tests/helpers/e2e-env.js';
 import { sharedWorkerPath } from '../tests/helpers/e2e-worker-port.js';
 
@@ -89,8 +89,8 @@ export async function startServer(): Promise<BenchServer> {
 }
 
 /** Adds `count` work orders at one new location; returns them, newest first. */
-export async function seedWorkOrders(count: number): Promise<{ api: ApiClient; orders: WorkOrder[] }> {
-  const api = await ApiClient.signIn(SUPERVISOR);
+export async function seedWorkOrders(count: number): Promise<{ api: HttpClient; orders: WorkOrder[] }> {
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation('Bench Depot');
   const orders: WorkOrder[] = [];
   const BATCH = 10;
@@ -104,7 +104,7 @@ export async function seedWorkOrders(count: number): Promise<{ api: ApiClient; o
 }
 
 /** Maintenance tasks for the task-list flows: enough for a full first page. */
-export async function seedTasks(api: ApiClient, count: number): Promise<void> {
+export async function seedTasks(api: HttpClient, count: number): Promise<void> {
   const location = await api.createLocation('Bench Plant');
   for (let i = 0; i < count; i += 10) {
     await Promise.all(

@@ -18,14 +18,13 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig, type Config } from '../src-server/config.js';
 import type { Db } from '../src-server/db/database.js';
-import { TokenService } from '../src-server/modules/auth/jwt.js';
 import { buildRepositories } from '../src-server/db/repositories.js';
 import { KpiFigures } from '../src-server/modules/kpis/kpis.figures.js';
 import { kpiWindows } from '../src-server/modules/kpis/kpis.periods.js';
 import { KpisRepository } from '../src-server/modules/kpis/kpis.repository.js';
 import { addDays, todayIn } from '../shared/rules/task-status.js';
 import { freePort } from '../tests/helpers/server-process.js';
-import { onEngines, openBenchDatabase, startBenchServer, type Engine } from './bench-engines.js';
+import { benchAccessToken, onEngines, openBenchDatabase, startBenchServer, type Engine } from './bench-engines.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '50' }, 'skip-postgres': { type: 'boolean', default: false }, 'skip-sqlite': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
@@ -218,7 +217,7 @@ async function benchEngine(engine: Engine, pgUrl: string | null): Promise<Row[]>
     console.log(`[${engine}] loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const port = await freePort();
     server = await startBenchServer({ SERVER_PROCESSES: '1', ...dbEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: secret, CLIENT_DIR: join(dataDir, 'none') });
-    const token = await new TokenService(secret, database.db).accessToken(userId);
+    const token = await benchAccessToken(database, dataDir, secret, userId);
     const url = `http://127.0.0.1:${port}`;
     // The server's own configuration (the default chemical sites, UTC), as the figures in process see it.
     const config = loadConfig({ ...dbEnv, DATA_DIR: dataDir, SECRET_KEY: secret });

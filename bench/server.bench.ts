@@ -12,11 +12,10 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Db } from '../src-server/db/database.js';
-import { TokenService } from '../src-server/modules/auth/jwt.js';
 import { WorkOrdersRepository } from '../src-server/modules/workorders/workorders.repository.js';
 import { pageWindow } from '../src-server/http/pagination.js';
 import { freePort } from '../tests/helpers/server-process.js';
-import { onEngines, openBenchDatabase, startBenchServer, type Engine } from './bench-engines.js';
+import { benchAccessToken, onEngines, openBenchDatabase, startBenchServer, type Engine } from './bench-engines.js';
 import { runLoad } from './run-load.js';
 import { loadSite } from './site-data.js';
 
@@ -63,7 +62,7 @@ async function benchEngine(engine: Engine, pgUrl: string | null): Promise<Row[]>
     console.log(`[${engine}] loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const port = await freePort();
     server = await startBenchServer({ ...dbEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SECRET_KEY: secret, CLIENT_DIR: join(dataDir, 'none') });
-    const token = await new TokenService(secret, database.db).accessToken(userIds[0]!);
+    const token = await benchAccessToken(database, dataDir, secret, userIds[0]!);
     const url = `http://127.0.0.1:${port}`;
     const deepPage = 5_000;
     const loc = locationIds[7]!;

@@ -22,7 +22,7 @@ import type { Part } from '../shared/api/parts.js';
 import type { WashRecordsPage } from '../shared/api/washes.js';
 import type { WorkOrder } from '../shared/api/workorders.js';
 import { badgeCount } from '../src-ui/format/display.js';
-import { ApiClient, SUPERVISOR } from '../tests/helpers/e2e-api.js';
+import { HttpClient, SUPERVISOR } from '../tests/helpers/e2e-api.js';
 import { expect, serviceWorkerReady, signIn } from '../tests/helpers/e2e-app.js';
 import { NetworkControl } from '../tests/helpers/e2e-network.js';
 import { SharedWorkerResumer } from './client-worker-resume.js';
@@ -146,7 +146,7 @@ const WASH_ENTRIES: Record<string, number>[] = [
 const PACKAGES = ['Basic Wash', 'Deluxe Wash', 'Ultimate Shine', 'The Works'];
 
 interface Seeded {
-  api: ApiClient;
+  api: HttpClient;
   /** When seeding started, as the server's timestamps write it. */
   seededAt: string;
   tag: string;
@@ -158,16 +158,16 @@ interface Seeded {
   before: { chemicals: Record<number, number>; parts: Record<number, number>; washes: Record<string, number> };
 }
 
-const chemicalAt = async (api: ApiClient, id: number, location: number) =>
+const chemicalAt = async (api: HttpClient, id: number, location: number) =>
   (await api.request<Chemical>('GET', `/chemicals/${id}/`)).body.locations.find((e) => e.location.id === location)!.current_quantity;
-const partQuantity = async (api: ApiClient, id: number) => (await api.request<Part>('GET', `/parts/${id}/`)).body.quantity;
-async function washTotals(api: ApiClient, location: number): Promise<Record<string, number>> {
+const partQuantity = async (api: HttpClient, id: number) => (await api.request<Part>('GET', `/parts/${id}/`)).body.quantity;
+async function washTotals(api: HttpClient, location: number): Promise<Record<string, number>> {
   const page = (await api.request<WashRecordsPage>('GET', `/washes/washrecords/?location=${location}`)).body;
   return Object.fromEntries(page.package_totals.map((t) => [t.package.name, t.total]));
 }
 
 async function seed(opts: ShiftOptions): Promise<Seeded> {
-  const api = await ApiClient.signIn(SUPERVISOR, opts.apiURL);
+  const api = await HttpClient.signIn(SUPERVISOR, opts.apiURL);
   const seededAt = new Date().toISOString();
   const tag = randomUUID().slice(0, 4);
   const yard = await api.createLocation(`Shift Yard ${opts.mode} ${tag}`);

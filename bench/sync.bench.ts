@@ -24,10 +24,10 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { openDatabase } from '../src-server/db/database.js';
 import { migrate } from '../src-server/db/migrate.js';
-import { TokenService } from '../src-server/modules/auth/jwt.js';
-import { ApiClient, SUPERVISOR, unique } from '../tests/helpers/e2e-api.js';
+import { HttpClient, SUPERVISOR, unique } from '../tests/helpers/e2e-api.js';
 import { startSite, type Site } from '../tests/helpers/e2e-site.js';
 import { freePort, startServer, stopServer, waitUntilReady } from '../tests/helpers/server-process.js';
+import { benchAccessToken } from './bench-engines.js';
 import { drain, installNameShim, installProbe, throttleCpu } from './client-probe.js';
 import { loadSite } from './site-data.js';
 import { runLoad } from './run-load.js';
@@ -107,8 +107,7 @@ async function benchStreams(): Promise<void> {
       port,
     );
     await waitUntilReady(server);
-    const tokens = new TokenService(secret, database.db);
-    const token = await tokens.accessToken(userIds[0]!);
+    const token = await benchAccessToken(database, dataDir, secret, userIds[0]!);
     const list = (durationS = LOAD.durationS) => runLoad({ url: origin, token, ...LOAD, durationS, path: '/api/v1/workorders/' });
     // The heap swings with garbage collection: the smallest of a few readings is the one after a collection.
     const settled = async () => {
@@ -127,7 +126,7 @@ async function benchStreams(): Promise<void> {
     const without = await list();
     const before = await settled();
     log(`opening ${STREAMS} streams`);
-    const userTokens = await Promise.all(userIds.map((id) => tokens.accessToken(id)));
+    const userTokens = await Promise.all(userIds.map((id) => benchAccessToken(database, dataDir, secret, id)));
     for (let i = 0; i < STREAMS; i++) streams.push(await openStream(origin, userTokens[i % userTokens.length]!));
     const opened = await settled();
     log('list under load, with the streams open');
@@ -269,7 +268,7 @@ async function benchFirstSync(browser: Browser, site: Site): Promise<void> {
 type ChangeWindow = Window & { __statusChanges?: { text: string; at: number }[] };
 
 async function benchLive(browser: Browser, site: Site): Promise<void> {
-  const api = await ApiClient.signIn(SUPERVISOR, site.baseURL);
+  const api = await HttpClient.signIn(SUPERVISOR, site.baseURL);
   const yard = await api.createLocation(unique('Live Bench Yard'));
   const order = await api.createWorkOrder(yard.id, unique('Live bench order'));
   const contexts: BrowserContext[] = [];

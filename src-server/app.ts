@@ -37,7 +37,7 @@ import { RememberedUsers } from './modules/users/remembered-users.js';
 import { buildRepositories } from './db/repositories.js';
 import { UploadStore } from './http/upload-store.js';
 import { buildModels } from './models/index.js';
-import { apiModules } from './modules/index.js';
+import { routeModules } from './modules/index.js';
 import { registerCsvExports } from './exports/csv-export.js';
 import { NotificationDispatcher } from './modules/notifications/dispatcher.js';
 import { PdfPool } from './reports/pdf-pool.js';
@@ -100,7 +100,7 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
       failed: () => metrics.mailFailed.inc(),
     }),
     storage,
-    tokens: new TokenService(config.secretKey, db),
+    tokens: new TokenService(config.secretKey, repositories),
     accountTokens: new AccountTokens(config.secretKey),
     repositories,
     models: buildModels(repositories),
@@ -158,10 +158,10 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
   registerOperations(app, { database, storage, metrics, shutdown });
 
   await app.register(
-    async (api) => {
-      await authRoutes(api, deps);
-      for (const register of apiModules) await register(api, deps);
-      registerCsvExports(api, deps);
+    async (versioned) => {
+      await authRoutes(versioned, deps);
+      for (const register of routeModules) await register(versioned, deps);
+      registerCsvExports(versioned, deps);
     },
     { prefix: API_BASE },
   );

@@ -22,7 +22,7 @@ import { gatherClusterMetrics } from './http/metrics.js';
 import { TokenService } from './modules/auth/jwt.js';
 import { demoLoginsStillOpen, demoOnPublicAddressMessage, seedDemoData } from './demo/seed.js';
 import { firstStaffAdvice } from './modules/admin/first-start.js';
-import { ChangeLogRepository } from './modules/sync/change-log.repository.js';
+import { buildRepositories } from './db/repositories.js';
 import { keepClusterStreamSlots } from './modules/sync/stream-slots.js';
 import { purgeSentNotices } from './modules/notifications/notification-queue.js';
 import { makeDataPrivate } from './private-files.js';
@@ -38,8 +38,9 @@ async function prepareDatabase(config: Config): Promise<Db> {
   await migrate(database);
   const logins = config.demoData ? await seedDemoData(database, config) : null;
   // Demo passwords are published: other machines must not find them working.
+  const repositories = buildRepositories(database.db, database.dialect, config.site);
   if (!isLoopback(config.host)) {
-    const open = await demoLoginsStillOpen(database);
+    const open = await demoLoginsStillOpen(repositories);
     if (open.length) {
       await database.close();
       throw new Error(demoOnPublicAddressMessage(config.host, open));
@@ -49,7 +50,7 @@ async function prepareDatabase(config: Config): Promise<Db> {
     const lines = logins.map((l) => `  ${l.role.padEnd(12)} ${l.email} / ${l.password}`);
     console.log(`\nDemo data created. Sign in with:\n${lines.join('\n')}\n`);
   }
-  const advice = await firstStaffAdvice(database);
+  const advice = await firstStaffAdvice(repositories);
   if (advice) console.log(`\n${advice}\n`);
   return database;
 }
@@ -60,8 +61,9 @@ async function prepareDatabase(config: Config): Promise<Db> {
  * day ago (the hourly limit looks back one hour). One process runs it.
  */
 async function startHousekeeping(config: Config, database: Db, onError: (err: unknown) => void): Promise<() => void> {
-  const tokens = new TokenService(config.secretKey, database.db);
-  const changes = new ChangeLogRepository(database.db);
+  const repositories = buildRepositories(database.db, database.dialect, config.site);
+  const tokens = new TokenService(config.secretKey, repositories);
+  const changes = repositories.changeLog;
   const compactChanges = () => changes.compact(new Date(Date.now() - config.syncLogRetentionDays * DAY_MS).toISOString());
   const housekeeping = () =>
     Promise.all([purgeIdempotencyKeys(database.db), tokens.purge(), compactChanges(), purgeSentNotices(database.db, new Date(Date.now() - DAY_MS).toISOString())]);

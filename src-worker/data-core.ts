@@ -1,6 +1,6 @@
 /**
  * The data worker's core, the same in both host modes (a SharedWorker for every tab, or a
- * dedicated worker per tab): it implements WorkerApi, keeps DataState and pushes it to the
+ * dedicated worker per tab): it implements WorkerCalls, keeps DataState and pushes it to the
  * connected tabs as patches, and runs the flush, heartbeat, version check and purge triggers.
  *
  * Other contexts (fallback-mode instances in other tabs, the service worker) change the same device
@@ -9,14 +9,14 @@
 import { LOCKS, type BusMessage } from '../shared/data/bus.js';
 import { deviceDataLostMessage } from '../shared/data/messages.js';
 import { needsAttention } from '../shared/data/queue-policy.js';
-import { PROTOCOL_VERSION, type DataState, type StatePatch, type UploadProgress, type WorkerApi } from '../shared/data/protocol.js';
+import { PROTOCOL_VERSION, type DataState, type StatePatch, type UploadProgress, type WorkerCalls } from '../shared/data/protocol.js';
 import { createAreaApis, reapplyRefusalOf } from './areas/index.js';
 import { csvExportCalls } from './kit/csv-exports.js';
 import { historyCalls } from './kit/history-reads.js';
 import { createBackgroundJobs } from './core/background-jobs.js';
 import { routeBusMessage } from './core/bus-routes.js';
 import { createFlushScheduler } from './core/flush-runner.js';
-import { guardApi } from './core/guard-api.js';
+import { guardCalls } from './core/guard-calls.js';
 import { queueCalls } from './core/queue-calls.js';
 import { createQueueView } from './core/queue-view.js';
 import { createSessionReactions } from './core/session-reactions.js';
@@ -31,7 +31,7 @@ import { holdLock, whenLockFreed } from './services/locks.js';
 import { requestPersistentStorage } from './services/storage.js';
 import { TabHub } from './services/tab-hub.js';
 import { keepHintStream } from './sync/hint-stream.js';
-import { createSessionApi } from './session/session-api.js';
+import { createSessionCalls } from './session/session-calls.js';
 
 /** The longest the worker waits for its catch-up pull before it says the connection is back. */
 const CATCH_UP_BEFORE_ONLINE_MS = 5_000;
@@ -44,8 +44,8 @@ export interface DataCoreOptions extends Omit<DataServicesOptions, 'contextId'> 
 }
 
 export interface DataCore {
-  /** What the tabs call (over Comlink). Not to be confused with the server's API client, `services.api`. */
-  readonly workerApi: WorkerApi;
+  /** What the tabs call (over Comlink); the server is called through `services.http`. */
+  readonly workerCalls: WorkerCalls;
   readonly instanceId: string;
   /** Resolves once the state has been read from the device DB. */
   readonly ready: Promise<void>;
@@ -57,7 +57,7 @@ export interface DataCore {
 
 /**
  * Assembles the core from its parts (`core/`): the state pushed to the tabs, the queue's view and
- * flush, the session's reactions, the background jobs, start-up, and the WorkerApi.
+ * flush, the session's reactions, the background jobs, start-up, and the WorkerCalls.
  */
 export function createDataCore(options: DataCoreOptions): DataCore {
   const instanceId = options.instanceId ?? crypto.randomUUID();
@@ -88,7 +88,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       onUploadProgress: (progress) => uploadProgress(progress),
     },
   );
-  const { db, bus, network, session, api, cache, outbox } = services;
+  const { db, bus, network, session, http, cache, outbox } = services;
   const toast = createToaster(hub, bus, services.now);
 
   const stateHub = createStateHub(hub, { network: network.state, host: { mode: options.mode, instanceId } });
@@ -205,7 +205,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       // Live: every hint of the server's changes (and the first, on each connection) pulls them.
       keepHintStream(
         {
-          open: (signal) => api.openStream('sync/stream/', signal),
+          open: (signal) => http.openStream('sync/stream/', signal),
           wanted: async () => Boolean((await session.tokens())?.access) && !network.isBrowserOffline(),
           onHead: () => background(jobs.pull()),
           wait: (ms) =>
@@ -221,10 +221,10 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     background(jobs.pull());
   })();
 
-  // ---- the WorkerApi ---------------------------------------------------------------------------
+  // ---- the WorkerCalls ---------------------------------------------------------------------------
 
   const areaContext: AreaContext = {
-    api,
+    http,
     cache,
     workingSet: services.workingSet,
     outbox,
@@ -239,7 +239,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     },
   };
 
-  const workerApi: WorkerApi = guardApi<WorkerApi>({
+  const workerCalls: WorkerCalls = guardCalls<WorkerCalls>({
     async connect(hello, events) {
       await ready;
       hub.add(hello, events, (onDead) => whenLockFreed(LOCKS.tab(hello.tabId), onDead));
@@ -271,7 +271,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       },
     },
 
-    session: createSessionApi({ db, api, session, cache, outbox, workingSet: services.workingSet, onQueueCleared: queueChanged }),
+    session: createSessionCalls({ db, http, session, cache, outbox, workingSet: services.workingSet, onQueueCleared: queueChanged }),
     queue: queueCalls({ outbox, queueChanged, requestFlush, reapplyRefusal: (row) => reapplyRefusalOf(row, areaContext) }),
     exports: csvExportCalls(areaContext),
     history: historyCalls(areaContext),
@@ -279,7 +279,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
   });
 
   return {
-    workerApi,
+    workerCalls,
     instanceId,
     ready,
     state: () => state,

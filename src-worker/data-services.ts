@@ -3,12 +3,12 @@
  * worker's flush alike: device DB, bus, network state, session, API client, cache, outbox and the
  * handler registry with every area's handlers.
  */
-import { xhrUploadFetch } from './api/xhr-upload.js';
+import { xhrUploadFetch } from './http/xhr-upload.js';
 import type { UploadProgress } from '../shared/data/protocol.js';
 import { BUS_CHANNEL } from '../shared/data/bus.js';
 import { DEVICE_DB_NAME, DeviceDb } from '../shared/data/db-schema.js';
 import type { NetworkState } from '../shared/data/protocol.js';
-import { ApiClient, type FetchLike } from './api/api-client.js';
+import { HttpClient, type FetchLike } from './http/http-client.js';
 import { ResponseCache } from './cache/response-cache.js';
 import { registerAllHandlers } from './areas/index.js';
 import { NetworkMonitor } from './network/network-monitor.js';
@@ -44,7 +44,7 @@ export interface DataServices {
   now: () => number;
   network: NetworkMonitor;
   session: SessionStore;
-  api: ApiClient;
+  http: HttpClient;
   cache: ResponseCache;
   outbox: OutboxStore;
   workingSet: WorkingSet;
@@ -62,7 +62,7 @@ export function createDataServices(options: DataServicesOptions, hooks: DataServ
   const bus = openBus(options.contextId, options.busName ?? BUS_CHANNEL);
   const network = new NetworkMonitor({ db, bus, now, onChange: (state) => hooks.onNetworkChange?.(state) });
   const session = new SessionStore(db, bus, (reason) => hooks.onSessionChange?.(reason));
-  const api = new ApiClient({
+  const http = new HttpClient({
     fetch: fetchImpl,
     baseUrl: options.baseUrl ?? defaultBaseUrl(),
     session,
@@ -74,5 +74,5 @@ export function createDataServices(options: DataServicesOptions, hooks: DataServ
   });
   const handlers = new HandlerRegistry();
   registerAllHandlers(handlers);
-  return { db, bus, now, network, session, api, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now, [ANSWERED_COMPLETION]), workingSet: new WorkingSet(db, now), handlers };
+  return { db, bus, now, network, session, http, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now, [ANSWERED_COMPLETION]), workingSet: new WorkingSet(db, now), handlers };
 }

@@ -10,4 +10,4 @@ declare const self: DedicatedWorkerGlobalScope;
 
 const core = createDataCore({ mode: 'dedicated' });
 
-Comlink.expose(core.workerApi, self);
+Comlink.expose(core.workerCalls, self);

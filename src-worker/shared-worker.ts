@@ -12,5 +12,5 @@ const core = createDataCore({ mode: 'shared' });
 self.addEventListener('connect', (event: MessageEvent) => {
   const port = event.ports[0];
   if (!port) return;
-  Comlink.expose(core.workerApi, port);
+  Comlink.expose(core.workerCalls, port);
 });

@@ -7,8 +7,8 @@
 import type { EveryKey, LocationRef, UserRef } from './common.js';
 
 /** The records that keep a history, by the name of their area (users: the staff's Users screen). */
-export const ACTIVITY_ENTITIES = ['workorders', 'maintenance', 'assets', 'locations', 'vendors', 'parts', 'chemicals', 'users'] as const;
-export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
+export const HISTORY_AREAS = ['workorders', 'maintenance', 'assets', 'locations', 'vendors', 'parts', 'chemicals', 'users'] as const;
+export type HistoryArea = (typeof HISTORY_AREAS)[number];
 
 /** Where each record's detail is served; its history is `<path><id>/activity/`. */
 export const ACTIVITY_RECORD_PATHS = {
@@ -20,11 +20,11 @@ export const ACTIVITY_RECORD_PATHS = {
   parts: 'parts/',
   chemicals: 'chemicals/',
   users: 'admin/users/',
-} as const satisfies Record<ActivityEntity, `${string}/`>;
+} as const satisfies Record<HistoryArea, `${string}/`>;
 
 /** The path (under /api/v1/) of one page of a record's history. */
-export function activityPath(entity: ActivityEntity, id: number, page = 1): string {
-  return `${ACTIVITY_RECORD_PATHS[entity]}${id}/activity/?page=${page > 0 ? page : 1}`;
+export function activityPath(area: HistoryArea, id: number, page = 1): string {
+  return `${ACTIVITY_RECORD_PATHS[area]}${id}/activity/?page=${page > 0 ? page : 1}`;
 }
 
 /**

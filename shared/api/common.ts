@@ -10,6 +10,13 @@ export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
 /** The `page` query of every list; far beyond any real list, so a page number never overflows an offset. */
 export const PageNumber = Type.Integer({ minimum: 1, maximum: 1_000_000_000 });
 
+/** The query of a list with a location filter and a search box (work orders, maintenance tasks): `?page=&location=&search=`. */
+export const LocationSearchQuery = Type.Object({
+  page: Type.Optional(PageNumber),
+  location: Type.Optional(Id),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
 /** The date of a fill, count or wash record (checked by the server: decisions: Dates of offline records). */
 export const RecordDate = Type.String({
   maxLength: 64,

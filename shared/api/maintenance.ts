@@ -1,7 +1,7 @@
 /** Maintenance tasks: the request schemas the server checks and the shapes it answers with. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TEXT_LIMIT, type TaskStatus } from '../constants.js';
-import { Id, PageNumber, type EveryKey, type LocationRef, type UserRef } from './common.js';
+import { Id, LocationSearchQuery, type EveryKey, type LocationRef, type UserRef } from './common.js';
 import { AnswersBody, ProcedureBody, type CompletionAnswer, type ProcedureStep } from './procedures.js';
 
 /** Longest recurrence the server accepts, in days (ten years). */
@@ -14,11 +14,7 @@ export const RECURRENCE_INTERVAL_MAX = 3650;
 const nullable = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
 
 /** GET maintenance/tasks/?page=&location=&search= */
-export const TaskListQuery = Type.Object({
-  page: Type.Optional(PageNumber),
-  location: Type.Optional(Id),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-});
+export const TaskListQuery = LocationSearchQuery;
 export type TaskListQuery = Static<typeof TaskListQuery>;
 
 /**

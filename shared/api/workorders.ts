@@ -1,14 +1,10 @@
 /** Work orders: the request schemas the server checks and the shapes it answers with. */
 import { Type, type Static } from '@sinclair/typebox';
 import { TEXT_LIMIT, type WorkOrderStatus } from '../constants.js';
-import { Id, PageNumber, type EveryKey, type LocationRef, type UserRef } from './common.js';
+import { Id, LocationSearchQuery, type EveryKey, type LocationRef, type UserRef } from './common.js';
 
 /** GET workorders/?page=&location=&search= (the list screen sends its text box as `search`). */
-export const WorkOrderListQuery = Type.Object({
-  page: Type.Optional(PageNumber),
-  location: Type.Optional(Id),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-});
+export const WorkOrderListQuery = LocationSearchQuery;
 export type WorkOrderListQuery = Static<typeof WorkOrderListQuery>;
 
 /**

@@ -13,7 +13,7 @@ export type UserChange = 'grantFullAccess' | 'revokeFullAccess' | 'deactivate' |
 /** The mails a staff user can have sent to an account. */
 export type UserMail = 'resendActivation' | 'resetPassword';
 
-export interface AdminApi {
+export interface AdminCalls {
   users(params: { page?: number; search?: string }): Promise<ReadResult<Page<AdminUser>>>;
   user(id: number): Promise<ReadResult<AdminUser>>;
   changeUser(id: number, change: UserChange): Promise<MutationResult<AdminUser>>;

@@ -36,7 +36,7 @@ export interface AssetEdit {
  * Assets are not offline actions (behaviour §4): creates, edits and moves are sent now, and without a
  * connection they say so and keep the form.
  */
-export interface AssetsApi {
+export interface AssetsCalls {
   list(params: { page?: number; location?: number | null }): Promise<ReadResult<Page<Asset>>>;
   get(id: number): Promise<ReadResult<Asset>>;
   create(input: NewAsset): Promise<MutationResult<Asset>>;

@@ -3,7 +3,7 @@ import type { Chemical, ChemicalQuantityRecord } from '../api/chemicals.js';
 import type { ReportSentResponse } from '../api/reports.js';
 import type { WashPackage, WashRecord } from '../api/washes.js';
 import type { BinaryAnswer, MutationResult, ReadResult } from '../data/protocol.js';
-import type { QuantityInput, StockApi } from './stock.js';
+import type { QuantityInput, StockCalls } from './stock.js';
 
 export interface ChemicalQuantityInput extends QuantityInput {
   /** The chemical_location entry (the chemical at one location). */
@@ -11,9 +11,9 @@ export interface ChemicalQuantityInput extends QuantityInput {
 }
 
 /** The report is the chemical inventory report of the report location. */
-export type ChemicalsApi = StockApi<Chemical, ChemicalQuantityInput, ChemicalQuantityRecord>;
+export type ChemicalsCalls = StockCalls<Chemical, ChemicalQuantityInput, ChemicalQuantityRecord>;
 
-export interface WashesApi {
+export interface WashesCalls {
   /** The wash packages of a car wash (saved for offline counting). */
   packages(location: number): Promise<ReadResult<WashPackage[]>>;
   /** One count of one package on the device's date; queued while offline, sent once. */

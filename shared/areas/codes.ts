@@ -5,7 +5,7 @@
 import type { CodeTarget } from '../rules/record-codes.js';
 import type { ReadResult } from '../data/protocol.js';
 
-export interface CodesApi {
+export interface CodesCalls {
   /**
    * The record that `text` (a label's link as a camera read it, or a code as typed) names, for this
    * user: asked of the server while online, found among the records kept on the device otherwise

@@ -2,7 +2,7 @@
 import type { Kpis } from '../api/kpis.js';
 import type { ReadResult } from '../data/protocol.js';
 
-export interface KpisApi {
+export interface KpisCalls {
   /** The figures over `period` days (the server's default when absent); the saved copy while offline. */
   get(period?: number): Promise<ReadResult<Kpis>>;
 }

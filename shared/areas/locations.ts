@@ -3,7 +3,7 @@ import type { Page } from '../api/common.js';
 import type { Location, LocationCreateBody, LocationUpdateBody } from '../api/locations.js';
 import type { BinaryAnswer, MutationResult, ReadResult } from '../data/protocol.js';
 
-export interface LocationsApi {
+export interface LocationsCalls {
   /** Every location, read by following `next` (pickers and filters). */
   all(): Promise<ReadResult<Location[]>>;
   list(params: { page?: number }): Promise<ReadResult<Page<Location>>>;

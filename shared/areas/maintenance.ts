@@ -43,7 +43,7 @@ export interface ProcedureAnswers {
   photos: { stepId: string; file: ChosenFile }[];
 }
 
-export interface MaintenanceApi extends StatusCalls<MaintenanceTask> {
+export interface MaintenanceCalls extends StatusCalls<MaintenanceTask> {
   list(params: TaskListParams): Promise<ReadResult<Page<MaintenanceTask>>>;
   get(id: number): Promise<ReadResult<MaintenanceTask>>;
   create(input: NewTask): Promise<MutationResult<MaintenanceTask>>;

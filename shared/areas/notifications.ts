@@ -2,7 +2,7 @@
 import type { NotificationSettings } from '../api/notifications.js';
 import type { MutationResult, ReadResult } from '../data/protocol.js';
 
-export interface NotificationsApi {
+export interface NotificationsCalls {
   /** The user's own settings; the saved copy while offline. */
   get(): Promise<ReadResult<NotificationSettings>>;
   /** Saves them whole; needs a connection (never queued: a late save could mail on a changed mind). */

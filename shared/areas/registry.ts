@@ -1,24 +1,24 @@
 /**
- * The areas of the client, in one realm-free place: each area's name (its WorkerApi group, the
+ * The areas of the client, in one realm-free place: each area's name (its WorkerCalls group, the
  * `domain` of its queued items, the `synced` event's area) and its labels, used by the data worker and the tabs
  * alike (the Offline Activity panel titles a queued item with `itemLabel`).
  *
- * Adding an area: one entry in AREAS, its calls in `shared/areas/<name>.ts` added to AreaApis,
+ * Adding an area: one entry in AREAS, its calls in `shared/areas/<name>.ts` added to AreaCalls,
  * then its worker module `src-worker/areas/<name>.ts` (found by the worker on its own) and  * screens. Nothing else is wired by hand.
  */
-import type { AssetsApi } from './assets.js';
-import type { AdminApi } from './admin.js';
-import type { ChemicalsApi, WashesApi } from './chemicals.js';
-import type { CodesApi } from './codes.js';
-import type { ContactApi } from './contact.js';
-import type { KpisApi } from './kpis.js';
-import type { LocationsApi } from './locations.js';
-import type { MaintenanceApi } from './maintenance.js';
-import type { NotificationsApi } from './notifications.js';
-import type { PartsApi } from './parts.js';
-import type { SettingsApi } from './settings.js';
-import type { VendorsApi } from './vendors.js';
-import type { WorkordersApi } from './workorders.js';
+import type { AssetsCalls } from './assets.js';
+import type { AdminCalls } from './admin.js';
+import type { ChemicalsCalls, WashesCalls } from './chemicals.js';
+import type { CodesCalls } from './codes.js';
+import type { ContactCalls } from './contact.js';
+import type { KpisCalls } from './kpis.js';
+import type { LocationsCalls } from './locations.js';
+import type { MaintenanceCalls } from './maintenance.js';
+import type { NotificationsCalls } from './notifications.js';
+import type { PartsCalls } from './parts.js';
+import type { SettingsCalls } from './settings.js';
+import type { VendorsCalls } from './vendors.js';
+import type { WorkordersCalls } from './workorders.js';
 
 export interface AreaInfo {
   /** The area as a whole, e.g. "Work orders". */
@@ -46,27 +46,27 @@ export const AREAS = {
 
 export type AreaName = keyof typeof AREAS;
 
-/** Each area's group of WorkerApi calls, by area name. */
-export interface AreaApis {
-  workorders: WorkordersApi;
-  locations: LocationsApi;
-  assets: AssetsApi;
-  maintenance: MaintenanceApi;
-  parts: PartsApi;
-  settings: SettingsApi;
-  vendors: VendorsApi;
-  chemicals: ChemicalsApi;
-  washes: WashesApi;
-  contact: ContactApi;
-  admin: AdminApi;
-  kpis: KpisApi;
-  codes: CodesApi;
-  notifications: NotificationsApi;
+/** Each area's group of WorkerCalls calls, by area name. */
+export interface AreaCalls {
+  workorders: WorkordersCalls;
+  locations: LocationsCalls;
+  assets: AssetsCalls;
+  maintenance: MaintenanceCalls;
+  parts: PartsCalls;
+  settings: SettingsCalls;
+  vendors: VendorsCalls;
+  chemicals: ChemicalsCalls;
+  washes: WashesCalls;
+  contact: ContactCalls;
+  admin: AdminCalls;
+  kpis: KpisCalls;
+  codes: CodesCalls;
+  notifications: NotificationsCalls;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-export const AREAS_MATCH_APIS: Same<keyof AreaApis, AreaName> = true;
+export const AREAS_MATCH_APIS: Same<keyof AreaCalls, AreaName> = true;
 
 export function isAreaName(name: string): name is AreaName {
   return Object.hasOwn(AREAS, name);

@@ -2,7 +2,7 @@
 import type { SiteSettings } from '../api/settings.js';
 import type { ReadResult } from '../data/protocol.js';
 
-export interface SettingsApi {
+export interface SettingsCalls {
   /** The site's capabilities and time zone; the saved copy while offline. */
   get(): Promise<ReadResult<SiteSettings>>;
 }

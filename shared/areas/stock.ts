@@ -21,7 +21,7 @@ export interface StockTarget {
   label: string;
 }
 
-export interface StockApi<Item, Input extends QuantityInput, Answer> {
+export interface StockCalls<Item, Input extends QuantityInput, Answer> {
   list(params: { page?: number; location?: number | null }): Promise<ReadResult<Page<Item>>>;
   get(id: number): Promise<ReadResult<Item>>;
   /** Queued while offline, sent once. */

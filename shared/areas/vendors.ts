@@ -3,7 +3,7 @@ import type { Page } from '../api/common.js';
 import type { Vendor, VendorBody } from '../api/vendors.js';
 import type { MutationResult, ReadResult } from '../data/protocol.js';
 
-export interface VendorsApi {
+export interface VendorsCalls {
   list(params: { page?: number }): Promise<ReadResult<Page<Vendor>>>;
   get(id: number): Promise<ReadResult<Vendor>>;
   /** Sent now or not at all (vendors are not offline actions). */

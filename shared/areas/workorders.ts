@@ -18,7 +18,7 @@ export interface NewWorkOrder {
   assetId?: number | null;
 }
 
-export interface WorkordersApi extends StatusCalls<WorkOrder> {
+export interface WorkordersCalls extends StatusCalls<WorkOrder> {
   list(params: WorkOrderListParams): Promise<ReadResult<Page<WorkOrder>>>;
   get(id: number): Promise<ReadResult<WorkOrder>>;
   create(input: NewWorkOrder): Promise<MutationResult<WorkOrder>>;

@@ -1,15 +1,15 @@
 /**
  * The contract between the tabs (src-ui) and the data worker (src-worker). Realm-free types only.
  *
- * The UI calls the worker through Comlink (`WorkerApi`, request/response) and receives state as
+ * The UI calls the worker through Comlink (`WorkerCalls`, request/response) and receives state as
  * small patches on a separate MessagePort it hands over in `connect()`. The UI never fetches and
  * never opens IndexedDB itself.
  */
-import type { ActivityEntity, ActivityEntry } from '../api/activity.js';
+import type { HistoryArea, ActivityEntry } from '../api/activity.js';
 import type { User } from '../api/auth.js';
 import type { LocationRef, Page } from '../api/common.js';
 import type { CsvExportArea, CsvExportFilters } from '../api/exports.js';
-import type { AreaApis } from '../areas/registry.js';
+import type { AreaCalls } from '../areas/registry.js';
 import type { OutboxRow } from './db-schema.js';
 
 /**
@@ -229,7 +229,7 @@ export interface TabHello {
  * What the data worker exposes over Comlink: the core groups below, and one group per area
  * (`shared/areas/registry.ts`), nested objects of async calls.
  */
-export interface WorkerApi extends AreaApis {
+export interface WorkerCalls extends AreaCalls {
   /** Registers a tab; events for it go to `events`. Returns the full current state. */
   connect(hello: TabHello, events: PortLike): Promise<{ state: DataState; instanceId: string; protocol: number }>;
   /** The tab is going away (best effort; tab death is also detected through its `tab:<id>` lock). */
@@ -260,7 +260,7 @@ export interface WorkerApi extends AreaApis {
 
   /** A record's history, newest first, 10 a page (docs/decisions.md: History on every record): the network first, the saved page offline. */
   history: {
-    page(entity: ActivityEntity, id: number, page: number): Promise<ReadResult<Page<ActivityEntry>>>;
+    page(area: HistoryArea, id: number, page: number): Promise<ReadResult<Page<ActivityEntry>>>;
   };
 
   queue: {

@@ -13,7 +13,8 @@ import { nowIso } from '../http/clock.js';
 import { TokenService } from '../modules/auth/jwt.js';
 import { hashPassword, passwordProblems } from '../modules/auth/passwords.js';
 import { AdminRuleError, UsersAdminService, type UserChanges } from '../modules/admin/users-admin.service.js';
-import { UsersRepository, type UserRow } from '../modules/users/users.repository.js';
+import type { UsersRepository, UserRow } from '../modules/users/users.repository.js';
+import { buildRepositories } from '../db/repositories.js';
 import { BackupRefusal, backup, restore } from './backup.js';
 
 export const USAGE = `Usage: npm run cli -- COMMAND [options]
@@ -240,8 +241,9 @@ async function withDatabase(work: (ctx: Context) => Promise<void>): Promise<void
   const database = openDatabase(config);
   try {
     await migrate(database);
-    const tokens = new TokenService(config.secretKey, database.db);
-    await work({ users: new UsersRepository(database.db), admin: new UsersAdminService(database.db, database.dialect, tokens) });
+    const repositories = buildRepositories(database.db, database.dialect, config.site);
+    const tokens = new TokenService(config.secretKey, repositories);
+    await work({ users: repositories.users, admin: new UsersAdminService(repositories, tokens) });
   } finally {
     await database.close();
   }

@@ -304,7 +304,7 @@ export interface ChangeHeadTable {
 /** A record's history, appended in each write's transaction and never changed (migration 0016; shared/api/activity.ts). */
 export interface ActivityTable {
   id: Generated<number>;
-  /** The record's area name (shared/api/activity.ts ActivityEntity). */
+  /** The record's area name (shared/api/activity.ts HistoryArea). */
   entity: string;
   record_id: number;
   kind: string;

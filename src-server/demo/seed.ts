@@ -3,6 +3,7 @@
  * and a realistic handful of every record, with work orders and tasks in each status. Runs only on
  * a database without users, so it never touches real data.
  */
+import type { Repositories } from '../db/repositories.js';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
@@ -28,8 +29,7 @@ export const DEMO_LOGINS: DemoLogin[] = [
  * The demo logins that still work as published: the account is active and its password is still
  * the demo one. On an address other machines can reach, anyone could sign in with them.
  */
-export async function demoLoginsStillOpen(database: Db): Promise<DemoLogin[]> {
-  const users = new UsersRepository(database.db);
+export async function demoLoginsStillOpen({ users }: Pick<Repositories, 'users'>): Promise<DemoLogin[]> {
   const open: DemoLogin[] = [];
   for (const login of DEMO_LOGINS) {
     const user = await users.findByEmail(login.email);

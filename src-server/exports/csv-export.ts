@@ -48,10 +48,10 @@ export function registerCsvExports(app: FastifyInstance, { config, models }: { c
   for (const model of Object.values(models) as AnyModelRecord[]) registerCsvExport(app, config, model);
 }
 
-function registerCsvExport<Row extends { id: number }, Shown, Item>(api: FastifyInstance, config: Pick<Config, 'timeZone'>, model: ModelRecord<Row, Shown, Item>): void {
-  const area = model.entity;
+function registerCsvExport<Row extends { id: number }, Shown, Item>(app: FastifyInstance, config: Pick<Config, 'timeZone'>, model: ModelRecord<Row, Shown, Item>): void {
+  const { area } = model;
   const def = CSV_EXPORTS[area];
-  api.get(
+  app.get(
     `/${def.path}`,
     {
       schema: {

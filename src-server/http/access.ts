@@ -10,13 +10,14 @@ import { hasFullAccess } from '../modules/users/full-access.js';
 import type { UserLookup } from '../modules/users/remembered-users.js';
 import type { UserRow } from '../modules/users/users.repository.js';
 import { API_BASE } from '../../shared/constants.js';
+import type { Access as SharedAccess } from '../../shared/rules/access.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /**
- * public: anyone; user: any signed-in user (limited too); full: full_feature_access; staff: is_staff;
- * operator: whoever holds METRICS_TOKEN (no user, staff included, reaches it with a session).
+ * The access words the screens use too (shared/rules/access.ts; `full` here lets staff through as
+ * well), and operator: whoever holds METRICS_TOKEN (no user, staff included, reaches it with a session).
  */
-export type Access = 'public' | 'user' | 'full' | 'staff' | 'operator';
+export type Access = SharedAccess | 'operator';
 
 /** The operations endpoints (http/operations.ts): outside the API, yet declared, checked and documented like it. */
 export const OPERATIONS_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);

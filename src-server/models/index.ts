@@ -21,7 +21,7 @@ export function buildModels(repositories: Repositories) {
     vendors: vendorModel(repositories),
     parts: partModel(repositories),
     chemicals: chemicalModel(repositories),
-  } satisfies Record<SyncedArea, { entity: SyncedArea }>;
+  } satisfies Record<SyncedArea, { area: SyncedArea }>;
 }
 
 export type Models = ReturnType<typeof buildModels>;

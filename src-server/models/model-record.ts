@@ -4,7 +4,7 @@
  * answers them (relations included) and its CSV export. The routes, the sync, the history and the
  * exports read the record; adding a model to them is adding its record to `models/index.ts`.
  */
-import type { ActivityEntity } from '../../shared/api/activity.js';
+import type { HistoryArea } from '../../shared/api/activity.js';
 import type { SyncedArea } from '../../shared/api/sync.js';
 import type { CsvColumn } from '../exports/csv.js';
 import type { Access } from '../http/access.js';
@@ -24,7 +24,7 @@ export interface ExportFilter {
 /** Who may read a record and how it is found: all a record's history needs. */
 export interface RecordAccess<Row> {
   /** The change log's and the history's name for it. */
-  entity: ActivityEntity;
+  area: HistoryArea;
   /** Its own name in descriptions ("work order"). */
   noun: string;
   /** Who may read its records: the list and detail routes, the sync, the history and the export. */
@@ -42,7 +42,7 @@ export interface CsvOf<Row, Shown, Item> {
 
 // Methods, not function properties: a record of any model is then a ModelRecord<{ id: number }, unknown>.
 export interface ModelRecord<Row extends { id: number }, Shown, Item = Shown> extends RecordAccess<Row> {
-  entity: SyncedArea;
+  area: SyncedArea;
   findByIds(ids: readonly number[]): Promise<Row[]>;
   /** The rows as the API answers them, in the same order. */
   present(rows: Row[], ctx: PresentContext): Promise<Shown[]>;

@@ -21,9 +21,9 @@ import { vendorsRoutes } from './vendors/vendors.routes.js';
 import { washesRoutes } from './washes/washes.routes.js';
 import { workordersRoutes } from './workorders/workorders.routes.js';
 
-export type ApiModule = (api: FastifyInstance, deps: AppDeps) => Promise<void>;
+export type RouteModule = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
-export const apiModules: ApiModule[] = [
+export const routeModules: RouteModule[] = [
   locationsRoutes,
   vendorsRoutes,
   assetsRoutes,

@@ -80,7 +80,7 @@ export interface ReportRoutes<Query extends { location: number }, Body extends {
  * PDF thread.
  */
 export function registerReportRoutes<Query extends { location: number }, Body extends { email: string; location: number }>(
-  api: FastifyInstance,
+  app: FastifyInstance,
   { mailer, config, pdf: threads }: { mailer: Mailer; config: Pick<Config, 'reportMailRateLimit' | 'timeZone'>; pdf: PdfPool },
   report: ReportRoutes<Query, Body>,
 ): void {
@@ -93,12 +93,12 @@ export function registerReportRoutes<Query extends { location: number }, Body ex
   }
 
   // Fastify cannot resolve its request types over an open generic; the schemas have checked both shapes.
-  api.get(report.path, { schema: { querystring: report.query } }, async (request, reply) => {
+  app.get(report.path, { schema: { querystring: report.query } }, async (request, reply) => {
     const { pdf } = await rendered(request.query as Query);
     return sendPdf(reply, report.filename, pdf);
   });
 
-  api.post(report.path, { schema: { body: report.body }, config: { idempotency: 'outside-transaction', rateLimit: mailLimit } }, async (request) => {
+  app.post(report.path, { schema: { body: report.body }, config: { idempotency: 'outside-transaction', rateLimit: mailLimit } }, async (request) => {
     const body = request.body as Body;
     const errors: FieldErrors = {};
     const to = reportEmail(errors, body.email);

@@ -5,22 +5,21 @@
  * server refuses them.
  */
 
-/**
- * 'visitor': anyone; 'signed-in': any signed-in user; 'full-access': full_feature_access only;
- * 'staff': is_staff only (the team's administration, whatever the user's own access).
- */
-export type Access = 'visitor' | 'signed-in' | 'full-access' | 'staff';
+import type { Access } from '../../shared/rules/access.js';
+
+export type { Access };
 
 interface Viewer {
   full_feature_access: boolean;
   is_staff: boolean;
 }
 
+/** `full` on a screen is full_feature_access alone, as the specification has it (shared/rules/access.ts). */
 export function mayOpen(access: Access, user: Viewer | null | undefined): boolean {
-  if (access === 'visitor') return true;
+  if (access === 'public') return true;
   if (!user) return false;
   if (access === 'staff') return user.is_staff;
-  return access === 'signed-in' || user.full_feature_access;
+  return access === 'user' || user.full_feature_access;
 }
 
 interface NavEntry {
@@ -34,19 +33,19 @@ interface NavEntry {
 }
 
 /** Homes, best first: the first one a user may open is where they land and their top-bar Home link. */
-const FULL_HOME: NavEntry = { href: '/home', label: 'Home', access: 'full-access', slot: 'home' };
+const FULL_HOME: NavEntry = { href: '/home', label: 'Home', access: 'full', slot: 'home' };
 const HOMES: NavEntry[] = [
   FULL_HOME,
-  { href: '/workorder-home', label: 'WorkOrder Home', access: 'signed-in', slot: 'home' },
+  { href: '/workorder-home', label: 'WorkOrder Home', access: 'user', slot: 'home' },
 ];
 
 const TOP_BAR: NavEntry[] = [
   ...HOMES,
-  { href: '/about', label: 'About', access: 'visitor' },
-  { href: '/contact', label: 'Contact', access: 'signed-in' },
+  { href: '/about', label: 'About', access: 'public' },
+  { href: '/contact', label: 'Contact', access: 'user' },
   // Contact messages are reached from the Users screen: the bar stays short on a phone.
   { href: '/admin/users', label: 'Users', access: 'staff' },
-  { href: '/login', label: 'Login', access: 'visitor', visitorsOnly: true },
+  { href: '/login', label: 'Login', access: 'public', visitorsOnly: true },
 ];
 
 /** Where a signed-in user lands after login (behaviour §1: full access → /home, limited → /workorder-home). */
@@ -60,7 +59,7 @@ export function topBarLinks(user: Viewer | null | undefined): { href: string; la
   const home = user ? homeFor(user) : null;
   return TOP_BAR.filter((entry) => {
     if (entry.visitorsOnly) return !user;
-    if (entry.access !== 'visitor' && !user) return false;
+    if (entry.access !== 'public' && !user) return false;
     if (entry.slot === 'home') return entry.href === home;
     return mayOpen(entry.access, user);
   }).map(({ href, label }) => ({ href, label }));
@@ -89,21 +88,21 @@ export type HubName = 'home' | 'inventory' | 'workorders';
  */
 export const HUBS: Record<HubName, readonly HubButton[]> = {
   home: [
-    { href: '/inventory-home', label: 'Inventory', icon: 'pi pi-box', access: 'full-access' },
-    { href: '/location-list', label: 'Locations', icon: 'pi pi-map-marker', access: 'full-access' },
-    { href: '/maintenance-list', label: 'Preventative Maintenance', icon: 'pi pi-calendar', access: 'full-access' },
-    { href: '/workorder-home', label: 'Work Orders', icon: 'pi pi-wrench', access: 'signed-in' },
+    { href: '/inventory-home', label: 'Inventory', icon: 'pi pi-box', access: 'full' },
+    { href: '/location-list', label: 'Locations', icon: 'pi pi-map-marker', access: 'full' },
+    { href: '/maintenance-list', label: 'Preventative Maintenance', icon: 'pi pi-calendar', access: 'full' },
+    { href: '/workorder-home', label: 'Work Orders', icon: 'pi pi-wrench', access: 'user' },
   ],
   inventory: [
-    { href: '/asset-list', label: 'Assets', icon: 'pi pi-box', access: 'full-access' },
-    { href: '/chemical-list', label: 'Chemicals', icon: 'pi pi-filter', access: 'full-access' },
-    { href: '/part-list', label: 'Parts', icon: 'pi pi-cog', access: 'full-access' },
-    { href: '/vendor-list', label: 'Vendors', icon: 'pi pi-truck', access: 'full-access' },
+    { href: '/asset-list', label: 'Assets', icon: 'pi pi-box', access: 'full' },
+    { href: '/chemical-list', label: 'Chemicals', icon: 'pi pi-filter', access: 'full' },
+    { href: '/part-list', label: 'Parts', icon: 'pi pi-cog', access: 'full' },
+    { href: '/vendor-list', label: 'Vendors', icon: 'pi pi-truck', access: 'full' },
     HOME_BUTTON,
   ],
   workorders: [
-    { href: '/workorder-create', label: 'Create Work Order', icon: 'pi pi-plus', access: 'signed-in' },
-    { href: '/workorder-list', label: 'Active Work Orders', icon: 'pi pi-list', access: 'signed-in' },
+    { href: '/workorder-create', label: 'Create Work Order', icon: 'pi pi-plus', access: 'user' },
+    { href: '/workorder-list', label: 'Active Work Orders', icon: 'pi pi-list', access: 'user' },
     HOME_BUTTON,
   ],
 };
@@ -112,7 +111,7 @@ export const HUBS: Record<HubName, readonly HubButton[]> = {
  * Plain links under a home screen's buttons, for screens that are not in the spec (its buttons stay
  * as they are): each user's mail notifications, from both homes users land on.
  */
-const NOTIFICATIONS_LINK: NavEntry = { href: '/notifications', label: 'Mail notifications', access: 'signed-in' };
+const NOTIFICATIONS_LINK: NavEntry = { href: '/notifications', label: 'Mail notifications', access: 'user' };
 export const HUB_LINKS: Record<HubName, readonly NavEntry[]> = {
   home: [NOTIFICATIONS_LINK],
   inventory: [],

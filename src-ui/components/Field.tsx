@@ -1,6 +1,15 @@
 /** A labelled form field with its error text, wired for screen readers. */
 import type { ReactNode } from 'react';
 
+/** A field's error, announced when it appears; `fieldAria` points the input at it. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <small id={`${id}-error`} className="field-error" role="alert">
+      {error}
+    </small>
+  ) : null;
+}
+
 export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | null; hint?: string; children: ReactNode }) {
   return (
     <div className="field">
@@ -11,11 +20,7 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
           {hint}
         </small>
       ) : null}
-      {error ? (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

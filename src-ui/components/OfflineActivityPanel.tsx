@@ -183,14 +183,14 @@ function QueueContent({ visible }: { visible: boolean }) {
       onRemove: (id) => {
         // The queue as it is now (not the rows' deferred copy), read when the button is pressed.
         const conflict = store.queue.items.some((i) => i.id === id && i.status === 'conflict');
-        void run(() => callWorker((api) => api.queue.remove(id)), QUEUE_MESSAGES.removeFailed, conflict ? QUEUE_MESSAGES.discarded : undefined);
+        void run(() => callWorker((worker) => worker.queue.remove(id)), QUEUE_MESSAGES.removeFailed, conflict ? QUEUE_MESSAGES.discarded : undefined);
       },
-      onReapply: (id) => void run(() => callWorker((api) => api.queue.reapply(id)), QUEUE_MESSAGES.reapplyFailed, QUEUE_MESSAGES.reapplied),
+      onReapply: (id) => void run(() => callWorker((worker) => worker.queue.reapply(id)), QUEUE_MESSAGES.reapplyFailed, QUEUE_MESSAGES.reapplied),
     }),
     [run],
   );
-  const retry = useCallback(() => void run(() => callWorker((api) => api.queue.retry()), QUEUE_MESSAGES.retryFailed), [run]);
-  const clear = useCallback(() => void run(() => callWorker((api) => api.queue.clear()), QUEUE_MESSAGES.clearFailed), [run]);
+  const retry = useCallback(() => void run(() => callWorker((worker) => worker.queue.retry()), QUEUE_MESSAGES.retryFailed), [run]);
+  const clear = useCallback(() => void run(() => callWorker((worker) => worker.queue.clear()), QUEUE_MESSAGES.clearFailed), [run]);
 
   return (
     <>

@@ -12,7 +12,7 @@ import { Loading } from './Loading';
 
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSnapshot(store).session;
-  if (access === 'visitor') return <>{children}</>;
+  if (access === 'public') return <>{children}</>;
   if (session.status === 'unknown') return <Loading />;
   if (session.status !== 'signed-in' || !session.user) return <Redirect to="/login" replace />;
   if (!mayOpen(access, session.user)) return <Redirect to={homeFor(session.user)} replace />;

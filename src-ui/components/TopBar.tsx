@@ -23,7 +23,7 @@ export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
 
   const logout = async () => {
     try {
-      await callWorker((api) => api.session.logout());
+      await callWorker((worker) => worker.session.logout());
     } catch (err) {
       showToast({ severity: 'error', detail: messageForScreen(err, ERROR_MESSAGES.default) });
     }

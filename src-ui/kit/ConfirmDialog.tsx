@@ -22,11 +22,11 @@ export interface Confirmation<Answer> {
   danger?: boolean;
   /** The screen's fallback when the refusal has no text of its own. */
   failure: string;
-  send: (api: WorkerRemote) => Promise<MutationResult<Answer>>;
+  send: (worker: WorkerRemote) => Promise<MutationResult<Answer>>;
 }
 
 /** Sends a change now and says how it went; resolves with the answer, or null when it was refused. */
-export async function sendAndTell<Answer>(send: (api: WorkerRemote) => Promise<MutationResult<Answer>>, failure: string): Promise<Answer | null> {
+export async function sendAndTell<Answer>(send: (worker: WorkerRemote) => Promise<MutationResult<Answer>>, failure: string): Promise<Answer | null> {
   try {
     const result = await callWorker(send);
     showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });

@@ -20,7 +20,7 @@ export function CsvExportButton({ area, query }: { area: CsvExportArea; query: L
       mimeType="text/csv"
       needsConnection={TEXTS.needsConnection}
       failure={{ summary: TEXTS.exportSummary, detail: TEXTS.exportDetail }}
-      download={(api) => api.exports.csv(area, { location: query.location, search: query.search })}
+      download={(worker) => worker.exports.csv(area, { location: query.location, search: query.search })}
     />
   );
 }

@@ -31,10 +31,10 @@ export interface DetailTexts {
 }
 
 /** The record `param` names (a positive id), read through the worker and reloaded after its writes sync. */
-export function useDetailRead<T>(area: AreaName, param: string | undefined, read: (api: WorkerRemote, id: number) => Promise<ReadResult<T>>, texts: Pick<DetailTexts, 'refreshFailure'>) {
+export function useDetailRead<T>(area: AreaName, param: string | undefined, read: (worker: WorkerRemote, id: number) => Promise<ReadResult<T>>, texts: Pick<DetailTexts, 'refreshFailure'>) {
   const id = positiveInt(param);
   // An id that is not a positive whole number names no record: answered like the server's 404.
-  const detail = useWorkerRead<T>(`${area}|${param ?? ''}`, (api) => (id === null ? Promise.reject(normalizeHttpError(404, null)) : read(api, id)));
+  const detail = useWorkerRead<T>(`${area}|${param ?? ''}`, (worker) => (id === null ? Promise.reject(normalizeHttpError(404, null)) : read(worker, id)));
   useSynced(area, id === null ? null : String(id), () => {
     void detail.reload().then((error) => {
       if (error?.shouldNotify) showToast({ severity: 'error', detail: texts.refreshFailure });

@@ -25,7 +25,7 @@ export interface DownloadButtonProps {
   needsConnection: string;
   /** The toast when the server refuses without a text of its own. */
   failure: { summary?: string; detail: string };
-  download(api: WorkerRemote): Promise<BinaryAnswer>;
+  download(worker: WorkerRemote): Promise<BinaryAnswer>;
 }
 
 export function DownloadButton({ id, label, busyLabel, icon, fileName, mimeType, needsConnection, failure, download }: DownloadButtonProps) {

@@ -7,7 +7,7 @@
  */
 import { Paginator } from 'primereact/paginator';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ActivityEntity, ActivityEntry } from '../../shared/api/activity';
+import type { HistoryArea, ActivityEntry } from '../../shared/api/activity';
 import { PAGE_SIZE } from '../../shared/constants';
 import { messageForScreen } from '../../shared/data/messages';
 import { SavedDataNotice, WarningNotice } from '../components/Notices';
@@ -15,7 +15,7 @@ import { useSynced, useWorkerRead } from '../state/hooks';
 import { byline, detailLines, headline, HISTORY_TEXTS } from './history-text';
 
 /** The area whose `synced` events tell of the record (a user account is the admin area's). */
-const SYNCED_AREA: Record<ActivityEntity, string> = {
+const SYNCED_AREA: Record<HistoryArea, string> = {
   workorders: 'workorders',
   maintenance: 'maintenance',
   assets: 'assets',
@@ -46,13 +46,13 @@ function HistoryItem({ entry }: { entry: ActivityEntry }) {
 }
 
 export function HistorySection({
-  entity,
+  area,
   id,
   record,
   title = HISTORY_TEXTS.title,
   level = 2,
 }: {
-  entity: ActivityEntity;
+  area: HistoryArea;
   id: number;
   /** The record as the screen shows it: a new copy (a write's answer, a reload) means new entries. */
   record?: unknown;
@@ -63,9 +63,9 @@ export function HistorySection({
 }) {
   const [page, setPage] = useState(1);
   const headingId = useId();
-  const history = useWorkerRead(`history|${entity}|${id}|${page}`, (api) => api.history.page(entity, id, page));
+  const history = useWorkerRead(`history|${area}|${id}|${page}`, (worker) => worker.history.page(area, id, page));
   const { reload } = history;
-  useSynced(SYNCED_AREA[entity], String(id), () => void reload());
+  useSynced(SYNCED_AREA[area], String(id), () => void reload());
   const shown = useRef(record);
   useEffect(() => {
     if (shown.current === record) return;

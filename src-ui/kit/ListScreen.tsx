@@ -53,7 +53,7 @@ export interface ListTexts {
 export interface ListDef<T> extends ListQueryDef {
   /** The area whose queued writes, once synced, make the list reload. */
   area: AreaName;
-  read(api: WorkerRemote, query: ListQuery): Promise<ReadResult<Page<T>>>;
+  read(worker: WorkerRemote, query: ListQuery): Promise<ReadResult<Page<T>>>;
   texts: ListTexts;
   /** Page changes wait this long for the next one (behaviour §9: the location list's 300 ms). */
   pageDebounceMs?: number;
@@ -146,9 +146,9 @@ export function ListScreen<T extends { id: number }>({
   const { texts } = def;
   const { query, own, go } = useListQuery(def);
   const [text, setText] = useDebouncedSearch(query, go);
-  const locations = useWorkerRead('locations', (api) => (def.locationKey ? api.locations.all() : Promise.resolve(NO_LOCATIONS)));
-  const settings = useWorkerRead('settings', (api) => api.settings.get());
-  const list = useWorkerRead(`${def.area}|${query.location ?? ''}|${query.page}|${query.search}`, (api) => def.read(api, query));
+  const locations = useWorkerRead('locations', (worker) => (def.locationKey ? worker.locations.all() : Promise.resolve(NO_LOCATIONS)));
+  const settings = useWorkerRead('settings', (worker) => worker.settings.get());
+  const list = useWorkerRead(`${def.area}|${query.location ?? ''}|${query.page}|${query.search}`, (worker) => def.read(worker, query));
 
   const failure = (query.location !== null && texts.locationFailure) || texts.failure;
 

@@ -7,7 +7,7 @@ import type { BinaryAnswer } from '../../shared/data/protocol';
 import type { WorkerRemote } from '../state/bridge';
 import { DownloadButton } from './DownloadButton';
 
-export function PrintLabelsButton({ id, label = 'Print labels', fileName, download }: { id: string; label?: string; fileName: string; download: (api: WorkerRemote) => Promise<BinaryAnswer> }) {
+export function PrintLabelsButton({ id, label = 'Print labels', fileName, download }: { id: string; label?: string; fileName: string; download: (worker: WorkerRemote) => Promise<BinaryAnswer> }) {
   return (
     <DownloadButton
       id={id}

@@ -29,7 +29,7 @@ export function QuantityActions<Answer>({
   id: number;
   texts: QuantityTexts;
   label: string;
-  send: (api: WorkerRemote, input: QuantityInput) => Promise<MutationResult<Answer>>;
+  send: (worker: WorkerRemote, input: QuantityInput) => Promise<MutationResult<Answer>>;
   /** The server's answer to a record sent now (a queued one has none yet). */
   onRecorded: (answer: Answer) => void;
 }) {
@@ -47,7 +47,7 @@ export function QuantityActions<Answer>({
         texts={texts}
         label={label}
         onClose={() => setModal(null)}
-        send={(api, quantity) => send(api, { kind: modal ?? 'fill', quantity, date: localDateToday() })}
+        send={(worker, quantity) => send(worker, { kind: modal ?? 'fill', quantity, date: localDateToday() })}
         onDone={(result) => result.status === 'done' && onRecorded(result.data)}
       />
     </>

@@ -38,7 +38,7 @@ export function QuantityDialog<Answer>({
   texts: QuantityTexts;
   label: string;
   onClose: () => void;
-  send: (api: WorkerRemote, quantity: number) => Promise<MutationResult<Answer>>;
+  send: (worker: WorkerRemote, quantity: number) => Promise<MutationResult<Answer>>;
   onDone: (result: MutationResult<Answer>) => void;
 }) {
   const form = useSchemaForm<QuantityValues>(SCHEMAS[kind ?? 'fill'], { quantity: null }, (v) => ({ quantity: v.quantity }));
@@ -48,7 +48,7 @@ export function QuantityDialog<Answer>({
 
   const submit = form.handleSubmit(async ({ quantity }) => {
     try {
-      const result = await callWorker((api) => send(api, quantity ?? 0));
+      const result = await callWorker((worker) => send(worker, quantity ?? 0));
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
       onDone(result);
       onClose();

@@ -39,7 +39,7 @@ interface RecordFormProps<V extends FieldValues, T extends { id: number }> {
   empty: DefaultValues<V>;
   /** What is sent (and checked) for the typed values: text trimmed, optional blanks as null. */
   toBody: (values: V) => Record<string, unknown>;
-  send: (api: WorkerRemote, body: Record<string, unknown>) => Promise<MutationResult<T>>;
+  send: (worker: WorkerRemote, body: Record<string, unknown>) => Promise<MutationResult<T>>;
   /** The screen's fallback when the server refuses without a text of its own. */
   failure: string;
   /** Where to go once saved. */
@@ -63,7 +63,7 @@ export function RecordFormScreen<V extends FieldValues, T extends { id: number }
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const result = await callWorker((api) => send(api, toBody(values)));
+      const result = await callWorker((worker) => send(worker, toBody(values)));
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
       // A saved update stays the form's content; a new record's form starts empty.
       startOver(form, load ? (values as DefaultValues<V>) : undefined); // full values are defaults; the generic V hides it

@@ -26,8 +26,8 @@ export function ReportButton({
   label: string;
   /** The spec's file name, e.g. "part_inventory_report.pdf". */
   fileName: string;
-  download: (api: WorkerRemote) => Promise<BinaryAnswer>;
-  email: (api: WorkerRemote, address: string) => Promise<MutationResult<ReportSentResponse>>;
+  download: (worker: WorkerRemote) => Promise<BinaryAnswer>;
+  email: (worker: WorkerRemote, address: string) => Promise<MutationResult<ReportSentResponse>>;
 }) {
   const [busy, setBusy] = useState(false);
   const [mailOpen, setMailOpen] = useState(false);
@@ -55,7 +55,7 @@ export function ReportButton({
     }
     setBusy(true);
     try {
-      const result = await callWorker((api) => email(api, value));
+      const result = await callWorker((worker) => email(worker, value));
       showToast({ severity: 'success', detail: result.message });
       setMailOpen(false);
     } catch (err) {

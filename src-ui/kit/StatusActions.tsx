@@ -11,7 +11,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { StatusAction, StatusCalls } from '../../shared/areas/claims';
-import { areaItemLabel, type AreaApis, type AreaName } from '../../shared/areas/registry';
+import { areaItemLabel, type AreaCalls, type AreaName } from '../../shared/areas/registry';
 import { messageForScreen } from '../../shared/data/messages';
 import type { MutationResult, QueueItemView } from '../../shared/data/protocol';
 import { queueItemTitle, queueStatusText } from '../format/queue';
@@ -22,8 +22,8 @@ import { store } from '../state/store';
 import { showToast } from '../state/toasts';
 import { claimButton, completeButton, pendingActionsFor, type ClaimableRecord } from './status-rules';
 
-/** The areas whose records have Claim / Unclaim / Complete (their WorkerApi groups have the three calls). */
-type ClaimableArea = { [K in AreaName]: AreaApis[K] extends StatusCalls ? K : never }[AreaName];
+/** The areas whose records have Claim / Unclaim / Complete (their WorkerCalls groups have the three calls). */
+type ClaimableArea = { [K in AreaName]: AreaCalls[K] extends StatusCalls ? K : never }[AreaName];
 
 interface DialogText {
   header: string;
@@ -80,7 +80,7 @@ export function usePendingActions(area: AreaName, recordId: number): QueueItemVi
 export interface CompletionExtension<T> {
   fields: ReactNode;
   check(): boolean;
-  complete(api: WorkerRemote, id: number, fieldNotes: string): Promise<MutationResult<T>>;
+  complete(worker: WorkerRemote, id: number, fieldNotes: string): Promise<MutationResult<T>>;
   /** The dialog closed after a send (or a refusal): what was answered starts over. */
   reset(): void;
 }
@@ -120,9 +120,9 @@ export function StatusActions<T>({
     setSending(true);
     try {
       // As typed: the worker applies the optional-text rule where it stores the write.
-      const result = (await callWorker((api) => {
-        if (extended) return extended.complete(api, record.id, fieldNotes);
-        const group: StatusCalls = api[area];
+      const result = (await callWorker((worker) => {
+        if (extended) return extended.complete(worker, record.id, fieldNotes);
+        const group: StatusCalls = worker[area];
         return action === 'complete' ? group.complete(record.id, fieldNotes) : group[action](record.id);
       })) as MutationResult<T>;
       setDialog(null);

@@ -13,7 +13,7 @@ export interface LocationOption {
 }
 
 export function useLocationOptions(): { options: LocationOption[]; warning: ReactNode } {
-  const locations = useWorkerRead('locations', (api) => api.locations.all());
+  const locations = useWorkerRead('locations', (worker) => worker.locations.all());
   const options = (locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id }));
   const warning = locations.error && !locations.result ? <WarningNotice text={messageForScreen(locations.error, SCREEN_MESSAGES.locations.loadList)} /> : null;
   return { options, warning };

@@ -38,13 +38,13 @@ export interface VersionedEdit<T> {
 export function useVersionedEdit<V extends FieldValues, T extends Versioned>(
   key: string,
   rawId: string | undefined,
-  get: (api: WorkerRemote, id: number) => Promise<ReadResult<T>>,
+  get: (worker: WorkerRemote, id: number) => Promise<ReadResult<T>>,
   form: UseFormReturn<V>,
   valuesOf: (record: T) => DefaultValues<V>,
 ): VersionedEdit<T> {
   const id = positiveInt(rawId);
   // An id that is not a positive whole number names no record: answered like the server's 404.
-  const read = useWorkerRead(`${key}-edit|${rawId ?? ''}`, (api) => (id === null ? Promise.reject(normalizeHttpError(404, null)) : get(api, id)));
+  const read = useWorkerRead(`${key}-edit|${rawId ?? ''}`, (worker) => (id === null ? Promise.reject(normalizeHttpError(404, null)) : get(worker, id)));
   const [base, setBase] = useState<T | null>(null);
   const [changedMeanwhile, setChangedMeanwhile] = useState<string | null>(null);
 
@@ -62,7 +62,7 @@ export function useVersionedEdit<V extends FieldValues, T extends Versioned>(
     if (error.code !== STALE_VERSION_CODE || !base) return showRefusal(form, err, texts.failure, aliases as Record<string, Path<V>>);
     setChangedMeanwhile(error.serverMessage ?? error.message);
     try {
-      const fresh = await callWorker((api) => get(api, base.id));
+      const fresh = await callWorker((worker) => get(worker, base.id));
       setBase(fresh.data);
       form.reset(valuesOf(fresh.data), { keepDirtyValues: true });
     } catch (reloadErr) {

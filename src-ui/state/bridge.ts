@@ -13,7 +13,7 @@
 import * as Comlink from 'comlink';
 import { navigate } from 'wouter/use-browser-location';
 import { LOCKS } from '../../shared/data/bus';
-import { PROTOCOL_VERSION, type TabHello, type WorkerApi, type WorkerEvent } from '../../shared/data/protocol';
+import { PROTOCOL_VERSION, type TabHello, type WorkerCalls, type WorkerEvent } from '../../shared/data/protocol';
 import { applyServiceWorkerUpdate, requestBackgroundSync, tellServiceWorkerToRetry } from '../sw/registration';
 import { toDataError, unknownError, type DataError } from './errors';
 import { applyPatch, connection, replaceState, store } from './store';
@@ -21,14 +21,14 @@ import { showToast } from './toasts';
 
 export type HostMode = 'shared' | 'dedicated';
 /**
- * The Comlink proxy of the worker. Every WorkerApi member is an async function or a group of
- * them, and the proxy answers nested calls (`api.queue.retry()`) exactly like the object; Comlink's
- * own typings model nested groups as promises, so the proxy is typed as the WorkerApi it stands for.
+ * The Comlink proxy of the worker. Every WorkerCalls member is an async function or a group of
+ * them, and the proxy answers nested calls (`worker.queue.retry()`) exactly like the object; Comlink's
+ * own typings model nested groups as promises, so the proxy is typed as the WorkerCalls it stands for.
  */
-export type WorkerRemote = WorkerApi;
+export type WorkerRemote = WorkerCalls;
 
 function wrap(endpoint: Comlink.Endpoint): WorkerRemote {
-  return Comlink.wrap<WorkerApi>(endpoint) as unknown as WorkerRemote;
+  return Comlink.wrap<WorkerCalls>(endpoint) as unknown as WorkerRemote;
 }
 
 /** A worker that loaded but does not answer by then is taken as broken (a load error fails at once). Slow
@@ -41,7 +41,7 @@ const PROTOCOL_RELOAD_FLAG = 'cmms-protocol-reload';
 export const tabId: string = crypto.randomUUID();
 
 interface Host {
-  api: WorkerRemote;
+  remote: WorkerRemote;
   /** Rejects when the worker script fails to load. */
   failed: Promise<never>;
   close(): void;
@@ -49,7 +49,7 @@ interface Host {
 
 interface Connection {
   mode: HostMode;
-  api: WorkerRemote;
+  remote: WorkerRemote;
   instanceId: string;
   /** Rejects once the worker is found dead; every call races it so none hangs. */
   dead: Promise<never>;
@@ -82,12 +82,12 @@ export function preferredMode(): HostMode {
 function sharedHost(): Host {
   const worker = new SharedWorker(new URL('../../src-worker/shared-worker.ts', import.meta.url), { type: 'module', name: WORKER_NAME });
   worker.port.start();
-  return { api: wrap(worker.port), failed: rejecting(worker, 'error', 'shared worker failed to load'), close: () => worker.port.close() };
+  return { remote: wrap(worker.port), failed: rejecting(worker, 'error', 'shared worker failed to load'), close: () => worker.port.close() };
 }
 
 function dedicatedHost(): Host {
   const worker = new Worker(new URL('../../src-worker/dedicated-worker.ts', import.meta.url), { type: 'module', name: WORKER_NAME });
-  return { api: wrap(worker), failed: rejecting(worker, 'error', 'worker failed to load'), close: () => worker.terminate() };
+  return { remote: wrap(worker), failed: rejecting(worker, 'error', 'worker failed to load'), close: () => worker.terminate() };
 }
 
 function hello(): TabHello {
@@ -130,10 +130,10 @@ async function open(mode: HostMode): Promise<Connection> {
     else early.push(e.data);
   };
 
-  let reply: Awaited<ReturnType<WorkerApi['connect']>>;
+  let reply: Awaited<ReturnType<WorkerCalls['connect']>>;
   try {
     const timeout = sleep(HANDSHAKE_TIMEOUT_MS).then(() => Promise.reject(new Error(`${mode} worker did not answer within ${HANDSHAKE_TIMEOUT_MS} ms`)));
-    reply = await Promise.race([host.api.connect(hello(), Comlink.transfer(events.port2, [events.port2])), timeout, host.failed]);
+    reply = await Promise.race([host.remote.connect(hello(), Comlink.transfer(events.port2, [events.port2])), timeout, host.failed]);
   } catch (err) {
     events.port1.close();
     host.close();
@@ -165,7 +165,7 @@ async function open(mode: HostMode): Promise<Connection> {
   dead.catch(() => undefined);
   const conn: Connection = {
     mode,
-    api: host.api,
+    remote: host.remote,
     instanceId: reply.instanceId,
     dead,
     markDead: () => reject(unknownError()),
@@ -268,17 +268,17 @@ function forwardBrowserState(): void {
   const onlineChanged = () => {
     const online = navigator.onLine;
     connection.browserOnline = online;
-    void callWorker((api) => api.network.browserOnline(online)).catch(() => undefined);
+    void callWorker((worker) => worker.network.browserOnline(online)).catch(() => undefined);
     if (online) tellServiceWorkerToRetry();
   };
   window.addEventListener('online', onlineChanged);
   window.addEventListener('offline', onlineChanged);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void callWorker((api) => api.network.tabVisible()).catch(() => undefined);
+    if (document.visibilityState === 'visible') void callWorker((worker) => worker.network.tabVisible()).catch(() => undefined);
   });
   window.addEventListener('pagehide', () => {
     // Best effort only: the worker also learns of this tab's end through its lock.
-    void active?.api.disconnect(tabId).catch(() => undefined);
+    void active?.remote.disconnect(tabId).catch(() => undefined);
   });
 }
 
@@ -295,11 +295,11 @@ export function startBridge(): Promise<void> {
  * Runs one call on the worker. Waits for a connection, rejects instead of hanging when the worker
  * dies meanwhile, and turns whatever was thrown into a DataError.
  */
-export async function callWorker<T>(call: (api: WorkerRemote) => Promise<T>): Promise<T> {
+export async function callWorker<T>(call: (remote: WorkerRemote) => Promise<T>): Promise<T> {
   if (!current) void startBridge();
   try {
     const conn = await current!;
-    return await Promise.race([call(conn.api), conn.dead]);
+    return await Promise.race([call(conn.remote), conn.dead]);
   } catch (err) {
     throw toDataError(err);
   }

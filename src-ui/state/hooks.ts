@@ -36,7 +36,7 @@ const STALE_RETRY_MS = [0, 5_000, 10_000, 20_000, 30_000];
  * transient failures are read again when the connection returns, and again a little later while
  * they stay stale (the first attempt after reconnecting may still fail).
  */
-export function useWorkerRead<T>(key: string, read: (api: WorkerRemote) => Promise<ReadResult<T>>): ReadState<T> {
+export function useWorkerRead<T>(key: string, read: (worker: WorkerRemote) => Promise<ReadResult<T>>): ReadState<T> {
   const [state, setState] = useState<{ key: string; loading: boolean; result: ReadResult<T> | null; error: DataError | null }>({
     key,
     loading: true,
@@ -50,7 +50,7 @@ export function useWorkerRead<T>(key: string, read: (api: WorkerRemote) => Promi
   const load = useCallback((): Promise<DataError | null> => {
     const id = ++sequence.current;
     setState((s) => (s.key === key ? { ...s, loading: true } : { key, loading: true, result: null, error: null }));
-    return callWorker((api) => readRef.current(api)).then(
+    return callWorker((worker) => readRef.current(worker)).then(
       (result) => {
         // A transition: a page of cards is drawn in slices between input events, not in one long task.
         if (id === sequence.current) startTransition(() => setState({ key, loading: false, result, error: null }));

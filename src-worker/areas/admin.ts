@@ -79,7 +79,7 @@ async function send<Answer>(
 
 export const area = defineArea({
   name: 'admin',
-  api: (ctx) => ({
+  calls: (ctx) => ({
     users: (params) => users.list(ctx, params.page, { search: params.search }),
     user: (id) => users.get(ctx, id),
     changeUser: (id, change) => send(ctx, changeUser, id, { ...USER_CHANGES[change] }, (user) => SUCCESS_MESSAGES.admin[change](user.email)),

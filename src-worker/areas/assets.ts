@@ -13,7 +13,7 @@ import type { AssetEdit, NewAsset } from '../../shared/areas/assets.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { ReadResult } from '../../shared/data/protocol.js';
 import { SCREEN_MESSAGES, SUCCESS_MESSAGES, ERROR_MESSAGES } from '../../shared/data/messages.js';
-import type { ApiRequest } from '../api/api-client.js';
+import type { HttpRequest } from '../http/http-client.js';
 import { ASSET_LIST } from '../../shared/rules/list-rules.js';
 import { readThroughCache } from '../cache/cached-read.js';
 import type { AreaContext } from '../kit/area-context.js';
@@ -29,7 +29,7 @@ export const assets = recordsAt<Asset>('assets/', { list: 'assets/list/', synced
 type Fields = { [field: string]: JsonValue };
 
 /** JSON, or multipart with the thumbnail (every value as text, null as empty: the server's reading). */
-function body(fields: Fields, item: StoredWrite<JsonValue>): Pick<ApiRequest, 'json' | 'form'> {
+function body(fields: Fields, item: StoredWrite<JsonValue>): Pick<HttpRequest, 'json' | 'form'> {
   const [thumbnail] = item.attachments;
   if (!thumbnail) return { json: fields };
   const form = new FormData();
@@ -69,7 +69,7 @@ const versioned = (version: number, changes: object): VersionedChanges => ({ ver
 
 export const area = defineArea({
   name: 'assets',
-  api: (ctx) => ({
+  calls: (ctx) => ({
     list: (params) => assets.list(ctx, params.page, { location: params.location }),
     get: (id) => assets.get(ctx, id),
     create: (input: NewAsset) =>
@@ -80,9 +80,9 @@ export const area = defineArea({
     atLocation: (location) => allAtLocation(ctx, location),
     history: (id, page) => {
       const path = `assets/${id}/history/?page=${page}`;
-      return readThroughCache(ctx.cache, path, () => ctx.api.request<Page<AssetHistoryEntry>>({ path }));
+      return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<AssetHistoryEntry>>({ path }));
     },
-    labels: (location) => needsConnectionFor(LABELS_NEED_CONNECTION, () => onlyOnline(ctx, () => binaryRead(ctx.api, { path: assetLabelsPath(location) }))),
+    labels: (location) => needsConnectionFor(LABELS_NEED_CONNECTION, () => onlyOnline(ctx, () => binaryRead(ctx.http, { path: assetLabelsPath(location) }))),
   }),
 });
 

@@ -23,4 +23,4 @@ const stock = stockArea<Chemical, ChemicalQuantityInput, ChemicalQuantityRecord>
   afterRecord: chemicalAfterRecord,
 });
 
-export const area = defineArea({ name: 'chemicals', writes: stock.writes, api: stock.api });
+export const area = defineArea({ name: 'chemicals', writes: stock.writes, calls: stock.calls });

@@ -17,7 +17,7 @@ import { defineArea } from '../kit/area.js';
 /** The answer the server gives, so a screen says the same whichever answered. */
 const notOurs = () => normalizeHttpError(404, { detail: CODE_NOT_OURS });
 
-export async function resolveCode(ctx: Pick<AreaContext, 'api' | 'cache' | 'workingSet'>, text: string): Promise<ReadResult<CodeTarget>> {
+export async function resolveCode(ctx: Pick<AreaContext, 'http' | 'cache' | 'workingSet'>, text: string): Promise<ReadResult<CodeTarget>> {
   const code = readCode(text);
   if (!code) throw notOurs();
   const area = codedAreaOf(code);
@@ -27,7 +27,7 @@ export async function resolveCode(ctx: Pick<AreaContext, 'api' | 'cache' | 'work
     return hit && { data: { area, id: hit.data.id }, cachedAt: hit.cachedAt };
   };
   try {
-    return await readThroughCache(ctx.cache, path, () => ctx.api.request<CodeTarget>({ path }), kept);
+    return await readThroughCache(ctx.cache, path, () => ctx.http.request<CodeTarget>({ path }), kept);
   } catch (thrown) {
     const error = toNormalizedError(thrown);
     // Nothing kept answers for it: said as such, not as a bare "offline" (the user may scan a label this device never saw).
@@ -38,7 +38,7 @@ export async function resolveCode(ctx: Pick<AreaContext, 'api' | 'cache' | 'work
 
 export const area = defineArea({
   name: 'codes',
-  api: (ctx) => ({
+  calls: (ctx) => ({
     resolve: (text) => resolveCode(ctx, text),
   }),
 });

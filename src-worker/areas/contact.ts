@@ -3,9 +3,9 @@ import { defineArea } from '../kit/area.js';
 
 export const area = defineArea({
   name: 'contact',
-  api: (ctx) => ({
+  calls: (ctx) => ({
     async send(input) {
-      await ctx.api.request({ method: 'POST', path: 'contact/', json: { name: input.name, email: input.email, message: input.message } });
+      await ctx.http.request({ method: 'POST', path: 'contact/', json: { name: input.name, email: input.email, message: input.message } });
     },
   }),
 });

@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
 /**
  * Every area module of the data worker, found rather than listed: each `areas/<name>.ts` exports
- * `area = defineArea({...})`. The data worker builds the WorkerApi's area groups from them and
+ * `area = defineArea({...})`. The data worker builds the WorkerCalls's area groups from them and
  * the data worker and the service worker both register their writes as outbox handlers.
  */
-import { AREAS, isAreaName, type AreaApis } from '../../shared/areas/registry.js';
+import { AREAS, isAreaName, type AreaCalls } from '../../shared/areas/registry.js';
 import type { OutboxRow } from '../../shared/data/db-schema.js';
 import type { AreaModule } from '../kit/area.js';
 import type { AreaContext } from '../kit/area-context.js';
@@ -29,10 +29,10 @@ export function checkAreas(modules: readonly (AreaModule | undefined)[]): AreaMo
 
 export const AREA_MODULES: readonly AreaModule[] = checkAreas(Object.values(found));
 
-/** Each area's WorkerApi group. */
-export function createAreaApis(ctx: AreaContext, modules: readonly AreaModule[] = AREA_MODULES): AreaApis {
-  // Built from the checked modules: every AreaApis key is present (checkAreas), each with its group.
-  return Object.fromEntries(modules.map((module) => [module.name, module.api(ctx)])) as unknown as AreaApis;
+/** Each area's WorkerCalls group. */
+export function createAreaApis(ctx: AreaContext, modules: readonly AreaModule[] = AREA_MODULES): AreaCalls {
+  // Built from the checked modules: every AreaCalls key is present (checkAreas), each with its group.
+  return Object.fromEntries(modules.map((module) => [module.name, module.calls(ctx)])) as unknown as AreaCalls;
 }
 
 export function registerAllHandlers(registry: HandlerRegistry, modules: readonly AreaModule[] = AREA_MODULES): void {

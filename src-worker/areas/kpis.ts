@@ -10,10 +10,10 @@ const PATH = 'kpis/';
 
 export const area = defineArea({
   name: 'kpis',
-  api: (ctx) => ({
+  calls: (ctx) => ({
     get: (period) => {
       const path = period === undefined ? PATH : `${PATH}?period=${period}`;
-      return readThroughCache(ctx.cache, path, () => ctx.api.request<Kpis>({ path }));
+      return readThroughCache(ctx.cache, path, () => ctx.http.request<Kpis>({ path }));
     },
   }),
 });

@@ -19,12 +19,12 @@ const writes = sentWrites<Location, LocationCreateBody | LocationUpdateBody>('lo
 
 export const area = defineArea({
   name: 'locations',
-  api: (ctx) => ({
+  calls: (ctx) => ({
     all: () => locations.all(ctx),
     list: (params) => locations.list(ctx, params.page),
     get: (id) => locations.get(ctx, id),
     create: (body) => writes.create(ctx, body),
     update: (id, body) => writes.update(ctx, id, body),
-    label: (id) => needsConnectionFor(LABELS_NEED_CONNECTION, () => onlyOnline(ctx, () => binaryRead(ctx.api, { path: locationLabelPath(id) }))),
+    label: (id) => needsConnectionFor(LABELS_NEED_CONNECTION, () => onlyOnline(ctx, () => binaryRead(ctx.http, { path: locationLabelPath(id) }))),
   }),
 });

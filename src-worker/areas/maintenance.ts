@@ -72,13 +72,13 @@ const target = (id: number) => ({ targetId: String(id), targetLabel: `Task #${id
 export const area = defineArea({
   name: 'maintenance',
   writes: [createTask, updateTask, status.byAction.claim, status.byAction.unclaim, completeTask],
-  api: (ctx) => ({
+  calls: (ctx) => ({
     list: (params) => tasks.list(ctx, params.page, { location: params.location, search: params.search }),
     get: (id) => tasks.get(ctx, id),
     create: (input: NewTask) => writeOrQueue(ctx, createTask, { targetId: null, targetLabel: null, payload: { ...input } }),
     update: (id, edit: TaskEdit) =>
       writeOrQueue(ctx, updateTask, { ...target(id), payload: { version: edit.version, changes: edit.changes as { [field: string]: JsonValue } } }),
-    ...status.api(ctx, target),
+    ...status.calls(ctx, target),
     complete: (id, fieldNotes, procedure?: ProcedureAnswers) => writeOrQueue(ctx, completeTask, { ...target(id), ...completionWrite(fieldNotes, procedure) }),
   }),
 });

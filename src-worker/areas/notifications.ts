@@ -23,8 +23,8 @@ const save = defineWrite<NotificationSettings>({
 
 export const area = defineArea({
   name: 'notifications',
-  api: (ctx) => ({
-    get: () => readThroughCache(ctx.cache, PATH, () => ctx.api.request<NotificationSettings>({ path: PATH })),
+  calls: (ctx) => ({
+    get: () => readThroughCache(ctx.cache, PATH, () => ctx.http.request<NotificationSettings>({ path: PATH })),
     save: (input) =>
       writeNow(ctx, save, {
         targetId: null,

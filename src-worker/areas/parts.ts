@@ -22,4 +22,4 @@ const stock = stockArea<Part, QuantityInput, PartQuantityRecord>('parts', parts,
   afterRecord: partAfterRecord,
 });
 
-export const area = defineArea({ name: 'parts', writes: stock.writes, api: stock.api });
+export const area = defineArea({ name: 'parts', writes: stock.writes, calls: stock.calls });

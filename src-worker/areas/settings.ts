@@ -7,5 +7,5 @@ const PATH = 'settings/';
 
 export const area = defineArea({
   name: 'settings',
-  api: (ctx) => ({ get: () => readThroughCache(ctx.cache, PATH, () => ctx.api.request<SiteSettings>({ path: PATH })) }),
+  calls: (ctx) => ({ get: () => readThroughCache(ctx.cache, PATH, () => ctx.http.request<SiteSettings>({ path: PATH })) }),
 });

@@ -15,7 +15,7 @@ const writes = sentWrites<Vendor, VendorBody>('vendors', vendors, {
 
 export const area = defineArea({
   name: 'vendors',
-  api: (ctx) => ({
+  calls: (ctx) => ({
     list: (params) => vendors.list(ctx, params.page),
     get: (id) => vendors.get(ctx, id),
     create: (body) => writes.create(ctx, body),

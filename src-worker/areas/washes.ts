@@ -27,10 +27,10 @@ const report = reportAt('washes', 'washes/car-wash-report/');
 export const area = defineArea({
   name: 'washes',
   writes: [recordWash],
-  api: (ctx) => ({
+  calls: (ctx) => ({
     packages: (location) => {
       const path = `washes/packages/?location=${location}`;
-      return readThroughCache(ctx.cache, path, () => ctx.api.request<WashPackage[]>({ path }));
+      return readThroughCache(ctx.cache, path, () => ctx.http.request<WashPackage[]>({ path }));
     },
     record: (location, input) =>
       writeOrQueue(ctx, recordWash, {

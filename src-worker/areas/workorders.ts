@@ -53,7 +53,7 @@ const target = (id: number) => ({ targetId: String(id), targetLabel: `Work order
 export const area = defineArea({
   name: 'workorders',
   writes: [createWorkorder, ...status.writes],
-  api: (ctx) => ({
+  calls: (ctx) => ({
     list: (params) => workorders.list(ctx, params.page, { location: params.location, search: params.search }),
     get: (id) => workorders.get(ctx, id),
     create: (input: NewWorkOrder) =>
@@ -63,6 +63,6 @@ export const area = defineArea({
         payload: { location_id: input.locationId, description: input.description, ...(input.assetId ? { asset_id: input.assetId } : {}) },
         attachments: input.files,
       }),
-    ...status.api(ctx, target),
+    ...status.calls(ctx, target),
   }),
 });

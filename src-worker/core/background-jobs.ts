@@ -39,12 +39,12 @@ export interface BackgroundJobs {
 }
 
 export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
-  const { db, api, network, session, now, bus, cache, outbox, workingSet } = deps.services;
+  const { db, http, network, session, now, bus, cache, outbox, workingSet } = deps.services;
   const { hub, tasks, setState } = deps;
 
   const versionDeps: VersionCheckDeps = {
     db,
-    api,
+    http,
     network,
     now,
     onState: (version) => {
@@ -68,7 +68,7 @@ export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
   async function pullOnce(): Promise<void> {
     if (!(await session.tokens())?.access || network.isBrowserOffline()) return;
     const changed: PulledChanges = new Map();
-    await pullWorkingSet(api, workingSet, changed);
+    await pullWorkingSet(http, workingSet, changed);
     await jobs.refreshWorkingSet();
     // Open lists and details of what changed read again: here, and in every other context's tabs.
     for (const [area, ids] of changed) {
@@ -79,7 +79,7 @@ export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
   }
 
   const jobs: BackgroundJobs = {
-    heartbeat: (trigger) => sendHeartbeat({ db, api, network, session, now, tabs: () => hub.hellos() }, trigger),
+    heartbeat: (trigger) => sendHeartbeat({ db, http, network, session, now, tabs: () => hub.hellos() }, trigger),
     checkVersion: () => checkVersion(versionDeps),
     async loadVersion() {
       const version = await db.getMeta('versionState');

@@ -22,7 +22,7 @@ export interface FlushRunnerDeps {
 }
 
 export function createFlushScheduler(deps: FlushRunnerDeps): FlushScheduler {
-  const { db, api, cache, workingSet, handlers, now, outbox, bus } = deps.services;
+  const { db, http, cache, workingSet, handlers, now, outbox, bus } = deps.services;
   return new FlushScheduler({
     now,
     onError: deps.onError,
@@ -31,7 +31,7 @@ export function createFlushScheduler(deps: FlushRunnerDeps): FlushScheduler {
     flush: async () => {
       const outcome = await flushOutbox({
         db,
-        api,
+        http,
         cache,
         workingSet,
         handlers,

@@ -5,7 +5,7 @@
 import { queueError } from '../../shared/data/errors.js';
 import { QUEUE_CODES, QUEUE_MESSAGES } from '../../shared/data/messages.js';
 import type { OutboxRow } from '../../shared/data/db-schema.js';
-import type { WorkerApi } from '../../shared/data/protocol.js';
+import type { WorkerCalls } from '../../shared/data/protocol.js';
 import type { OutboxStore } from '../outbox/outbox-store.js';
 
 export interface QueueCallDeps {
@@ -16,7 +16,7 @@ export interface QueueCallDeps {
   reapplyRefusal?(row: OutboxRow): Promise<string | null>;
 }
 
-export function queueCalls(deps: QueueCallDeps): WorkerApi['queue'] {
+export function queueCalls(deps: QueueCallDeps): WorkerCalls['queue'] {
   const { outbox, queueChanged, requestFlush } = deps;
   return {
     async retry() {

@@ -1,16 +1,16 @@
 /**
- * What an area module needs to serve the WorkerApi: the API client, the cache, the working set,
+ * What an area module needs to serve the WorkerCalls: the API client, the cache, the working set,
  * and a way to store a write for later (which also tells the tabs and starts a flush).
  */
 import type { OutboxRow } from '../../shared/data/db-schema.js';
-import type { ApiClient } from '../api/api-client.js';
+import type { HttpClient } from '../http/http-client.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { NetworkMonitor } from '../network/network-monitor.js';
 import type { NewMutation, OutboxStore } from '../outbox/outbox-store.js';
 import type { WorkingSet } from '../sync/working-set.js';
 
 export interface AreaContext {
-  api: ApiClient;
+  http: HttpClient;
   cache: ResponseCache;
   workingSet: WorkingSet;
   outbox: OutboxStore;

@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import type { BinaryAnswer } from '../../shared/data/protocol.js';
-import type { ApiClient, ApiRequest } from '../api/api-client.js';
+import type { HttpClient, HttpRequest } from '../http/http-client.js';
 
 /** Marks an answer's bytes for transfer when Comlink sends it back to the tab. */
 export function transferAnswer(answer: BinaryAnswer): BinaryAnswer {
@@ -13,6 +13,6 @@ export function transferAnswer(answer: BinaryAnswer): BinaryAnswer {
 }
 
 /** Reads a file from the API (GET, or POST for a generated report) and returns it for transfer. */
-export async function binaryRead(api: ApiClient, request: Omit<ApiRequest, 'binary'>): Promise<BinaryAnswer> {
-  return transferAnswer(await api.request<BinaryAnswer>({ ...request, binary: true }));
+export async function binaryRead(http: HttpClient, request: Omit<HttpRequest, 'binary'>): Promise<BinaryAnswer> {
+  return transferAnswer(await http.request<BinaryAnswer>({ ...request, binary: true }));
 }

@@ -5,15 +5,15 @@
  */
 import { csvExportRequestPath } from '../../shared/api/exports.js';
 import { ERROR_MESSAGES } from '../../shared/data/messages.js';
-import type { WorkerApi } from '../../shared/data/protocol.js';
+import type { WorkerCalls } from '../../shared/data/protocol.js';
 import { onlyOnline } from '../outbox/write-now.js';
 import type { AreaContext } from './area-context.js';
 import { binaryRead } from './binary.js';
 import { needsConnectionFor } from './reports.js';
 
-export function csvExportCalls(ctx: Pick<AreaContext, 'api' | 'network'>): WorkerApi['exports'] {
+export function csvExportCalls(ctx: Pick<AreaContext, 'http' | 'network'>): WorkerCalls['exports'] {
   return {
     csv: (area, filters) =>
-      needsConnectionFor(ERROR_MESSAGES.exportNeedsConnection, () => onlyOnline(ctx, () => binaryRead(ctx.api, { path: csvExportRequestPath(area, filters) }))),
+      needsConnectionFor(ERROR_MESSAGES.exportNeedsConnection, () => onlyOnline(ctx, () => binaryRead(ctx.http, { path: csvExportRequestPath(area, filters) }))),
   };
 }

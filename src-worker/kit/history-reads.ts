@@ -5,15 +5,15 @@
  */
 import { activityPath, type ActivityEntry } from '../../shared/api/activity.js';
 import type { Page } from '../../shared/api/common.js';
-import type { WorkerApi } from '../../shared/data/protocol.js';
+import type { WorkerCalls } from '../../shared/data/protocol.js';
 import { readThroughCache } from '../cache/cached-read.js';
 import type { AreaContext } from './area-context.js';
 
-export function historyCalls(ctx: Pick<AreaContext, 'api' | 'cache'>): WorkerApi['history'] {
+export function historyCalls(ctx: Pick<AreaContext, 'http' | 'cache'>): WorkerCalls['history'] {
   return {
-    page: (entity, id, page) => {
-      const path = activityPath(entity, id, page);
-      return readThroughCache(ctx.cache, path, () => ctx.api.request<Page<ActivityEntry>>({ path }));
+    page: (area, id, page) => {
+      const path = activityPath(area, id, page);
+      return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<ActivityEntry>>({ path }));
     },
   };
 }

@@ -92,14 +92,14 @@ export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { 
           search: typeof search === 'string' ? search : null,
         });
       };
-      return readThroughCache(ctx.cache, path, () => ctx.api.request<Page<T>>({ path }), fromWorkingSet);
+      return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<T>>({ path }), fromWorkingSet);
     },
     get(ctx, id) {
       const path = detailPath(id);
       return readThroughCache(
         ctx.cache,
         path,
-        () => ctx.api.request<T>({ path }),
+        () => ctx.http.request<T>({ path }),
         () => fromSavedLists(ctx, id),
         () => (synced ? ctx.workingSet.record<T>(synced.area, id) : Promise.resolve(null)),
       );
@@ -110,9 +110,9 @@ export function recordsAt<T extends { id: number }>(base: `${string}/`, opts: { 
         const all: T[] = [];
         let path: string | null = listPath(1);
         for (let pages = 0; path && pages < MAX_PAGES; pages++) {
-          const page: Page<T> = await ctx.api.request<Page<T>>({ path });
+          const page: Page<T> = await ctx.http.request<Page<T>>({ path });
           all.push(...page.results);
-          path = page.next ? ctx.api.pathOf(page.next) : null;
+          path = page.next ? ctx.http.pathOf(page.next) : null;
         }
         return all;
       }, fromWorkingSet);

@@ -45,7 +45,7 @@ export function reportAt(area: AreaName, path: `${string}/`): (ctx: AreaContext)
     messages: { success: REPORT_SENT, queued: REPORT_SENT, failure: SCREEN_MESSAGES.reports.emailDetail },
   });
   return (ctx) => ({
-    report: (location) => reportNeedsConnection(() => onlyOnline(ctx, () => binaryRead(ctx.api, { path: `${path}?location=${location}` }))),
+    report: (location) => reportNeedsConnection(() => onlyOnline(ctx, () => binaryRead(ctx.http, { path: `${path}?location=${location}` }))),
     emailReport: (location, email) => reportNeedsConnection(() => writeNow(ctx, mail, { targetId: null, payload: { email, location } })),
   });
 }

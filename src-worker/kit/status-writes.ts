@@ -16,7 +16,7 @@ export interface StatusWrites<T> {
   writes: readonly WriteAction<T, StatusPayload>[];
   byAction: Record<StatusAction, WriteAction<T, StatusPayload>>;
   /** The area's three calls; `target` names the record for the Offline Activity panel. */
-  api(ctx: AreaContext, target: (id: number) => Pick<WriteRequest, 'targetId' | 'targetLabel'>): StatusCalls<T>;
+  calls(ctx: AreaContext, target: (id: number) => Pick<WriteRequest, 'targetId' | 'targetLabel'>): StatusCalls<T>;
 }
 
 /** What a status write stores: a completion's field notes; nothing for a claim or an unclaim. */
@@ -39,7 +39,7 @@ export function statusWrites<T extends { id: number }>(area: AreaName, records: 
   return {
     writes: Object.values(byAction),
     byAction,
-    api: (ctx, target) => ({
+    calls: (ctx, target) => ({
       claim: (id) => writeOrQueue(ctx, byAction.claim, { ...target(id), payload: null }),
       unclaim: (id) => writeOrQueue(ctx, byAction.unclaim, { ...target(id), payload: null }),
       complete: (id, fieldNotes) => writeOrQueue(ctx, byAction.complete, { ...target(id), payload: { field_notes: optionalText(fieldNotes) } }),

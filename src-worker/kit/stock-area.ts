@@ -8,7 +8,7 @@
  */
 import type { QuantityKind } from '../../shared/api/quantities.js';
 import type { AreaName } from '../../shared/areas/registry.js';
-import type { QuantityInput, StockApi, StockTarget } from '../../shared/areas/stock.js';
+import type { QuantityInput, StockCalls, StockTarget } from '../../shared/areas/stock.js';
 import { defineWrite, type WriteAction, type WriteMessages } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 import type { AreaContext } from './area-context.js';
@@ -33,7 +33,7 @@ export interface StockDef<Item, Input extends QuantityInput, Answer> extends Rec
 
 export interface StockArea<Item, Input extends QuantityInput, Answer> {
   writes: readonly WriteAction<Answer>[];
-  api(ctx: AreaContext): StockApi<Item, Input, Answer>;
+  calls(ctx: AreaContext): StockCalls<Item, Input, Answer>;
 }
 
 export function stockArea<Item extends { id: number }, Input extends QuantityInput, Answer>(
@@ -59,7 +59,7 @@ export function stockArea<Item extends { id: number }, Input extends QuantityInp
   const report = reportAt(area, def.report);
   return {
     writes: Object.values(byKind),
-    api: (ctx) => ({
+    calls: (ctx) => ({
       list: (params) => records.list(ctx, params.page, { [def.locationFilter]: params.location }),
       get: (id) => records.get(ctx, id),
       // `targetId` is the stocked item's id: its detail is refreshed once this syncs.

@@ -26,7 +26,7 @@ import { isTransientFailure, toNormalizedError } from '../../shared/data/errors.
 import { noHandlerMessage } from '../../shared/data/messages.js';
 import type { NormalizedError, ToastSeverity } from '../../shared/data/protocol.js';
 import { backoffDelayMs, isActiveStatus } from '../../shared/data/queue-policy.js';
-import type { ApiClient } from '../api/api-client.js';
+import type { HttpClient } from '../http/http-client.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import { runIfLockFree } from '../services/locks.js';
 import type { WorkingSet } from '../sync/working-set.js';
@@ -36,7 +36,7 @@ import { settleCache } from './write-action.js';
 
 export interface FlushDeps {
   db: DeviceDb;
-  api: ApiClient;
+  http: HttpClient;
   cache: ResponseCache;
   workingSet: WorkingSet;
   handlers: HandlerRegistry;
@@ -109,7 +109,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     }
     let outcome: HandlerOutcome | void;
     try {
-      outcome = await handler.send(item, deps.api);
+      outcome = await handler.send(item, deps.http);
     } catch (thrown) {
       const error = toNormalizedError(thrown);
       if (error.type === 'auth') {

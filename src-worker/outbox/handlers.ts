@@ -4,7 +4,7 @@
  */
 import type { OutboxRow } from '../../shared/data/db-schema.js';
 import type { SyncedArea } from '../../shared/api/sync.js';
-import type { ApiClient } from '../api/api-client.js';
+import type { HttpClient } from '../http/http-client.js';
 import type { CacheInvalidation } from '../cache/response-cache.js';
 
 /** A saved copy at `key`, and how the write's answer changes it (a write-action.ts definition says). */
@@ -24,7 +24,7 @@ export interface HandlerOutcome {
 
 export interface MutationHandler {
   /** Sends the item; throws a NormalizedError when the server refuses or cannot be reached. */
-  send(item: OutboxRow, api: ApiClient): Promise<HandlerOutcome | void>;
+  send(item: OutboxRow, http: HttpClient): Promise<HandlerOutcome | void>;
   /** Saved answers the write made stale (behaviour §4: the cached lists and the record's detail). */
   invalidates(item: OutboxRow): CacheInvalidation;
 }

@@ -30,7 +30,7 @@ export async function flushOutboxHeadless(options: HeadlessFlushOptions = {}): P
     if (!(await services.session.tokens())?.access) return { status: 'done', sent: 0, failed: 0, conflicts: 0, stoppedBy: 'session', nextRetryAt: null };
     const outcome = await flushOutbox({
       db,
-      api: services.api,
+      http: services.http,
       cache: services.cache,
       workingSet: services.workingSet,
       handlers: services.handlers,

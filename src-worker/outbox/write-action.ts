@@ -8,7 +8,7 @@ import type { SyncedArea } from '../../shared/api/sync.js';
 import type { AreaName } from '../../shared/areas/registry.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { BlobLike } from '../../shared/data/protocol.js';
-import type { ApiClient, ApiRequest } from '../api/api-client.js';
+import type { HttpClient, HttpRequest } from '../http/http-client.js';
 import type { CacheInvalidation, ResponseCache } from '../cache/response-cache.js';
 import type { AreaContext } from '../kit/area-context.js';
 import type { WorkingSet } from '../sync/working-set.js';
@@ -55,7 +55,7 @@ export interface WriteAction<Answer = unknown, Payload extends JsonValue = JsonV
   area: AreaName;
   action: string;
   /** Method, path and JSON or FormData body for the stored item (the key and If-Match are added). */
-  request(item: StoredWrite<Payload>): Omit<ApiRequest, 'idempotencyKey' | 'ifMatch'>;
+  request(item: StoredWrite<Payload>): Omit<HttpRequest, 'idempotencyKey' | 'ifMatch'>;
   /**
    * The version the write is based on, sent as `If-Match` (updates). A 412 answer means someone
    * changed the record since: the write is not retried (a "conflict" rather than a failure).
@@ -100,8 +100,8 @@ export function defineWrite<Answer, Payload extends JsonValue = JsonValue>(actio
 }
 
 /** The HTTP request of a write: the definition's, with the item's key and precondition. */
-export function requestFor<Payload extends JsonValue>(action: WriteAction<unknown, Payload>, item: StoredWrite<Payload>): ApiRequest {
-  const request: ApiRequest = { ...action.request(item), idempotencyKey: item.idempotencyKey };
+export function requestFor<Payload extends JsonValue>(action: WriteAction<unknown, Payload>, item: StoredWrite<Payload>): HttpRequest {
+  const request: HttpRequest = { ...action.request(item), idempotencyKey: item.idempotencyKey };
   const version = action.precondition?.(item) ?? null;
   if (version !== null) request.ifMatch = version;
   return request;
@@ -137,8 +137,8 @@ export async function settleCache(stores: SavedStores, invalidation: CacheInvali
  * badge and the Offline Activity panel show it, and a spinner flickering on and off for each of a
  * hundred replayed requests cost the tab a render each time.
  */
-export async function sendWrite<Answer, Payload extends JsonValue>(api: ApiClient, action: WriteAction<Answer, Payload>, item: StoredWrite<Payload>, waitedOn = false): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
-  const answer = await api.request<Answer>({ ...requestFor(action, item), spinner: waitedOn, reportProgress: waitedOn && item.attachments.length > 0 });
+export async function sendWrite<Answer, Payload extends JsonValue>(http: HttpClient, action: WriteAction<Answer, Payload>, item: StoredWrite<Payload>, waitedOn = false): Promise<{ answer: Answer; outcome: HandlerOutcome }> {
+  const answer = await http.request<Answer>({ ...requestFor(action, item), spinner: waitedOn, reportProgress: waitedOn && item.attachments.length > 0 });
   const saved = action.saves?.(answer) ?? null;
   return { answer, outcome: { createdId: saved?.id ?? null, saved: saved ? { key: saved.key, data: answer, synced: saved.synced } : null, updated: action.updatesSaved?.(item, answer) ?? null } };
 }
@@ -149,7 +149,7 @@ export function registerWriteAction<Answer, Payload extends JsonValue>(registry:
   // `writeOrQueue` from this definition's own `WriteRequest<Payload>` (same area and action).
   const asStored = (item: StoredWrite) => item as StoredWrite<Payload>;
   registry.register(action.area, action.action, {
-    send: async (item, api) => (await sendWrite(api, action, asStored(item))).outcome,
+    send: async (item, http) => (await sendWrite(http, action, asStored(item))).outcome,
     invalidates: (item) => action.invalidates(asStored(item)),
   });
 }

@@ -33,7 +33,7 @@ export function writeNow<Answer, Payload extends JsonValue>(
     const attachments = await fitAttachments(write.attachments ?? []);
     // One key for this attempt: a retry by the API client after a lost answer is not run twice.
     const item = { targetId: write.targetId, payload: write.payload, attachments, idempotencyKey: crypto.randomUUID() };
-    const { answer, outcome } = await sendWrite(ctx.api, action, item, true);
+    const { answer, outcome } = await sendWrite(ctx.http, action, item, true);
     await settleCache(ctx, action.invalidates(item), outcome);
     return { status: 'done', data: answer, message: action.messages.success };
   });

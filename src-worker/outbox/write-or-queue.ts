@@ -46,7 +46,7 @@ export async function writeOrQueue<Answer, Payload extends JsonValue>(ctx: AreaC
   const mustQueue = ctx.network.isBrowserOffline() || (item.targetId ? await ctx.outbox.hasActiveFor(area, item.targetId) : false);
   if (!mustQueue) {
     try {
-      const { answer, outcome } = await sendWrite(ctx.api, action, item, true);
+      const { answer, outcome } = await sendWrite(ctx.http, action, item, true);
       await settleCache(ctx, action.invalidates(item), outcome);
       return { status: 'done', data: answer, message: action.messages.success };
     } catch (thrown) {

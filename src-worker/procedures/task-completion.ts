@@ -10,7 +10,7 @@ import type { ProcedureAnswers } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import { optionalText } from '../../shared/rules/optional-text.js';
 import { answerWithNote, checkAnswers, parseStepNumber, photoField, type ProcedureStep } from '../../shared/rules/procedure.js';
-import type { ApiRequest } from '../api/api-client.js';
+import type { HttpRequest } from '../http/http-client.js';
 import type { VersionedPayloadKind } from '../outbox/outbox-store.js';
 import type { StoredWrite, WriteFile } from '../outbox/write-action.js';
 
@@ -83,7 +83,7 @@ function summaryOf(steps: readonly ProcedureStep[], answers: readonly StoredAnsw
 }
 
 /** The request of a stored completion: JSON, or multipart when it carries photos. */
-export function completionRequest(path: string, item: StoredWrite<CompletePayload>): Omit<ApiRequest, 'idempotencyKey' | 'ifMatch'> {
+export function completionRequest(path: string, item: StoredWrite<CompletePayload>): Omit<HttpRequest, 'idempotencyKey' | 'ifMatch'> {
   const { payload } = item;
   const notes = payload.field_notes ?? null;
   if (payload.procedure_version === undefined) return { method: 'POST', path, json: { field_notes: notes } };

@@ -8,7 +8,7 @@ import { APP_VERSION, HEARTBEAT_INTERVAL_MS } from '../../shared/constants.js';
 import type { HeartbeatBody } from '../../shared/api/monitoring.js';
 import { LOCKS } from '../../shared/data/bus.js';
 import type { DeviceDb } from '../../shared/data/db-schema.js';
-import type { ApiClient } from '../api/api-client.js';
+import type { HttpClient } from '../http/http-client.js';
 import type { NetworkMonitor } from '../network/network-monitor.js';
 import type { SessionStore } from '../session/session-store.js';
 import { deviceInfoFrom } from './device-info.js';
@@ -21,7 +21,7 @@ const VISIBLE_MIN_GAP_MS = 60_000;
 
 export interface HeartbeatDeps {
   db: DeviceDb;
-  api: ApiClient;
+  http: HttpClient;
   network: NetworkMonitor;
   session: SessionStore;
   now: () => number;
@@ -61,7 +61,7 @@ export async function sendHeartbeat(deps: HeartbeatDeps, trigger: HeartbeatTrigg
       is_pwa: isPwa,
     };
     try {
-      await deps.api.request({ method: 'POST', path: 'monitoring/heartbeat/', json: body, spinner: false });
+      await deps.http.request({ method: 'POST', path: 'monitoring/heartbeat/', json: body, spinner: false });
     } catch {
       return false;
     }

@@ -10,7 +10,7 @@ import { LOCKS } from '../../shared/data/bus.js';
 import type { DeviceDb } from '../../shared/data/db-schema.js';
 import { isNormalizedError } from '../../shared/data/errors.js';
 import type { VersionState } from '../../shared/data/protocol.js';
-import type { ApiClient } from '../api/api-client.js';
+import type { HttpClient } from '../http/http-client.js';
 import type { NetworkMonitor } from '../network/network-monitor.js';
 import { runIfLockFree } from './locks.js';
 import { forcedTarget, NO_VERSION_INFO, versionStateFor } from './version-policy.js';
@@ -20,7 +20,7 @@ const TIMER_SLACK_MS = 10_000;
 
 export interface VersionCheckDeps {
   db: DeviceDb;
-  api: ApiClient;
+  http: HttpClient;
   network: NetworkMonitor;
   now: () => number;
   /** The conclusion changed: show it (and tell other contexts). */
@@ -38,7 +38,7 @@ export async function checkVersion(deps: VersionCheckDeps, force = false): Promi
     if (!force && last !== null && deps.now() - last < VERSION_CHECK_INTERVAL_MS - TIMER_SLACK_MS) return;
     let info: VersionInfo | null;
     try {
-      info = await deps.api.request<VersionInfo>({ path: 'monitoring/version/', spinner: false, auth: false });
+      info = await deps.http.request<VersionInfo>({ path: 'monitoring/version/', spinner: false, auth: false });
     } catch (error) {
       if (!(isNormalizedError(error) && (error.status === 401 || error.status === 403))) return;
       info = null;

@@ -9,7 +9,7 @@
 import type { SyncAnswer } from '../../shared/api/sync.js';
 import { LOCKS } from '../../shared/data/bus.js';
 import { toNormalizedError } from '../../shared/data/errors.js';
-import type { ApiClient } from '../api/api-client.js';
+import type { HttpClient } from '../http/http-client.js';
 import { runWithLock } from '../services/locks.js';
 import type { WorkingSet } from './working-set.js';
 
@@ -21,7 +21,7 @@ export type PullOutcome = 'pulled' | 'failed';
 /** The records a pull changed, by area (what open screens showing them read again). */
 export type PulledChanges = Map<string, Set<string>>;
 
-export async function pullWorkingSet(api: ApiClient, workingSet: WorkingSet, changed: PulledChanges = new Map()): Promise<PullOutcome> {
+export async function pullWorkingSet(http: HttpClient, workingSet: WorkingSet, changed: PulledChanges = new Map()): Promise<PullOutcome> {
   return runWithLock(LOCKS.workingSetPull, async (): Promise<PullOutcome> => {
     let { cursor, generation } = await workingSet.meta();
     // A new first sync gets a new generation; one resumed half-way keeps its own.
@@ -29,7 +29,7 @@ export async function pullWorkingSet(api: ApiClient, workingSet: WorkingSet, cha
     for (let answers = 0; answers < MAX_ANSWERS; answers++) {
       let answer: SyncAnswer;
       try {
-        answer = await api.request<SyncAnswer>({ path: cursor === null ? 'sync/' : `sync/?since=${encodeURIComponent(cursor)}`, spinner: false });
+        answer = await http.request<SyncAnswer>({ path: cursor === null ? 'sync/' : `sync/?since=${encodeURIComponent(cursor)}`, spinner: false });
       } catch (thrown) {
         const error = toNormalizedError(thrown);
         if (error.status === 410 && cursor !== null) {

@@ -3,7 +3,7 @@
  * in both themes (each screen checked in one theme, then the other: tests/helpers/e2e-axe.ts); the theme choice is remembered; a 360 px phone shows the lists, details and forms
  * without sideways scrolling.
  */
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 import { expect, openApp, signIn, test } from '../helpers/e2e-app';
 
@@ -26,7 +26,7 @@ test('the theme defaults to dark, toggles and is remembered', async ({ page }) =
 });
 
 test('no serious or critical axe violation on the sign-in and work-order screens in either theme', async ({ page, network }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Axe Depot'));
   const order = await api.createWorkOrder(location.id, unique('Fryer thermostat drifts'));
 
@@ -87,7 +87,7 @@ test('a 360 px wide phone shows the work-order list without horizontal scrolling
 });
 
 test('no serious or critical axe violation on the maintenance screens in either theme', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Axe Plant'));
   const task = await api.taskAction((await api.createTask(location.id, unique('Inspect the roof drains'))).id, 'claim');
   await api.createTask(location.id, unique('Service the forklift'), { interval: 7, lastCompleted: '2020-01-01' });
@@ -269,9 +269,9 @@ test('a 360 px wide phone shows the inventory, asset, chemical, part, location a
 });
 
 test('no serious or critical axe violation on the administration screens in either theme', async ({ page }) => {
-  const technician = await ApiClient.signIn(TECHNICIAN);
+  const technician = await HttpClient.signIn(TECHNICIAN);
   await technician.request('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message: unique('The ice machine leaks') });
-  const staff = await ApiClient.signIn(SUPERVISOR);
+  const staff = await HttpClient.signIn(SUPERVISOR);
   const read = (await technician.request<{ id: number }>('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message: unique('Thanks, it is fixed') })).body;
   await staff.request('PATCH', `/admin/contact-messages/${read.id}/`, { read: true });
 

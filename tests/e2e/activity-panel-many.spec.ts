@@ -5,7 +5,7 @@
  * the data worker's own API, as its Claim button does offline, and each reaches the server once.
  * The focus moves to the panel's Close button once the panel is drawn, and that button closes it.
  */
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { activityBadge, expect, openActivityPanel, serviceWorkerReady, signIn, test } from '../helpers/e2e-app';
 import { queueThroughWorker, sharedWorkerPath } from '../helpers/e2e-worker-port';
 
@@ -13,7 +13,7 @@ const ORDERS = 55;
 
 test('55 queued claims: 25 drawn, the rest on Show more, a failure listed first, then all sent once', async ({ page, network }) => {
   test.setTimeout(180_000);
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Busy Yard'));
   const orders = [];
   for (let i = 0; i < ORDERS; i++) orders.push(await api.createWorkOrder(location.id, unique(`Lamp out in bay ${i + 1}`)));

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminContactMessage, AdminUser } from '../../shared/api/admin';
-import { ApiClient, RIVAL, SUPERVISOR, TECHNICIAN, activateUser, ensureRival, registerUser, unique, type NewUser } from '../helpers/e2e-api';
+import { HttpClient, RIVAL, SUPERVISOR, TECHNICIAN, activateUser, ensureRival, registerUser, unique, type NewUser } from '../helpers/e2e-api';
 import { expect, openApp, serviceWorkerReady, signIn, test, toast, topNav } from '../helpers/e2e-app';
 import { e2eEnv } from '../helpers/e2e-env';
 
@@ -88,7 +88,7 @@ test('a staff user grants full access to a newly activated technician, who then 
   await expect(toast(page, `Full access granted to ${tech.email}.`)).toBeVisible();
   await expect(row(card, 'Full access')).toHaveText('Yes');
   await expect(card.getByRole('button', { name: 'Revoke full access' })).toBeVisible();
-  const staff = await ApiClient.signIn(SUPERVISOR);
+  const staff = await HttpClient.signIn(SUPERVISOR);
   expect((await staff.request<AdminUser>('GET', `/admin/users/${tech.id}/`)).body).toMatchObject({ full_feature_access: true, is_staff: false, is_active: true });
 
   const other = await browser.newContext();
@@ -172,7 +172,7 @@ test('the staff user is never offered their own lock-out, makes and removes anot
   await expect(me.getByRole('button')).toHaveText(['Send password reset mail', 'History']);
 
   // The server refuses the same through the API, in its own words.
-  const staff = await ApiClient.signIn(SUPERVISOR);
+  const staff = await HttpClient.signIn(SUPERVISOR);
   const self = (await staff.request<{ results: AdminUser[] }>('GET', `/admin/users/?search=${encodeURIComponent(SUPERVISOR.email)}`)).body.results[0]!;
   expect((await staff.request('PATCH', `/admin/users/${self.id}/`, { is_staff: false })).body).toEqual({ is_staff: ['You cannot remove your own staff right.'] });
   expect((await staff.request('PATCH', `/admin/users/${self.id}/`, { full_feature_access: false })).body).toEqual({ full_feature_access: ['You cannot change your own full access.'] });
@@ -265,7 +265,7 @@ test('the Users screen finds users by any part of the name or email in any case,
 });
 
 test('contact messages are listed newest first and marked read and unread', async ({ page }) => {
-  const technician = await ApiClient.signIn(TECHNICIAN);
+  const technician = await HttpClient.signIn(TECHNICIAN);
   const older = unique('The walk-in cooler door sticks');
   const newer = unique('Please add the new fryer to the list');
   for (const message of [older, newer]) {
@@ -290,7 +290,7 @@ test('contact messages are listed newest first and marked read and unread', asyn
   await card.getByRole('button', { name: 'Mark read' }).click();
   await expect(toast(page, 'Message marked as read.')).toBeVisible();
   await expect(card.locator('.wo-status')).toHaveText('Read');
-  const staff = await ApiClient.signIn(SUPERVISOR);
+  const staff = await HttpClient.signIn(SUPERVISOR);
   const saved = (await staff.request<{ results: AdminContactMessage[] }>('GET', '/admin/contact-messages/')).body.results.find((m) => m.message === newer);
   expect(saved?.read).toBe(true);
 
@@ -323,12 +323,12 @@ test('offline the saved list of users stays readable and a change says it needs 
   await expect(row(card, 'Active')).toHaveText('Yes');
   await network.setOffline(false);
   await expect(page.getByText(SAVED_DATA)).toBeHidden({ timeout: 30_000 });
-  const staff = await ApiClient.signIn(SUPERVISOR);
+  const staff = await HttpClient.signIn(SUPERVISOR);
   expect((await staff.request<AdminUser>('GET', `/admin/users/${tech.id}/`)).body.is_active).toBe(true);
 });
 
 test('offline the saved contact messages stay readable and marking one read says it needs a connection', async ({ page, network }) => {
-  const technician = await ApiClient.signIn(TECHNICIAN);
+  const technician = await HttpClient.signIn(TECHNICIAN);
   const message = unique('The ice machine in the back is leaking again');
   expect((await technician.request('POST', '/contact/', { name: 'Terry Nguyen', email: TECHNICIAN.email, message })).status).toBe(201);
 
@@ -354,7 +354,7 @@ test('offline the saved contact messages stay readable and marking one read says
   await network.setOffline(false);
   await expect(page.getByText(SAVED_DATA)).toBeHidden({ timeout: 30_000 });
   await expect(card.locator('.wo-status')).toHaveText('Unread');
-  const staff = await ApiClient.signIn(SUPERVISOR);
+  const staff = await HttpClient.signIn(SUPERVISOR);
   const saved = (await staff.request<{ results: AdminContactMessage[] }>('GET', '/admin/contact-messages/')).body.results.find((m) => m.message === message);
   expect(saved?.read).toBe(false);
 });
@@ -365,7 +365,7 @@ test('users without the staff right see no Users link and cannot open the screen
     [TECHNICIAN, '/workorder-home'],
     [RIVAL, '/home'],
   ] as const) {
-    expect((await (await ApiClient.signIn(login)).request('GET', '/admin/users/')).status).toBe(403);
+    expect((await (await HttpClient.signIn(login)).request('GET', '/admin/users/')).status).toBe(403);
     await signIn(page, login);
     await expect(topNav(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
     for (const path of ['/admin/users', '/admin/contact-messages']) {

@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test';
 import type { Asset } from '../../shared/api/assets';
 import type { Location } from '../../shared/api/locations';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { chooseOption, expect, signIn, test, toast } from '../helpers/e2e-app';
 
 /** The PrimeReact dropdown labelled `label` (its shown choice is its text). */
@@ -20,7 +20,7 @@ const dropdown = (page: Page, label: string) => page.locator('.p-dropdown', { ha
 const REQUIRED = 'This field is required.';
 const MB = 1024 * 1024;
 
-async function createAsset(api: ApiClient, name: string, location: Location | null): Promise<Asset> {
+async function createAsset(api: HttpClient, name: string, location: Location | null): Promise<Asset> {
   const res = await api.request<Asset>('POST', '/assets/create/', { name, description: 'Walk-in freezer compressor', serial_number: unique('SN'), location_id: location?.id ?? null });
   expect(res.status).toBe(201);
   return res.body;
@@ -63,7 +63,7 @@ async function choosePhoto(page: Page, inputId: string): Promise<number> {
 }
 
 test('an asset is created with its required fields and a phone photo made to fit, listed under its location, and moved', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const [depot, annex] = [await api.createLocation(unique('Asset Depot')), await api.createLocation(unique('Asset Annex'))];
   const name = unique('Walk-in Freezer');
   await signIn(page, SUPERVISOR);
@@ -147,7 +147,7 @@ test('an asset is created with its required fields and a phone photo made to fit
 });
 
 test('the list says "No assets found..." at a location without assets, "No Location" on a card, and leads to Inventory Home', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const emptyLot = await api.createLocation(unique('Empty Lot'));
   // The list is ordered by name: a name beginning with a digit is on the first page of All Assets.
   const loose = await createAsset(api, unique('0 Hand Truck'), null);
@@ -170,7 +170,7 @@ test('the list says "No assets found..." at a location without assets, "No Locat
 });
 
 test('an asset without a location cannot be moved nowhere, and shows "No Location"', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const asset = await createAsset(api, unique('Spare Ice Bin'), null);
   await signIn(page, SUPERVISOR);
   await page.goto(`/asset-detail/${asset.id}`);
@@ -184,7 +184,7 @@ test('an asset without a location cannot be moved nowhere, and shows "No Locatio
 });
 
 test('an update needs every field, and one based on an older version keeps the change made meanwhile and the user’s own', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const [home, away] = [await api.createLocation(unique('Asset Home')), await api.createLocation(unique('Asset Away'))];
   const asset = await createAsset(api, unique('Fryer'), home);
   await signIn(page, SUPERVISOR);
@@ -220,7 +220,7 @@ test('an update needs every field, and one based on an older version keeps the c
 });
 
 test('offline, the saved asset list and detail stay readable and a change says it needs a connection', async ({ page, network }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const depot = await api.createLocation(unique('Offline Assets'));
   const elsewhere = await api.createLocation(unique('Offline Assets Annex'));
   const asset = await createAsset(api, unique('Ice Machine'), depot);
@@ -244,7 +244,7 @@ test('offline, the saved asset list and detail stay readable and a change says i
 });
 
 test('a limited user cannot open the asset screens, and the server refuses their calls', async ({ page }) => {
-  const technician = await ApiClient.signIn(TECHNICIAN);
+  const technician = await HttpClient.signIn(TECHNICIAN);
   expect((await technician.request('GET', '/assets/list/')).status).toBe(403);
   expect((await technician.request('POST', '/assets/create/', { name: 'x', description: 'x', serial_number: 'x' })).status).toBe(403);
   await signIn(page, TECHNICIAN);

@@ -13,14 +13,14 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import type { Chemical } from '../../shared/api/chemicals';
 import type { WashPackage, WashRecordsPage } from '../../shared/api/washes';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { activityBadge, chooseOption, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 import { e2eEnv } from '../helpers/e2e-env';
 import { readOutbox } from '../helpers/outbox';
 
-const entryAt = async (api: ApiClient, chemicalId: number, location: number) =>
+const entryAt = async (api: HttpClient, chemicalId: number, location: number) =>
   (await api.request<Chemical>('GET', `/chemicals/${chemicalId}/`)).body.locations.find((e) => e.location.id === location)!;
-const quantityAt = async (api: ApiClient, chemicalId: number, location: number) => (await entryAt(api, chemicalId, location)).current_quantity;
+const quantityAt = async (api: HttpClient, chemicalId: number, location: number) => (await entryAt(api, chemicalId, location)).current_quantity;
 
 /** The fills and inventory counts the server holds for one chemical at one location. */
 function recordsOf(chemicalLocationId: number): { fill: number; inventory: number } {
@@ -49,7 +49,7 @@ async function mailReport(page: Page, address: string): Promise<string> {
 
 const mailAddress = (prefix: string) => `${unique(prefix).replace(/\s/g, '-')}@example.com`;
 
-async function washTotals(api: ApiClient, location: number): Promise<Record<string, number>> {
+async function washTotals(api: HttpClient, location: number): Promise<Record<string, number>> {
   const page = (await api.request<WashRecordsPage>('GET', `/washes/washrecords/?location=${location}`)).body;
   return Object.fromEntries(page.package_totals.map((t) => [t.package.name, t.total]));
 }
@@ -87,7 +87,7 @@ test('the list offers the chemical locations, each with its own buttons; the inv
 
 test("the car wash report is a real PDF of the location's wash counts and chemical records, and is mailed with the PDF attached", async ({ page }) => {
   const location = 1102;
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const today = serverToday();
   // Counts and a fill only this test makes, so the report must hold them whatever runs beside it.
   const works = (await api.request<WashPackage[]>('GET', `/washes/packages/?location=${location}`)).body.find((p) => p.name === 'The Works')!;
@@ -120,7 +120,7 @@ test("the car wash report is a real PDF of the location's wash counts and chemic
 
 test('Fill Chemical and Inventory Chemical say what is wrong beside the field and send nothing until it is right', async ({ page }) => {
   const location = 1102;
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const polish = await entryAt(api, 3, location);
   const initial = recordsOf(polish.id);
   await signIn(page, SUPERVISOR);
@@ -164,7 +164,7 @@ test('Fill Chemical and Inventory Chemical say what is wrong beside the field an
 });
 
 test('a fill adds in the chemical unit, and wash counts are recorded per package with empty as 0', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const salt = await quantityAt(api, 1, 1102);
   const totals = await washTotals(api, 1102);
   await signIn(page, SUPERVISOR);
@@ -199,7 +199,7 @@ for (const [mode, location] of [['shared', 1104], ['dedicated', 1311]] as const)
     test.use({ fallback: mode === 'dedicated' });
 
     test('offline, wash counts, a chemical inventory and a fill are queued, then each reaches the server once', async ({ page, network }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       const totals = await washTotals(api, location);
       const detergent = await entryAt(api, 2, location);
       const records = recordsOf(detergent.id);
@@ -258,7 +258,7 @@ for (const [mode, location] of [['shared', 1104], ['dedicated', 1311]] as const)
 }
 
 test('a limited user cannot open the chemical screens, and the server refuses their calls', async ({ page }) => {
-  const technician = await ApiClient.signIn(TECHNICIAN);
+  const technician = await HttpClient.signIn(TECHNICIAN);
   expect((await technician.request('GET', '/chemicals/list/')).status).toBe(403);
   expect((await technician.request('POST', '/washes/washrecords/', { wash_package: 1, count: 1, location: 1102, date: '2026-01-01' })).status).toBe(403);
   await signIn(page, TECHNICIAN);

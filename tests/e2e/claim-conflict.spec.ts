@@ -1,11 +1,11 @@
 /** A queued claim that another user beat: it fails with a clear message in the panel. */
-import { ApiClient, RIVAL, SUPERVISOR, ensureRival, unique } from '../helpers/e2e-api';
+import { HttpClient, RIVAL, SUPERVISOR, ensureRival, unique } from '../helpers/e2e-api';
 import { activityBadge, expect, openActivityPanel, signIn, test, toast } from '../helpers/e2e-app';
 
 test('a claim that conflicts with another user\'s claim fails with a clear message in the panel', async ({ page, network }) => {
   await ensureRival();
-  const api = await ApiClient.signIn(SUPERVISOR);
-  const rival = await ApiClient.signIn(RIVAL);
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const rival = await HttpClient.signIn(RIVAL);
   const location = await api.createLocation(unique('Conflict Depot'));
   const order = await api.createWorkOrder(location.id, unique('Walk-in door gasket torn'));
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { CSV_EXPORTS } from '../../shared/api/exports';
 import { SCREEN_MESSAGES } from '../../shared/data/messages';
 import { csvRecords } from '../helpers/csv-parse';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { expect, signIn, test } from '../helpers/e2e-app';
 
 const WORK_ORDER_HEADERS = [
@@ -32,7 +32,7 @@ const WORK_ORDER_HEADERS = [
 ];
 
 test('the work-order list exports the rows its filters show, as a CSV a spreadsheet opens safely', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Export Depot'));
   const elsewhere = await api.createLocation(unique('Export Elsewhere'));
   const tag = unique('exportable').replace(/\W/g, '');

@@ -5,7 +5,7 @@
  * without sideways scrolling on a 360 px phone.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 import { expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
@@ -17,7 +17,7 @@ function historyOf(page: Page) {
 }
 
 test('a claim made offline shows in the work order’s history once it synced', async ({ page, network }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('History Yard'));
   const order = await api.createWorkOrder(location.id, unique('Hose reel jammed'));
 
@@ -51,7 +51,7 @@ test('a claim made offline shows in the work order’s history once it synced', 
 });
 
 test('the history pages by 10, newest first, and a 360 px phone shows it without sideways scrolling', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('History Paging'));
   const order = await api.createWorkOrder(location.id, unique('Ice maker noisy'));
   for (let i = 0; i < 6; i++) {
@@ -73,7 +73,7 @@ test('the history pages by 10, newest first, and a 360 px phone shows it without
 });
 
 test('no serious or critical axe violation in a detail with its history in either theme', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('History Axe'));
   const order = await api.createWorkOrder(location.id, unique('Dryer belt worn'));
   await api.claim(order.id);

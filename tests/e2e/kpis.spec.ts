@@ -5,7 +5,7 @@
  * accessible in both themes and without sideways scrolling on a 360 px phone.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, RIVAL, SUPERVISOR, TECHNICIAN, ensureRival, unique } from '../helpers/e2e-api';
+import { HttpClient, RIVAL, SUPERVISOR, TECHNICIAN, ensureRival, unique } from '../helpers/e2e-api';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 import { expect, openApp, serviceWorkerReady, signIn, test } from '../helpers/e2e-app';
 
@@ -25,7 +25,7 @@ async function figures(page: Page) {
 }
 
 test('the four buttons come first and unchanged, then the figures; a number opens its list with the location', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Kpi Depot'));
   await api.createWorkOrder(location.id, unique('Walk-in cooler ices up'));
 
@@ -52,8 +52,8 @@ test('the four buttons come first and unchanged, then the figures; a number open
 
 test("the figures follow another user's claim and completion without a reload", async ({ page }) => {
   await ensureRival();
-  const api = await ApiClient.signIn(SUPERVISOR);
-  const rival = await ApiClient.signIn(RIVAL);
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const rival = await HttpClient.signIn(RIVAL);
   const location = await api.createLocation(unique('Kpi Live Depot'));
   const order = await api.createWorkOrder(location.id, unique('Ice machine leaking'));
 

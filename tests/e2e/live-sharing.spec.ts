@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AdminUser } from '../../shared/api/admin';
 import type { Page as ApiPage } from '../../shared/api/common';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { closeActivityPanel, expect, openActivityPanel, signIn, test } from '../helpers/e2e-app';
 import { NetworkControl } from '../helpers/e2e-network';
 import { contextOn, startSite, type Site } from '../helpers/e2e-site';
@@ -67,7 +67,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     test('five tabs share one stream, and a change is fetched once for all of them', async ({ browser }) => {
       const site = await startSite({ METRICS_TOKEN });
       try {
-        const api = await ApiClient.signIn(SUPERVISOR, site.baseURL);
+        const api = await HttpClient.signIn(SUPERVISOR, site.baseURL);
         const yard = await api.createLocation(unique('Shared Yard'));
         const order = await api.createWorkOrder(yard.id, unique('Shared stream order'));
         const context = await browserOn(browser, site, mode);
@@ -95,7 +95,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     test('changes made while the browser was offline show within seconds of reconnecting', async ({ browser }) => {
       const site = await startSite({ METRICS_TOKEN });
       try {
-        const api = await ApiClient.signIn(SUPERVISOR, site.baseURL);
+        const api = await HttpClient.signIn(SUPERVISOR, site.baseURL);
         const yard = await api.createLocation(unique('Reconnect Yard'));
         const order = await api.createWorkOrder(yard.id, unique('Door stuck open'));
         const context = await browserOn(browser, site, mode);
@@ -132,7 +132,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
 test('a user whose full access is revoked keeps only what they may still read', async ({ browser }) => {
   const site = await startSite({ METRICS_TOKEN });
   try {
-    const admin = await ApiClient.signIn(SUPERVISOR, site.baseURL);
+    const admin = await HttpClient.signIn(SUPERVISOR, site.baseURL);
     const found = await admin.request<ApiPage<AdminUser>>('GET', `/admin/users/?search=${encodeURIComponent(TECHNICIAN.email)}`);
     const technician = found.body.results.find((u) => u.email === TECHNICIAN.email)!;
     expect((await admin.request('PATCH', `/admin/users/${technician.id}/`, { full_feature_access: true })).status).toBe(200);

@@ -3,7 +3,7 @@
  * open detail without a reload (the server's hint stream, the worker's pull, the screen's re-read),
  * the list in one tab and the detail in another.
  */
-import { ApiClient, RIVAL, SUPERVISOR, ensureRival, unique } from '../helpers/e2e-api';
+import { HttpClient, RIVAL, SUPERVISOR, ensureRival, unique } from '../helpers/e2e-api';
 import { expect, signIn, test } from '../helpers/e2e-app';
 
 for (const mode of ['shared', 'dedicated'] as const) {
@@ -12,8 +12,8 @@ for (const mode of ['shared', 'dedicated'] as const) {
 
     test("another user's claim appears in an open list and an open detail without a reload", async ({ page, context }) => {
       await ensureRival();
-      const api = await ApiClient.signIn(SUPERVISOR);
-      const rival = await ApiClient.signIn(RIVAL);
+      const api = await HttpClient.signIn(SUPERVISOR);
+      const rival = await HttpClient.signIn(RIVAL);
       const yard = await api.createLocation(unique('Live Yard'));
       const listed = await api.createWorkOrder(yard.id, unique('Live list order'));
       const opened = await api.createWorkOrder(yard.id, unique('Live detail order'));

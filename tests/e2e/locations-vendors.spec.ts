@@ -6,13 +6,13 @@
  * nor change locations through the API.
  */
 import type { Location } from '../../shared/api/locations';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { chooseOption, expect, signIn, test, toast } from '../helpers/e2e-app';
 
 const REQUIRED = 'This field is required.';
 
 test('a location is created with its required fields, shown with N/A for empty ids, and updated', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const name = unique('Lakeside Fuel');
   await signIn(page, SUPERVISOR);
   await page.getByRole('main').getByRole('link', { name: 'Locations' }).click();
@@ -90,7 +90,7 @@ test('a vendor needs nothing on create and its name on update; offline the saved
 });
 
 test('the location list turns its page 300 ms after the last click, so a page clicked past is never opened', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   // Three pages at least, so the paginator offers pages 2 and 3 from the first.
   const { count } = (await api.request<{ count: number }>('GET', '/locations/?page=1')).body;
   for (let n = count; n < 21; n++) await api.createLocation(unique('Paging Depot'));
@@ -125,7 +125,7 @@ test('the location list turns its page 300 ms after the last click, so a page cl
 });
 
 test('a limited user cannot open the location or vendor screens, nor change a location through the API', async ({ page }) => {
-  const technician = await ApiClient.signIn(TECHNICIAN);
+  const technician = await HttpClient.signIn(TECHNICIAN);
   expect((await technician.request('POST', '/locations/', { location_type: 'OTHER', name: 'x', address: 'x', city: 'x', state: 'x', postal_code: 'x' })).status).toBe(403);
   expect((await technician.request('GET', '/vendors/')).status).toBe(403);
   await signIn(page, TECHNICIAN);

@@ -12,7 +12,7 @@
  *    tap that blocks for a large part of a second, not a few milliseconds lost.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { expect, signIn, test, toast } from '../helpers/e2e-app';
 
 const INTERACTION_BOUND_MS = 1_000;
@@ -57,7 +57,7 @@ function watched(page: Page): Promise<Watch> {
 const dialog = (page: Page, header: string) => page.locator('.p-dialog', { hasText: header });
 
 test('opening dialogs and screens leaves PrimeReact\'s style elements as they were first written', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Style Depot'));
   const order = await api.createWorkOrder(location.id, unique('Ice machine leaking'));
 
@@ -89,7 +89,7 @@ test('opening dialogs and screens leaves PrimeReact\'s style elements as they we
 });
 
 test(`a claim and a completion offline are each painted within ${INTERACTION_BOUND_MS} ms at ${CPU_RATE}× CPU`, async ({ page, network }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Throttle Depot'));
   const toClaim = await api.createWorkOrder(location.id, unique('Dock door sensor misaligned'));
   const toComplete = await api.createWorkOrder(location.id, unique('Freezer door closer loose'));

@@ -5,7 +5,7 @@
  * and the user's changes, and nothing was overwritten. Re-apply sends the same changes on the task
  * as it is now (the completion stays); Discard drops them. In both host modes.
  */
-import { ApiClient, RIVAL, SUPERVISOR, ensureRival, unique } from '../helpers/e2e-api';
+import { HttpClient, RIVAL, SUPERVISOR, ensureRival, unique } from '../helpers/e2e-api';
 import { activityBadge, expect, openActivityPanel, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
 for (const [mode, choice] of [
@@ -17,8 +17,8 @@ for (const [mode, choice] of [
 
     test(`an offline edit of a task completed meanwhile is shown as a conflict, nothing overwritten, and the user chooses: ${choice}`, async ({ page, network }) => {
       await ensureRival();
-      const api = await ApiClient.signIn(SUPERVISOR);
-      const rival = await ApiClient.signIn(RIVAL);
+      const api = await HttpClient.signIn(SUPERVISOR);
+      const rival = await HttpClient.signIn(RIVAL);
       const location = await api.createLocation(unique('Conflict Plant'));
       const task = await api.createTask(location.id, unique('Descale the boiler'), { interval: 30 });
       const original = task.description.full_description;

@@ -4,7 +4,7 @@
  * are queued with their info texts and shown as pending; back online each reaches the server
  * exactly once (every write raises the task's version by one, so a repeat would show).
  */
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { activityBadge, chooseOption, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -14,7 +14,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     test.use({ fallback: mode === 'dedicated' });
 
     test('offline create, claim, complete and edit of tasks are queued, then each reaches the server once', async ({ page, network }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       const location = await api.createLocation(unique('Offline Plant'));
       const toClaim = await api.createTask(location.id, unique('Flush the boiler'));
       const toComplete = await api.taskAction((await api.createTask(location.id, unique('Test the backflow valve'))).id, 'claim');

@@ -6,7 +6,7 @@
  * a limited user can neither open the screens nor call the API.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { chooseOption, expect, signIn, test, toast } from '../helpers/e2e-app';
 
 const REQUIRED = 'This field is required.';
@@ -14,7 +14,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 /** A task at a new location, every 30 days, last completed on `lastCompleted`: its update form open and filled for the supervisor. */
 async function openUpdateForm(page: Page, yard: string, description: string, lastCompleted: string) {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique(yard));
   const task = await api.createTask(location.id, unique(description), { interval: 30, lastCompleted });
   await signIn(page, SUPERVISOR);
@@ -24,7 +24,7 @@ async function openUpdateForm(page: Page, yard: string, description: string, las
 }
 
 test('a task is created with its required fields, claimed, completed and edited', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Task Yard'));
   const description = unique('Grease the conveyor bearings');
 
@@ -115,7 +115,7 @@ test('the update form says each emptied required field beside it and sends nothi
 });
 
 test('the list searches, filters by a remembered location and colours each card by its status', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const yard = await api.createLocation(unique('Status Yard'));
   const other = await api.createLocation(unique('Other Yard'));
   const tag = unique('status');
@@ -184,9 +184,9 @@ test('an edit based on an older version is refused, names who changed the task, 
 });
 
 test('a limited user cannot open the maintenance screens, and the server refuses their calls', async ({ page }) => {
-  const supervisor = await ApiClient.signIn(SUPERVISOR);
+  const supervisor = await HttpClient.signIn(SUPERVISOR);
   const task = await supervisor.createTask((await supervisor.createLocation(unique('Limited Yard'))).id, unique('Inspect the hoist'));
-  const technician = await ApiClient.signIn(TECHNICIAN);
+  const technician = await HttpClient.signIn(TECHNICIAN);
   expect((await technician.request('GET', '/maintenance/tasks/')).status).toBe(403);
   expect((await technician.request('POST', `/maintenance/tasks/${task.id}/claim/`)).status).toBe(403);
 

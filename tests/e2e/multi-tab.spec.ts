@@ -1,9 +1,9 @@
 /** Two tabs share one data worker: one queue, one badge, one flush. */
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { activityBadge, expect, host, openApp, signIn, test, toast } from '../helpers/e2e-app';
 
 test('two tabs show the same badge and share one flush', async ({ context, page, network }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Two Tab Depot'));
   const first = await api.createWorkOrder(location.id, unique('Grease trap full'));
   const second = await api.createWorkOrder(location.id, unique('Exit sign dark'));

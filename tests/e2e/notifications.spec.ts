@@ -5,7 +5,7 @@
  * offered task mails.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 import { expect, signIn, test, toast } from '../helpers/e2e-app';
 
@@ -19,7 +19,7 @@ async function openFromHome(page: Page, home: string): Promise<void> {
 }
 
 test('a supervisor chooses mails for a location, and they are kept', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Notify Yard'));
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, SUPERVISOR);

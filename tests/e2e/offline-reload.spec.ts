@@ -3,11 +3,11 @@
  * worker's too) from its precache, the data worker starts again, and the list comes from the
  * saved cache with its banner. A list with nothing saved shows the full-page error instead.
  */
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { expect, serviceWorkerReady, signIn, test } from '../helpers/e2e-app';
 
 test('reloading while offline shows the saved list with its banner and Last updated time', async ({ page, network }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Reload Depot'));
   const order = await api.createWorkOrder(location.id, unique('Ice machine noisy'));
 

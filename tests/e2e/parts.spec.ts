@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Part } from '../../shared/api/parts';
 import { OFFLINE_BANNERS } from '../../shared/data/messages';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { activityBadge, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 import { e2eEnv } from '../helpers/e2e-env';
 import { readOutbox } from '../helpers/outbox';
 
-const part = async (api: ApiClient, id: number) => (await api.request<Part>('GET', `/parts/${id}/`)).body;
+const part = async (api: HttpClient, id: number) => (await api.request<Part>('GET', `/parts/${id}/`)).body;
 
 test('the part list offers the part locations only, remembers the choice, and its report downloads and mails a real PDF', async ({ page }) => {
   await signIn(page, SUPERVISOR);
@@ -102,7 +102,7 @@ test('a report asked for offline says it needs a connection: nothing is download
 });
 
 test('Fill adds and Inventory replaces the quantity on hand, within the bounds, and the part still opens offline with it', async ({ page, network }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const before = await part(api, 1);
   await signIn(page, SUPERVISOR);
   await page.goto('/part-detail/1');
@@ -143,7 +143,7 @@ for (const [mode, partId] of [['shared', 6], ['dedicated', 2]] as const) {
     test.use({ fallback: mode === 'dedicated' });
 
     test('offline, an inventory count and two fills are queued, then each reaches the server once', async ({ page, network }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       await signIn(page, SUPERVISOR);
       await expect(page.locator('.app')).toHaveAttribute('data-host-mode', mode);
       await page.goto(`/part-detail/${partId}`);
@@ -211,7 +211,7 @@ test('a fill made offline yesterday keeps its date when it syncs today', async (
 });
 
 test('a limited user cannot open the inventory screens, and the server refuses their part calls', async ({ page }) => {
-  const technician = await ApiClient.signIn(TECHNICIAN);
+  const technician = await HttpClient.signIn(TECHNICIAN);
   expect((await technician.request('GET', '/parts/list/')).status).toBe(403);
   expect((await technician.request('POST', '/parts/partfills/create/', { part: 1, date: '2026-01-01', quantity: 1 })).status).toBe(403);
   await signIn(page, TECHNICIAN);

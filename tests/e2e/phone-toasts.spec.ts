@@ -4,13 +4,13 @@
  * mouse the toast still catches the pointer (PrimeReact's pause while hovered).
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { expect, signIn, test, toast } from '../helpers/e2e-app';
 
 const CLAIMED = 'Work order claimed successfully!';
 
 async function claimShowingToast(page: Page): Promise<void> {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Toast Depot'));
   const order = await api.createWorkOrder(location.id, unique('Compressor short-cycling'));
   await signIn(page, SUPERVISOR);

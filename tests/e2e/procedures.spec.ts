@@ -6,7 +6,7 @@
  * the update form edits the steps, refusing an empty label and a minimum above the maximum in the
  * shared rule's words.
  */
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { activityBadge, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
 const THREE_STEPS = [
@@ -20,7 +20,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     test.use({ fallback: mode === 'dedicated' });
 
     test('a three-step task completed offline with one failure opens exactly one follow-up order after reconnecting', async ({ page, network }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       const location = await api.createLocation(unique('Procedure Wash'));
       const created = await api.createTask(location.id, unique('Inspect the wash pumps'));
       await api.updateTask(created.id, { steps: THREE_STEPS });
@@ -94,7 +94,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
 }
 
 test('the update form adds, orders and removes steps, refusing an empty label and a minimum above the maximum', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Procedure Form Yard'));
   const task = await api.createTask(location.id, unique('Service the compressor'));
 

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CODE_ASSET_NOT_ALLOWED, CODE_NOT_OURS } from '../../shared/api/codes';
-import { ApiClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
 import { closeActivityPanel, expect, openActivityPanel, openApp, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 import { e2eEnv } from '../helpers/e2e-env';
@@ -74,7 +74,7 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 const scanButton = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Scan' });
 
 test("an asset's label shown to the camera opens the asset, online and offline", async () => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Scan Kitchen'));
   const asset = await api.createAsset(location.id, unique('Walk-in Cooler'), 'Kolpak');
   const camera = await browserSeeing(await api.file(`/assets/labels.pdf?location=${location.id}`));
@@ -105,7 +105,7 @@ test("an asset's label shown to the camera opens the asset, online and offline",
 });
 
 test("a limited user scans a location's label and reports a problem there", async () => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Scan Forecourt'));
   const camera = await browserSeeing(await api.file(`/locations/${location.id}/label.pdf`));
   const description = unique('Pump 4 display is blank');
@@ -130,7 +130,7 @@ test("a limited user scans a location's label and reports a problem there", asyn
 });
 
 test("an asset's label tells a limited user why nothing opens", async () => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Scan Back Room'));
   await api.createAsset(location.id, unique('Ice Maker'));
   const camera = await browserSeeing(await api.file(`/assets/labels.pdf?location=${location.id}`));
@@ -146,7 +146,7 @@ test("an asset's label tells a limited user why nothing opens", async () => {
 });
 
 test('a typed code opens its record; one that is not ours says so and opens nothing; without a camera the button offers Start camera', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Typed Depot'));
   const asset = await api.createAsset(location.id, unique('Air Compressor'));
   await signIn(page, SUPERVISOR);
@@ -175,7 +175,7 @@ test('a typed code opens its record; one that is not ours says so and opens noth
 });
 
 test("a label's link opened before signing in goes through the sign-in to the record", async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Link Depot'));
   const asset = await api.createAsset(location.id, unique('Dish Machine'));
   await openApp(page, `/scan/${asset.code}`);
@@ -190,7 +190,7 @@ test("a label's link opened before signing in goes through the sign-in to the re
 });
 
 test('Print labels downloads the sheet of the chosen location; the location detail prints its own label', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Print Depot'));
   await api.createAsset(location.id, unique('Slicer'));
   await signIn(page, SUPERVISOR);
@@ -207,7 +207,7 @@ test('Print labels downloads the sheet of the chosen location; the location deta
 });
 
 test("an asset's detail shows its code and history, and reports a problem with it chosen", async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('History Depot'));
   const asset = await api.createAsset(location.id, unique('Fryer'));
   const earlier = await api.createWorkOrder(location.id, unique('Fryer oil smokes'), asset.id);
@@ -236,7 +236,7 @@ test("an asset's detail shows its code and history, and reports a problem with i
 });
 
 test('no serious or critical axe violation on the scanning screens in either theme', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Axe Scan Depot'));
   const asset = await api.createAsset(location.id, unique('Axe Mixer'));
   const order = await api.createWorkOrder(location.id, unique('Mixer hums'), asset.id);
@@ -269,7 +269,7 @@ test('no serious or critical axe violation on the scanning screens in either the
 });
 
 test('a 360 px wide phone shows the Scan button and the new screens without sideways scrolling', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Phone Scan Depot'));
   const asset = await api.createAsset(location.id, unique('Phone Grill'));
   await api.createWorkOrder(location.id, unique('Grill uneven'), asset.id);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { ApiClient, SUPERVISOR } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR } from '../helpers/e2e-api';
 import { e2eEnv } from '../helpers/e2e-env';
 import { expect, signIn, test, topNav } from '../helpers/e2e-app';
 
@@ -34,7 +34,7 @@ async function storedTokens(page: Page, replace?: Tokens): Promise<Tokens> {
 }
 
 test('an expired access token is refreshed transparently', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const me = (await api.request<{ id: number }>('GET', '/auth/users/me/')).body;
 
   await signIn(page, SUPERVISOR);

@@ -9,7 +9,7 @@
  *    list's remembered location is unchanged.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { ATTACHMENT_PATH, chooseOption, expect, signIn, test, toast } from '../helpers/e2e-app';
 
 const THROTTLE = 4;
@@ -55,7 +55,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     test.use({ fallback: mode === 'dedicated' });
 
     test('a new work order sent, then Back to the form at once: the form is empty and the next order carries no photo', async ({ page }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       const location = await api.createLocation(unique('Stale Form Yard'));
       const first = unique('new order 01');
       const second = unique('new order 02');
@@ -94,7 +94,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     });
 
     test("the task list left for the part list while still drawing keeps its own remembered location", async ({ page }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       const location = await api.createLocation(unique('Stale List Yard'));
       const description = unique('Grease the conveyor');
       await api.createTask(location.id, description);

@@ -4,7 +4,7 @@
  * sent), keeps the button disabled meanwhile, and the order arrives once with its file.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { chooseOption, expect, signIn, test, toast } from '../helpers/e2e-app';
 import { e2eEnv } from '../helpers/e2e-env';
 import { startSlowUplink } from '../helpers/slow-uplink';
@@ -15,7 +15,7 @@ function largePdf(bytes: number): Buffer {
   return Buffer.concat([Buffer.from(head, 'latin1'), Buffer.alloc(bytes - head.length - 6, 0x20), Buffer.from('\n%%EOF', 'latin1')]);
 }
 
-async function createWithLargeFile(page: Page, api: ApiClient): Promise<void> {
+async function createWithLargeFile(page: Page, api: HttpClient): Promise<void> {
   const location = await api.createLocation(unique('Upload Depot'));
   const description = unique('Pump seal weeping, report attached');
 
@@ -45,7 +45,7 @@ test('a large attachment sent now shows its upload progress, and the order arriv
   const uplink = await startSlowUplink(e2eEnv().port, 250_000);
   const context = await browser.newContext({ baseURL: uplink.url });
   try {
-    await createWithLargeFile(await context.newPage(), await ApiClient.signIn(SUPERVISOR));
+    await createWithLargeFile(await context.newPage(), await HttpClient.signIn(SUPERVISOR));
   } finally {
     await context.close();
     await uplink.close();

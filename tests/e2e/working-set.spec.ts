@@ -4,7 +4,7 @@
  * never opened, and details never opened, still show, answered by the server's own rules.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { chooseOption, closeActivityPanel, expect, openActivityPanel, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
 /** Moves within the app as its own links do (no page load, which offline would need the service worker for). */
@@ -20,7 +20,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     test.use({ fallback: mode === 'dedicated' });
 
     test('offline straight after the first sync: pages, filters, searches and details never opened still show', async ({ page, network }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       const yard = await api.createLocation(unique('Working Set Yard'));
       const tag = unique('Valve').replace(/\s+/g, '');
       const orders = [];
@@ -62,7 +62,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     });
 
     test('a claim queued offline reads Claimed with Pending sync in the list until the server answers', async ({ page, network }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       const yard = await api.createLocation(unique('Queued View Yard'));
       const order = await api.createWorkOrder(yard.id, unique('Claim me offline'));
       await signIn(page, SUPERVISOR);
@@ -91,7 +91,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     });
 
     test('a work order created offline shows at the top of its list, Pending sync, until it is sent', async ({ page, network }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       const yard = await api.createLocation(unique('Queued Create Yard'));
       await api.createWorkOrder(yard.id, unique('Older order'));
       const description = unique('Grease trap overflowing');

@@ -3,7 +3,7 @@
  * an attachment), a claim and a complete are queued, shown in the panel and the Pending sync box;
  * back online each reaches the server exactly once and the open detail reloads.
  */
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { ATTACHMENT_PATH, activityBadge, chooseOption, closeActivityPanel, expect, openActivityPanel, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
 for (const mode of ['shared', 'dedicated'] as const) {
@@ -11,7 +11,7 @@ for (const mode of ['shared', 'dedicated'] as const) {
     test.use({ fallback: mode === 'dedicated' });
 
     test('offline create, claim and complete are queued, then each reaches the server once', async ({ page, network }) => {
-      const api = await ApiClient.signIn(SUPERVISOR);
+      const api = await HttpClient.signIn(SUPERVISOR);
       const location = await api.createLocation(unique('Offline Yard'));
       const toClaim = await api.createWorkOrder(location.id, unique('Door sensor stuck'));
       const toComplete = await api.claim((await api.createWorkOrder(location.id, unique('Vacuum hose split'))).id);

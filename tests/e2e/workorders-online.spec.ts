@@ -1,9 +1,9 @@
 /** The work-order flow online: create with an attachment, find it, claim it, complete it. */
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { ATTACHMENT_PATH, chooseOption, expect, signIn, test, toast } from '../helpers/e2e-app';
 
 test('create with an attachment, claim and complete, each reaching the server', async ({ page }) => {
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Online Depot'));
   const description = unique('Compressor rattles on start-up');
 

@@ -4,7 +4,7 @@
  * smaller in the data worker, queued as one item, and reach the server with the order.
  */
 import type { Page } from '@playwright/test';
-import { ApiClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import { activityBadge, chooseOption, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
 const MB = 1024 * 1024;
@@ -43,7 +43,7 @@ async function phonePhoto(page: Page, seed: number): Promise<Buffer> {
 
 test('three 4 MB photos attached offline: the order syncs with its three downscaled photos', async ({ page, network }) => {
   test.setTimeout(120_000);
-  const api = await ApiClient.signIn(SUPERVISOR);
+  const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Photo Yard'));
   const description = unique('Cracked hose reel, photos attached');
 

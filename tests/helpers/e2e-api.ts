@@ -35,14 +35,14 @@ export const RIVAL: Login & { firstName: string; lastName: string } = {
 
 const api = (path: string, baseURL = e2eEnv().baseURL) => `${baseURL}/api/v1${path}`;
 
-export class ApiClient {
+export class HttpClient {
   private constructor(
     private readonly access: string,
     private readonly baseURL: string,
   ) {}
 
   /** Signs in to the run's server, or to `baseURL` (a test's own server). */
-  static async signIn(login: Login, baseURL = e2eEnv().baseURL): Promise<ApiClient> {
+  static async signIn(login: Login, baseURL = e2eEnv().baseURL): Promise<HttpClient> {
     const res = await fetch(api('/auth/jwt/create/', baseURL), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -50,7 +50,7 @@ export class ApiClient {
     });
     if (!res.ok) throw new Error(`sign-in as ${login.email} failed: ${res.status} ${await res.text()}`);
     const tokens = (await res.json()) as TokenPair;
-    return new ApiClient(tokens.access, baseURL);
+    return new HttpClient(tokens.access, baseURL);
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {

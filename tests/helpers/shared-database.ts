@@ -12,8 +12,8 @@ import { openDatabase, type Db } from '../../src-server/db/database.js';
 import { migrate } from '../../src-server/db/migrate.js';
 import { TokenService } from '../../src-server/modules/auth/jwt.js';
 import { hashPassword } from '../../src-server/modules/auth/passwords.js';
-import { LocationsRepository } from '../../src-server/modules/locations/locations.repository.js';
-import { UsersRepository, type UserRow } from '../../src-server/modules/users/users.repository.js';
+import type { UserRow } from '../../src-server/modules/users/users.repository.js';
+import { buildRepositories, type Repositories } from '../../src-server/db/repositories.js';
 import { createPgSchema, usesPostgres } from './test-app.js';
 
 export interface Caller {
@@ -24,6 +24,9 @@ export interface Caller {
 export interface SharedDatabase {
   env: Record<string, string>;
   database: Db;
+  /** Its repositories and token service, as a server process builds them. */
+  repositories: Repositories;
+  tokens: TokenService;
   callers: Caller[];
   locationId: number;
   close(): Promise<void>;
@@ -40,10 +43,12 @@ export async function createSharedDatabase(opts: { callers: number }): Promise<S
     CLIENT_DIR: join(dataDir, 'no-client'),
     ...(pg ? { DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema } : {}),
   };
-  const database = openDatabase(loadConfig(env));
+  const config = loadConfig(env);
+  const database = openDatabase(config);
   await migrate(database);
-  const users = new UsersRepository(database.db);
-  const tokens = new TokenService(secret, database.db);
+  const repositories = buildRepositories(database.db, database.dialect, config.site);
+  const { users } = repositories;
+  const tokens = new TokenService(secret, repositories);
   const passwordHash = await hashPassword('Shared-Database-Password-1');
   const callers = await Promise.all(
     Array.from({ length: opts.callers }, async (_, i) => {
@@ -60,7 +65,7 @@ export async function createSharedDatabase(opts: { callers: number }): Promise<S
     }),
   );
   const now = new Date().toISOString();
-  const location = await new LocationsRepository(database.db).create({
+  const location = await repositories.locations.create({
     location_type: 'GENERAL STORE',
     name: 'Shared Store',
     address: '1 Main St',
@@ -74,6 +79,8 @@ export async function createSharedDatabase(opts: { callers: number }): Promise<S
   return {
     env,
     database,
+    repositories,
+    tokens,
     callers,
     locationId: location.id,
     async close() {

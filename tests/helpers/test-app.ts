@@ -2,6 +2,7 @@
  * A real server for one test file: its own data directory, its own SQLite file or PostgreSQL schema
  * (TEST_DB=postgres with TEST_DATABASE_URL), migrations applied, driven with app.inject().
  */
+import { buildRepositories, type Repositories } from '../../src-server/db/repositories.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,7 +80,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailer
   await migrate(database);
   const app = await buildApp({ config, database, ...(opts.mailer ? { mailer: opts.mailer } : {}), ...(opts.pdfScript ? { pdfScript: opts.pdfScript } : {}) });
   await app.ready();
-  const tokens = new TokenService(config.secretKey, database.db);
+  const tokens = new TokenService(config.secretKey, buildRepositories(database.db, database.dialect, config.site));
   const users = new UsersRepository(database.db);
 
   return {
@@ -116,3 +117,9 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailer
 
 /** Files written to the mail outbox (DATA_DIR/outbox) as text, oldest first. */
 export { readOutbox } from './outbox.js';
+
+/** A test app's repositories and token service, built as the app builds its own. */
+export function appServices(t: Pick<TestApp, 'database' | 'config'>): { repositories: Repositories; tokens: TokenService } {
+  const repositories = buildRepositories(t.database.db, t.database.dialect, t.config.site);
+  return { repositories, tokens: new TokenService(t.config.secretKey, repositories) };
+}

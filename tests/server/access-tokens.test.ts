@@ -5,10 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersAdminService } from '../../src-server/modules/admin/users-admin.service.js';
-import { TokenService } from '../../src-server/modules/auth/jwt.js';
-import { UsersRepository } from '../../src-server/modules/users/users.repository.js';
 import { linkParts, readOutbox } from '../helpers/outbox.js';
-import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { appServices, createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 let t: TestApp;
 let staff: TestUser;
@@ -60,9 +58,9 @@ describe('access tokens issued before a password change', () => {
 
   it('stop working when an operator sets a new password, or the account is deactivated and switched on again', async () => {
     const u = await t.createUser({ email: 'operator.set@example.com' });
-    const admin = usersAdminService({ db: t.database.db, dialect: t.database.dialect, tokens: new TokenService(t.config.secretKey, t.database.db) });
+    const admin = usersAdminService(appServices(t));
     const first = await signIn(u.user.email, u.password);
-    await admin.setPassword((await new UsersRepository(t.database.db).findById(u.user.id))!, 'Torque-Spanner-58');
+    await admin.setPassword((await appServices(t).repositories.users.findById(u.user.id))!, 'Torque-Spanner-58');
     expect((await me(first.access)).statusCode).toBe(401);
 
     const second = await signIn(u.user.email, 'Torque-Spanner-58');
@@ -79,7 +77,7 @@ describe('access tokens issued before a password change', () => {
   it("leave other users' tokens alone", async () => {
     const a = await t.createUser();
     const b = await t.createUser();
-    await new TokenService(t.config.secretKey, t.database.db).revokeAllForUser(a.user.id);
+    await appServices(t).tokens.revokeAllForUser(a.user.id);
     expect((await me(a.token)).statusCode).toBe(401);
     expect((await me(b.token)).statusCode).toBe(200);
   });

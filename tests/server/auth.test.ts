@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRepositories } from '../../src-server/db/repositories.js';
 import { TokenService } from '../../src-server/modules/auth/jwt.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { linkParts, readOutbox } from '../helpers/outbox.js';
@@ -297,7 +298,7 @@ describe('refresh token housekeeping', () => {
   it('drops expired and long-revoked tokens and keeps live ones', async () => {
     const u = await t.createUser();
     const { refresh } = (await t.request({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: u.user.email, password: u.password } })).json();
-    const tokens = new TokenService(t.config.secretKey, t.database.db);
+    const tokens = new TokenService(t.config.secretKey, buildRepositories(t.database.db, t.database.dialect, t.config.site));
     const rows = () => t.database.db.selectFrom('refresh_tokens').select('jti').where('user_id', '=', u.user.id).execute();
     expect(await rows()).toHaveLength(1);
     await tokens.purge();

@@ -40,7 +40,7 @@ async function changesOf(write: () => Promise<unknown>): Promise<Change[]> {
   return log.after(before, 10_000);
 }
 
-const pairs = (changes: Change[]) => changes.map((c) => `${c.entity}:${c.recordId}:${c.op}`);
+const pairs = (changes: Change[]) => changes.map((c) => `${c.area}:${c.recordId}:${c.op}`);
 
 describe('the change log', () => {
   it('logs a create, a claim and a completion of a work order, each in its own numbered row', async () => {
@@ -65,9 +65,9 @@ describe('the change log', () => {
     const task = await changesOf(() =>
       t.request({ method: 'POST', url: '/api/v1/maintenance/tasks/', as: full, payload: { location_id: locationId, description: 'Oil', recurrence_interval: 7, last_completed_date: '2026-01-01' } }),
     );
-    expect(task.map((c) => c.entity)).toContain('maintenance');
+    expect(task.map((c) => c.area)).toContain('maintenance');
     const vendor = await changesOf(() => t.request({ method: 'POST', url: '/api/v1/vendors/', as: full, payload: { name: 'Acme' } }));
-    expect(vendor.map((c) => c.entity)).toEqual(['vendors']);
+    expect(vendor.map((c) => c.area)).toEqual(['vendors']);
     // A quantity change of a chemical at a location is a change of the chemical.
     const chemical = await db.insertInto('chemicals').values({ brand: 'B', name: 'Soap', description: '', chemical_type: 'Soap', thumbnail: null, created_at: '2026-01-01T00:00:00.000Z' }).returning('id').executeTakeFirstOrThrow();
     const stock = await changesOf(() => db.insertInto('chemical_locations').values({ chemical_id: chemical.id, location_id: locationId, current_quantity: 4 }).execute());

@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback, loadConfig } from '../../src-server/config.js';
 import { DEMO_LOGINS, demoLoginsStillOpen, seedDemoData } from '../../src-server/demo/seed.js';
 import { usersAdminService } from '../../src-server/modules/admin/users-admin.service.js';
-import { TokenService } from '../../src-server/modules/auth/jwt.js';
 import { UsersRepository } from '../../src-server/modules/users/users.repository.js';
 import { startServer, stopServer, waitUntilReady, type ServerProcess } from '../helpers/server-process.js';
-import { createPgSchema, createTestApp, usesPostgres, type TestApp } from '../helpers/test-app.js';
+import { appServices, createPgSchema, createTestApp, usesPostgres, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -56,13 +55,13 @@ describe('loopback and the default PUBLIC_URL', () => {
 describe('demo logins still open', () => {
   it('are the demo accounts still active with their published password; a new password or deactivation ends one', async () => {
     expect(await seedDemoData(t.database, t.config)).toEqual(DEMO_LOGINS);
-    expect((await demoLoginsStillOpen(t.database)).map((l) => l.email)).toEqual(['supervisor@example.com', 'technician@example.com']);
-    const admin = usersAdminService({ db: t.database.db, dialect: t.database.dialect, tokens: new TokenService(t.config.secretKey, t.database.db) });
+    expect((await demoLoginsStillOpen(appServices(t).repositories)).map((l) => l.email)).toEqual(['supervisor@example.com', 'technician@example.com']);
+    const admin = usersAdminService(appServices(t));
     const users = new UsersRepository(t.database.db);
     await admin.setPassword((await users.findByEmail('supervisor@example.com'))!, 'Hydraulic-Jack-2040');
-    expect((await demoLoginsStillOpen(t.database)).map((l) => l.email)).toEqual(['technician@example.com']);
+    expect((await demoLoginsStillOpen(appServices(t).repositories)).map((l) => l.email)).toEqual(['technician@example.com']);
     await admin.change('operator', (await users.findByEmail('technician@example.com'))!.id, { is_active: false });
-    expect(await demoLoginsStillOpen(t.database)).toEqual([]);
+    expect(await demoLoginsStillOpen(appServices(t).repositories)).toEqual([]);
   });
 });
 

@@ -28,9 +28,9 @@ describe('the model records', () => {
     const models = buildModels(buildRepositories(t.database.db, t.database.dialect, t.config.site));
     expect(Object.keys(models).sort()).toEqual([...SYNCED_AREAS].sort());
     for (const [area, model] of Object.entries(models)) {
-      expect(model.entity).toBe(area);
-      expect(CSV_EXPORTS[model.entity]).toBeDefined();
-      expect(ACTIVITY_RECORD_PATHS[model.entity]).toBeDefined();
+      expect(model.area).toBe(area);
+      expect(CSV_EXPORTS[model.area]).toBeDefined();
+      expect(ACTIVITY_RECORD_PATHS[model.area]).toBeDefined();
     }
   });
 
@@ -46,9 +46,9 @@ describe('the model records', () => {
     expect(presented.get(id)).toEqual(detail.json());
     // What the record says of limited users is what the routes do with them.
     for (const model of Object.values(models) as AnyModelRecord[]) {
-      const path = `/api/v1/${ACTIVITY_RECORD_PATHS[model.entity]}`;
+      const path = `/api/v1/${ACTIVITY_RECORD_PATHS[model.area]}`;
       const answer = await t.request({ method: 'GET', url: `${path}999999/`, as: limited });
-      expect([model.entity, answer.statusCode]).toEqual([model.entity, limitedMayRead(model) ? 404 : 403]);
+      expect([model.area, answer.statusCode]).toEqual([model.area, limitedMayRead(model) ? 404 : 403]);
     }
   });
 });

@@ -268,7 +268,7 @@ describe('each response type, its presenter and its table agree', () => {
 
   it('history entry', async () => {
     const location = await insertLocation(db, 'History Shapes');
-    await recordActivity(db, { entity: 'locations', recordId: location.id, kind: 'edited', actorId: user.user.id, at: now(), details: { changes: [{ field: 'name', old: 'Before', new: 'History Shapes' }] } });
+    await recordActivity(db, { area: 'locations', recordId: location.id, kind: 'edited', actorId: user.user.id, at: now(), details: { changes: [{ field: 'name', old: 'Before', new: 'History Shapes' }] } });
     const history = new ActivityRepository(db);
     const { rows } = await history.page('locations', location.id, { page: 1, limit: 10, offset: 0 });
     const people = await history.people(rows);

@@ -8,7 +8,7 @@
  * triggers refuse it too (migration 0016).
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { ActivityDetails, ActivityEntity, ActivityKind, ActivityValue, FieldChange } from '../../../shared/api/activity.js';
+import type { ActivityDetails, HistoryArea, ActivityKind, ActivityValue, FieldChange } from '../../../shared/api/activity.js';
 import type { UserRef } from '../../../shared/api/common.js';
 import { distinctIds, lockedRead, toCount } from '../../db/dialect.js';
 import type { ActivityTable, Database } from '../../db/schema.js';
@@ -20,7 +20,7 @@ export type ActivityRow = Selectable<ActivityTable>;
 
 /** One thing done to a record, to append. */
 export interface NewActivity {
-  entity: ActivityEntity;
+  area: HistoryArea;
   recordId: number;
   kind: ActivityKind;
   /** Who did it; null for the command line or the demo data. */
@@ -42,7 +42,7 @@ type Row = Readonly<Record<string, unknown>>;
 export async function recordActivity(db: Kysely<Database>, entry: NewActivity): Promise<void> {
   await db
     .insertInto('activity')
-    .values({ entity: entry.entity, record_id: entry.recordId, kind: entry.kind, actor_id: entry.actorId, at: entry.at, details: JSON.stringify(entry.details ?? {}) })
+    .values({ entity: entry.area, record_id: entry.recordId, kind: entry.kind, actor_id: entry.actorId, at: entry.at, details: JSON.stringify(entry.details ?? {}) })
     .execute();
 }
 
@@ -114,8 +114,8 @@ export class ActivityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Newest first, along the index (entity, record_id, id desc). */
-  async page(entity: ActivityEntity, recordId: number, window: PageWindow): Promise<{ count: number; rows: ActivityRow[] }> {
-    const base = this.db.selectFrom('activity').where('entity', '=', entity).where('record_id', '=', recordId);
+  async page(area: HistoryArea, recordId: number, window: PageWindow): Promise<{ count: number; rows: ActivityRow[] }> {
+    const base = this.db.selectFrom('activity').where('entity', '=', area).where('record_id', '=', recordId);
     const [countRow, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       base.selectAll().orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),

@@ -15,15 +15,15 @@ import type { RecordAccess } from '../../models/model-record.js';
 import { userAccountRecord } from '../users/users.model.js';
 import { presentActivity } from './activity.presenter.js';
 
-export async function activityRoutes(api: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
+export async function activityRoutes(app: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
   const { activity } = repositories;
   // Each with its detail route's access and lookup (tests/server/permissions.test.ts and history.test.ts hold them equal).
   const records: RecordAccess<unknown>[] = [...Object.values(models), userAccountRecord(repositories)];
 
   for (const record of records) {
-    const { entity } = record;
-    api.get<{ Params: IdParams; Querystring: PageQuery }>(
-      `/${ACTIVITY_RECORD_PATHS[entity]}:id/activity/`,
+    const { area } = record;
+    app.get<{ Params: IdParams; Querystring: PageQuery }>(
+      `/${ACTIVITY_RECORD_PATHS[area]}:id/activity/`,
       {
         schema: {
           params: IdParams,
@@ -35,7 +35,7 @@ export async function activityRoutes(api: FastifyInstance, { repositories, model
       async (request): Promise<Page<ActivityEntry>> => {
         if (!(await record.findById(request.params.id))) throw notFound();
         const window = pageWindow(request.query.page);
-        const { count, rows } = await activity.page(entity, request.params.id, window);
+        const { count, rows } = await activity.page(area, request.params.id, window);
         const people = await activity.people(rows);
         return pageOf(
           request,

@@ -30,7 +30,7 @@ export const ADMIN_MAIL_MESSAGES = {
   notSent: 'The mail could not be sent. Please try again later.',
 } as const;
 
-export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { repositories, mailer } = deps;
   const { users } = repositories;
   const admin = usersAdminService(deps);
@@ -55,15 +55,15 @@ export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<
     }
   }
 
-  api.get<{ Querystring: AdminUsersQuery }>('/admin/users/', { schema: { querystring: AdminUsersQuery }, config: staff }, async (request) => {
+  app.get<{ Querystring: AdminUsersQuery }>('/admin/users/', { schema: { querystring: AdminUsersQuery }, config: staff }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await admin.list(request.query.search, window);
     return pageOf(request, window, count, rows.map(presentAdminUser));
   });
 
-  api.get<{ Params: IdParams }>('/admin/users/:id/', { schema: { params: IdParams }, config: staff }, async (request) => presentAdminUser(await userOr404(request.params.id)));
+  app.get<{ Params: IdParams }>('/admin/users/:id/', { schema: { params: IdParams }, config: staff }, async (request) => presentAdminUser(await userOr404(request.params.id)));
 
-  api.patch<{ Params: IdParams; Body: AdminUserPatch }>('/admin/users/:id/', { schema: { params: IdParams, body: AdminUserPatch }, config: staff }, async (request) => {
+  app.patch<{ Params: IdParams; Body: AdminUserPatch }>('/admin/users/:id/', { schema: { params: IdParams, body: AdminUserPatch }, config: staff }, async (request) => {
     let result;
     try {
       result = await admin.change({ id: currentUser(request).id }, request.params.id, request.body);
@@ -79,27 +79,27 @@ export async function adminRoutes(api: FastifyInstance, deps: AppDeps): Promise<
   });
 
   // A body rather than a bare 204: the idempotency record keeps (and replays) answers with a body.
-  api.post<{ Params: IdParams }>('/admin/users/:id/resend_activation/', { schema: { params: IdParams }, config: staffMail }, async (request): Promise<AdminMailSent> => {
+  app.post<{ Params: IdParams }>('/admin/users/:id/resend_activation/', { schema: { params: IdParams }, config: staffMail }, async (request): Promise<AdminMailSent> => {
     const user = await userOr404(request.params.id);
     if (!awaitsActivation(user)) throw fieldError('non_field_errors', ADMIN_MAIL_MESSAGES.alreadyActivated);
     await send(activationMailFor(deps, user), request.log);
     return { detail: ACTIVATION_MAIL_SENT };
   });
 
-  api.post<{ Params: IdParams }>('/admin/users/:id/reset_password/', { schema: { params: IdParams }, config: staffMail }, async (request): Promise<AdminMailSent> => {
+  app.post<{ Params: IdParams }>('/admin/users/:id/reset_password/', { schema: { params: IdParams }, config: staffMail }, async (request): Promise<AdminMailSent> => {
     const user = await userOr404(request.params.id);
     if (user.is_active !== 1) throw fieldError('non_field_errors', ADMIN_MAIL_MESSAGES.inactive);
     await send(passwordResetMailFor(deps, user), request.log);
     return { detail: RESET_MAIL_SENT };
   });
 
-  api.get<{ Querystring: PageQuery }>('/admin/contact-messages/', { schema: { querystring: PageQuery }, config: staff }, async (request) => {
+  app.get<{ Querystring: PageQuery }>('/admin/contact-messages/', { schema: { querystring: PageQuery }, config: staff }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await messages.page(window);
     return pageOf(request, window, count, rows.map(presentAdminContactMessage));
   });
 
-  api.patch<{ Params: IdParams; Body: ContactReadPatch }>('/admin/contact-messages/:id/', { schema: { params: IdParams, body: ContactReadPatch }, config: staff }, async (request) => {
+  app.patch<{ Params: IdParams; Body: ContactReadPatch }>('/admin/contact-messages/:id/', { schema: { params: IdParams, body: ContactReadPatch }, config: staff }, async (request) => {
     const row = await messages.setRead(request.params.id, request.body.read, nowIso());
     if (!row) throw notFound();
     return presentAdminContactMessage(row);

@@ -9,9 +9,7 @@
  * requests in flight cannot undo each other: the removal wins. Ending an account or changing its
  * password ends its logins at once (its refresh tokens are revoked in the same transaction).
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { DialectName } from '../../db/dialect.js';
+import type { Repositories } from '../../db/repositories.js';
 import { nowIso } from '../../http/clock.js';
 import type { PageWindow } from '../../http/pagination.js';
 import type { TokenService } from '../auth/jwt.js';
@@ -19,7 +17,7 @@ import { hashPassword, passwordProblems } from '../auth/passwords.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import type { AppDeps } from '../../deps.js';
 import { recordEdit } from '../activity/activity.repository.js';
-import { UsersAdminRepository } from './users-admin.repository.js';
+import type { UsersAdminRepository } from './users-admin.repository.js';
 
 /** A change the rules refuse; the message is shown as it is to the staff user or operator. */
 export class AdminRuleError extends Error {
@@ -77,11 +75,10 @@ export class UsersAdminService {
   private readonly repo: UsersAdminRepository;
 
   constructor(
-    db: Kysely<Database>,
-    dialect: DialectName,
+    { usersAdmin }: Pick<Repositories, 'usersAdmin'>,
     private readonly tokens: TokenService,
   ) {
-    this.repo = new UsersAdminRepository(db, dialect);
+    this.repo = usersAdmin;
   }
 
   /** Users matching `search` (first or last name, full name or email), newest first; every one without a window. */
@@ -137,7 +134,7 @@ export class UsersAdminService {
       // Turned on by an operator, an account counts as activated: an old activation link stops working.
       if (set.is_active === 1 && !user.activated_at) set.activated_at = now;
       await new UsersRepository(trx).update(user.id, set);
-      await recordEdit(trx, { entity: 'users', recordId: user.id, kind: 'access_changed', actorId, at: now }, user, { ...user, ...set }, ['full_feature_access', 'is_staff', 'is_active']);
+      await recordEdit(trx, { area: 'users', recordId: user.id, kind: 'access_changed', actorId, at: now }, user, { ...user, ...set }, ['full_feature_access', 'is_staff', 'is_active']);
       if (set.is_active === 0) await this.tokens.revokeAllForUser(user.id, trx);
       return { user: { ...user, ...set }, changed };
     });
@@ -158,7 +155,7 @@ export class UsersAdminService {
   }
 }
 
-/** The service over the app's request-scoped database. */
-export function usersAdminService(deps: Pick<AppDeps, 'db' | 'dialect' | 'tokens'>): UsersAdminService {
-  return new UsersAdminService(deps.db, deps.dialect, deps.tokens);
+/** The service over the app's request-scoped repositories. */
+export function usersAdminService(deps: Pick<AppDeps, 'repositories' | 'tokens'>): UsersAdminService {
+  return new UsersAdminService(deps.repositories, deps.tokens);
 }

@@ -1,6 +1,6 @@
 /**
  * GET assets/{id}/history/ (shared/api/asset-history.ts): the asset's work orders and the task
- * completions that name it, newest first, pages of 10. The asset's own access (full, the default):
+ * completions that name it, newest first, pages of 10. The asset's own access (its model record's):
  * a limited user reads no asset, so no asset's history either.
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,11 +12,11 @@ import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { presentAssetHistoryEntry } from './assets.presenter.js';
 
-export async function assetHistoryRoutes(api: FastifyInstance, { repositories }: AppDeps): Promise<void> {
+export async function assetHistoryRoutes(app: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
   const assets = repositories.assets;
   const history = repositories.assetHistory;
 
-  api.get<{ Params: IdParams; Querystring: PageQuery }>(
+  app.get<{ Params: IdParams; Querystring: PageQuery }>(
     '/assets/:id/history/',
     {
       schema: {
@@ -25,6 +25,7 @@ export async function assetHistoryRoutes(api: FastifyInstance, { repositories }:
         description:
           "The asset's history, newest first, pages of 10: the work orders linked to it (`kind: workorder`, at the time reported) and the completions of the tasks at its location whose description or field notes name it by name or code (`kind: task_completion`).",
       },
+      config: { access: models.assets.read },
     },
     async (request): Promise<Page<AssetHistoryEntry>> => {
       const asset = await assets.findById(request.params.id);

@@ -24,7 +24,7 @@ export const ASSET_CSV_COLUMNS: readonly CsvColumn<Asset>[] = [
 
 export function assetModel({ assets }: Repositories): ModelRecord<AssetRow, Asset> {
   return {
-    entity: 'assets',
+    area: 'assets',
     noun: 'asset',
     read: 'full',
     findById: (id) => assets.findById(id),

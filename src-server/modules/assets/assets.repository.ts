@@ -60,7 +60,7 @@ export class AssetsRepository {
 
   /** The asset and the first entry of its history, by the user who wrote it (`updated_by_id`). */
   create(values: Insertable<AssetsTable>): Promise<AssetRow> {
-    const created = (row: AssetRow) => ({ entity: 'assets', recordId: row.id, kind: 'created', actorId: row.updated_by_id, at: row.created_at }) as const;
+    const created = (row: AssetRow) => ({ area: 'assets', recordId: row.id, kind: 'created', actorId: row.updated_by_id, at: row.created_at }) as const;
     return createRecorded(this.db, created, (trx) => trx.insertInto('assets').values(values).returningAll().executeTakeFirstOrThrow());
   }
 
@@ -70,7 +70,7 @@ export class AssetsRepository {
    * Undefined when the asset is gone or, with `write.version`, no longer at that version.
    */
   update(id: number, changes: AssetChanges, write: RecordWrite): Promise<AssetRow | undefined> {
-    const edit = { entity: 'assets', recordId: id, actorId: write.userId, at: write.now } as const;
+    const edit = { area: 'assets', recordId: id, actorId: write.userId, at: write.now } as const;
     return editRecorded(this.db, 'assets', edit, Object.keys(changes), (trx) => {
       let query = trx
         .updateTable('assets')

@@ -17,7 +17,7 @@ import { checkChanges, checkNewAsset, IMAGE_TYPES, isMove } from './assets.field
 import { presentAsset } from './assets.presenter.js';
 import { type AssetChanges, type AssetRow } from './assets.repository.js';
 
-export async function assetsRoutes(api: FastifyInstance, { config, repositories, uploads, models }: AppDeps): Promise<void> {
+export async function assetsRoutes(app: FastifyInstance, { config, repositories, uploads, models }: AppDeps): Promise<void> {
   const assets = repositories.assets;
   const locations = repositories.locations;
 
@@ -70,7 +70,7 @@ export async function assetsRoutes(api: FastifyInstance, { config, repositories,
     return presentOne(row, origin);
   }
 
-  api.get<{ Querystring: AssetListQuery }>('/assets/list/', { schema: { querystring: AssetListQuery }, config: { access: models.assets.read } }, async (request) => {
+  app.get<{ Querystring: AssetListQuery }>('/assets/list/', { schema: { querystring: AssetListQuery }, config: { access: models.assets.read } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await assets.page(window, request.query.location);
     const relations = await assets.relationsOf(rows);
@@ -78,16 +78,14 @@ export async function assetsRoutes(api: FastifyInstance, { config, repositories,
     return pageOf(request, window, count, rows.map((r) => presentAsset(r, relations, origin)));
   });
 
-  // Like the list: full access (the default).
-
-  api.get<{ Params: IdParams }>('/assets/:id/', { schema: { params: IdParams }, config: { access: models.assets.read } }, async (request, reply) => {
+  app.get<{ Params: IdParams }>('/assets/:id/', { schema: { params: IdParams }, config: { access: models.assets.read } }, async (request, reply) => {
     const row = await assets.findById(request.params.id);
     if (!row) throw notFound();
     setVersionTag(reply, row.version);
     return presentOne(row, requestOrigin(request));
   });
 
-  api.post<{ Body: AssetCreateBody }>('/assets/create/', { schema: { body: AssetCreateBody }, config: { uploads: true } }, async (request, reply) => {
+  app.post<{ Body: AssetCreateBody }>('/assets/create/', { schema: { body: AssetCreateBody }, config: { uploads: true } }, async (request, reply) => {
     const errors: FieldErrors = {};
     const { values, thumbnail } = checkNewAsset(errors, request.body);
     await checkLocation(errors, values.location_id);
@@ -105,7 +103,7 @@ export async function assetsRoutes(api: FastifyInstance, { config, repositories,
    * which every field is required (behaviour §5), the thumbnail excepted; without a new thumbnail the
    * old one stays. Either way the asset must end up at an existing location.
    */
-  api.put<{ Params: IdParams; Body: AssetUpdateBody }>(
+  app.put<{ Params: IdParams; Body: AssetUpdateBody }>(
     '/assets/:id/',
     { schema: { params: IdParams, body: AssetUpdateBody }, config: { uploads: true } },
     async (request, reply) => {
@@ -119,7 +117,7 @@ export async function assetsRoutes(api: FastifyInstance, { config, repositories,
   );
 
   /** Only the fields that changed, each checked as in the full update; a location alone is a move. */
-  api.patch<{ Params: IdParams; Body: AssetPatchBody }>(
+  app.patch<{ Params: IdParams; Body: AssetPatchBody }>(
     '/assets/:id/',
     {
       schema: { params: IdParams, body: AssetPatchBody },

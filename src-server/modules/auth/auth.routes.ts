@@ -21,7 +21,7 @@ import { isCurrentAccess } from './jwt.js';
 const PASSWORDS_DIFFER = "The two password fields didn't match.";
 export const LOOKALIKE_EMAIL = 'This email address looks too much like that of another account. Please use another address, or ask your administrator.';
 
-export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { repositories, tokens, accountTokens, mailer, config } = deps;
   const { users } = repositories;
   // Nothing here is replayed from the idempotency record: its answers are tokens and account
@@ -38,7 +38,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     try {
       await mailer.send(mail);
     } catch (err) {
-      api.log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+      app.log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent');
     }
   }
 
@@ -53,7 +53,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     return user;
   }
 
-  api.post<{ Body: RegisterBody }>('/auth/users/', { schema: { body: RegisterBody }, config: limited }, async (request, reply) => {
+  app.post<{ Body: RegisterBody }>('/auth/users/', { schema: { body: RegisterBody }, config: limited }, async (request, reply) => {
     const b = request.body;
     const errors: FieldErrors = {};
     const email = emailField(errors, 'email', b.email);
@@ -93,13 +93,13 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     return reply.code(201).send(answer);
   });
 
-  api.post<{ Body: Static<typeof UidTokenBody> }>('/auth/users/activation/', { schema: { body: UidTokenBody }, config: limited }, async (request, reply) => {
+  app.post<{ Body: Static<typeof UidTokenBody> }>('/auth/users/activation/', { schema: { body: UidTokenBody }, config: limited }, async (request, reply) => {
     const user = await userFromLink(request.body.uid, request.body.token, 'activation');
     const now = nowIso();
     // The account's history tells of it, written with it (docs/decisions.md: History on every record).
     await deps.db.transaction().execute(async (trx) => {
       await new UsersRepository(trx).update(user.id, { is_active: 1, activated_at: now });
-      await recordActivity(trx, { entity: 'users', recordId: user.id, kind: 'activated', actorId: user.id, at: now });
+      await recordActivity(trx, { area: 'users', recordId: user.id, kind: 'activated', actorId: user.id, at: now });
     });
     return reply.code(204).send();
   });
@@ -112,13 +112,13 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     return email;
   }
 
-  api.post<{ Body: Static<typeof EmailBody> }>('/auth/users/resend_activation/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
+  app.post<{ Body: Static<typeof EmailBody> }>('/auth/users/resend_activation/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
     const user = await users.findByEmail(requestedEmail(request.body));
     if (user && awaitsActivation(user)) await sendQuietly(activationMailFor(deps, user));
     return reply.code(204).send();
   });
 
-  api.post<{ Body: Static<typeof EmailBody> }>('/auth/users/reset_password/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
+  app.post<{ Body: Static<typeof EmailBody> }>('/auth/users/reset_password/', { schema: { body: EmailBody }, config: limited }, async (request, reply) => {
     const user = await users.findByEmail(requestedEmail(request.body));
     // Same answer whether or not the address exists, so the form cannot be used to probe for accounts.
     if (user && user.is_active === 1) {
@@ -127,7 +127,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     return reply.code(204).send();
   });
 
-  api.post<{ Body: Static<typeof ResetConfirmBody> }>('/auth/users/reset_password_confirm/', { schema: { body: ResetConfirmBody }, config: limited }, async (request, reply) => {
+  app.post<{ Body: Static<typeof ResetConfirmBody> }>('/auth/users/reset_password_confirm/', { schema: { body: ResetConfirmBody }, config: limited }, async (request, reply) => {
     const b = request.body;
     const user = await userFromLink(b.uid, b.token, 'password-reset');
     const errors: FieldErrors = {};
@@ -143,7 +143,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     return reply.code(204).send();
   });
 
-  api.get('/auth/users/me/', { config: { access: 'user' } }, async (request) => presentUser(currentUser(request)));
+  app.get('/auth/users/me/', { config: { access: 'user' } }, async (request) => presentUser(currentUser(request)));
 
   /**
    * Beside the per-address limit (AUTH_RATE_LIMIT), sign-ins are limited per account: once
@@ -156,7 +156,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
   const loginFailures = repositories.loginFailures;
   const lockMs = config.loginAccountLockMinutes * 60_000;
 
-  api.post<{ Body: Static<typeof LoginBody> }>('/auth/jwt/create/', { schema: { body: LoginBody }, config: limited }, async (request, reply) => {
+  app.post<{ Body: Static<typeof LoginBody> }>('/auth/jwt/create/', { schema: { body: LoginBody }, config: limited }, async (request, reply) => {
     const email = requestedEmail(request.body);
     const account = normalizeEmail(email);
     const now = Date.now();
@@ -180,7 +180,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     return tokens.issuePair(user.id);
   });
 
-  api.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/refresh/', { schema: { body: RefreshBody }, config: limited }, async (request) => {
+  app.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/refresh/', { schema: { body: RefreshBody }, config: limited }, async (request) => {
     const rotated = await tokens.rotate(request.body.refresh);
     if (!rotated) throw unauthorized('Token is invalid or expired', 'token_not_valid');
     const user = await users.findById(rotated.userId);
@@ -188,7 +188,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
     return { access: rotated.access, refresh: rotated.refresh };
   });
 
-  api.post<{ Body: Static<typeof VerifyBody> }>('/auth/jwt/verify/', { schema: { body: VerifyBody }, config: { access: 'public', ...noReplay } }, async (request) => {
+  app.post<{ Body: Static<typeof VerifyBody> }>('/auth/jwt/verify/', { schema: { body: VerifyBody }, config: { access: 'public', ...noReplay } }, async (request) => {
     // A refresh token is valid only while its login is: not rotated, revoked or expired; an access
     // token only while its user is active and no login of theirs has been ended since it was issued.
     const access = await tokens.verify(request.body.token, 'access');
@@ -200,7 +200,7 @@ export async function authRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
   });
 
   /** Ends the login a refresh token belongs to, on every device that shares it. */
-  api.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/logout/', { schema: { body: RefreshBody }, config: { access: 'public', ...noReplay } }, async (request, reply) => {
+  app.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/logout/', { schema: { body: RefreshBody }, config: { access: 'public', ...noReplay } }, async (request, reply) => {
     if (!(await tokens.revokeByToken(request.body.refresh))) throw new HttpError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
     return reply.code(204).send();
   });

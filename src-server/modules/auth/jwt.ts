@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Repositories } from '../../db/repositories.js';
 import { nowIso } from '../../http/clock.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { RefreshTokensRepository, type RefreshTokenRow } from './refresh-tokens.repository.js';
@@ -42,10 +43,10 @@ export class TokenService {
   private readonly rows: RefreshTokensRepository;
   private readonly users: UsersRepository;
 
-  constructor(secret: string, db: Kysely<Database>) {
+  constructor(secret: string, { refreshTokens, users }: Pick<Repositories, 'refreshTokens' | 'users'>) {
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    this.rows = new RefreshTokensRepository(db);
-    this.users = new UsersRepository(db);
+    this.rows = refreshTokens;
+    this.users = users;
   }
 
   /** HS256 over fixed claims: the same jti, user, times and generation always give the same token. */

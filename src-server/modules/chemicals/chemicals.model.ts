@@ -31,7 +31,7 @@ export const CHEMICAL_CSV_COLUMNS: readonly CsvColumn<ChemicalStockLine>[] = [
 
 export function chemicalModel({ chemicals }: Repositories): ModelRecord<ChemicalRow, Chemical, ChemicalStockLine> {
   return {
-    entity: 'chemicals',
+    area: 'chemicals',
     noun: 'chemical',
     read: 'full',
     findById: (id) => chemicals.findById(id),

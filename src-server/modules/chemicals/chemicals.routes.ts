@@ -1,44 +1,38 @@
 /** Chemicals: list and detail with stock per location, fills and inventory counts, inventory report. */
 import type { FastifyInstance } from 'fastify';
 import { ChemicalListQuery, ChemicalQuantityBody, type ChemicalQuantityRecord, type ChemicalQuantityRequest } from '../../../shared/api/chemicals.js';
-import { ReportEmailBody, ReportQuery } from '../../../shared/api/report-requests.js';
 import type { AppDeps } from '../../deps.js';
 import { addFieldError, notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
-import { registerReportRoutes } from '../../reports/delivery.js';
+import { registerInventoryReport } from '../../reports/inventory-report.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
-import { REPORT_READ_LIMIT } from '../../reports/report-size.js';
-import { reportLocation } from '../../reports/site-locations.js';
 import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, CHEMICAL_REPORT_TOO_LONG, chemicalInventoryReport } from './chemicals.report.js';
 import { presentChemicalQuantityRecord, presentChemicals } from './chemicals.presenter.js';
 import { type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
 
-export async function chemicalsRoutes(api: FastifyInstance, { config, mailer, pdf, repositories, models }: AppDeps): Promise<void> {
+export async function chemicalsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config, repositories, models } = deps;
   const chemicals = repositories.chemicals;
-  const locations = repositories.locations;
-  const REPORT_NAME = 'chemical inventory report';
 
   const present = (rows: ChemicalRow[], origin: string) => presentChemicals(rows, (ids) => chemicals.entriesOf(ids), origin);
 
-  api.get<{ Querystring: ChemicalListQuery }>('/chemicals/list/', { schema: { querystring: ChemicalListQuery }, config: { access: models.chemicals.read } }, async (request) => {
+  app.get<{ Querystring: ChemicalListQuery }>('/chemicals/list/', { schema: { querystring: ChemicalListQuery }, config: { access: models.chemicals.read } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await chemicals.page(request.query.locations__id, window);
     return pageOf(request, window, count, await present(rows, requestOrigin(request)));
   });
 
-  // Like the list: full access (the default).
-
-  api.get<{ Params: IdParams }>('/chemicals/:id/', { schema: { params: IdParams }, config: { access: models.chemicals.read } }, async (request) => {
+  app.get<{ Params: IdParams }>('/chemicals/:id/', { schema: { params: IdParams }, config: { access: models.chemicals.read } }, async (request) => {
     const row = await chemicals.findById(request.params.id);
     if (!row) throw notFound();
     const [chemical] = await present([row], requestOrigin(request));
     return chemical;
   });
 
-  registerQuantityRoutes<ChemicalQuantityRequest, ChemicalLocationRow, ChemicalQuantityRecord>(api, { config, repositories }, {
+  registerQuantityRoutes<ChemicalQuantityRequest, ChemicalLocationRow, ChemicalQuantityRecord>(app, { config, repositories }, {
     fillPath: '/chemicals/chemicalfills/create/',
     inventoryPath: '/chemicals/chemicalinventories/create/',
     body: ChemicalQuantityBody,
@@ -54,19 +48,14 @@ export async function chemicalsRoutes(api: FastifyInstance, { config, mailer, pd
     answer: (entry, record, currentQuantity) => presentChemicalQuantityRecord(record, entry, currentQuantity),
   });
 
-  async function buildReport(locationId: number) {
-    const location = await reportLocation(locations, locationId, config.site.chemicalLocationIds, REPORT_NAME);
-    const stock = await chemicals.stockAt(location.id, REPORT_READ_LIMIT);
-    return { location, report: chemicalInventoryReport({ id: location.id, name: location.name }, stock) };
-  }
-
-  registerReportRoutes<ReportQuery, ReportEmailBody>(api, { mailer, config, pdf }, {
+  registerInventoryReport(app, deps, {
     path: '/chemicals/chemical-inventory-report/',
     title: CHEMICAL_REPORT_TITLE,
     filename: CHEMICAL_REPORT_FILE,
-    query: ReportQuery,
-    body: ReportEmailBody,
-    build: ({ location }) => buildReport(location),
+    name: 'chemical inventory report',
     tooLong: CHEMICAL_REPORT_TOO_LONG,
+    sites: (site) => site.chemicalLocationIds,
+    stockAt: (locationId, limit) => chemicals.stockAt(locationId, limit),
+    document: chemicalInventoryReport,
   });
 }

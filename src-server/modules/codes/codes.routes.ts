@@ -13,10 +13,10 @@ import { currentUser } from '../../http/access.js';
 import { hasFullAccess } from '../users/full-access.js';
 import { forbidden, notFound } from '../../http/errors.js';
 
-export async function codesRoutes(api: FastifyInstance, { repositories }: AppDeps): Promise<void> {
+export async function codesRoutes(app: FastifyInstance, { repositories }: AppDeps): Promise<void> {
   const codes = repositories.codes;
 
-  api.get<{ Params: CodeParams }>(
+  app.get<{ Params: CodeParams }>(
     '/codes/:code/',
     {
       schema: {

@@ -19,10 +19,10 @@ export function staffNotification(to: string, message: ContactMessageRow): Mail 
   };
 }
 
-export async function contactRoutes(api: FastifyInstance, { config, mailer, repositories }: AppDeps): Promise<void> {
+export async function contactRoutes(app: FastifyInstance, { config, mailer, repositories }: AppDeps): Promise<void> {
   const messages = repositories.contact;
 
-  api.post<{ Body: ContactBody }>(
+  app.post<{ Body: ContactBody }>(
     '/contact/',
     { schema: { body: ContactBody }, config: { access: 'public', idempotency: 'outside-transaction', rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } } },
     async (request, reply) => {
@@ -40,7 +40,7 @@ export async function contactRoutes(api: FastifyInstance, { config, mailer, repo
     },
   );
 
-  api.get<{ Querystring: PageQuery }>('/contact/', { schema: { querystring: PageQuery }, config: { access: 'staff' } }, async (request) => {
+  app.get<{ Querystring: PageQuery }>('/contact/', { schema: { querystring: PageQuery }, config: { access: 'staff' } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await messages.page(window);
     return pageOf(request, window, count, rows.map(presentContactMessage));

@@ -23,12 +23,12 @@ const pdfAnswer = (file: string): FastifySchema['response'] => ({
   200: { description: `A PDF saved as ${file}: Avery 5160 sheets (US Letter, 3 × 10 labels of 2.625 × 1 in).`, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
 });
 
-export async function labelsRoutes(api: FastifyInstance, { pdf, repositories }: AppDeps): Promise<void> {
+export async function labelsRoutes(app: FastifyInstance, { pdf, repositories }: AppDeps): Promise<void> {
   const assets = repositories.assets;
   const locations = repositories.locations;
   const fullAccess = { access: 'full' as const };
 
-  api.get<{ Querystring: AssetLabelsQuery }>(
+  app.get<{ Querystring: AssetLabelsQuery }>(
     '/assets/labels.pdf',
     {
       schema: {
@@ -58,7 +58,7 @@ export async function labelsRoutes(api: FastifyInstance, { pdf, repositories }: 
     },
   );
 
-  api.get<{ Params: IdParams; Querystring: LocationLabelQuery }>(
+  app.get<{ Params: IdParams; Querystring: LocationLabelQuery }>(
     '/locations/:id/label.pdf',
     {
       schema: {

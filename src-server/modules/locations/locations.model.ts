@@ -26,7 +26,7 @@ export const LOCATION_CSV_COLUMNS: readonly CsvColumn<Location>[] = [
 /** Limited users read locations too: the work-order form needs them. */
 export function locationModel({ locations }: Repositories): ModelRecord<LocationRow, Location> {
   return {
-    entity: 'locations',
+    area: 'locations',
     noun: 'location',
     read: 'user',
     findById: (id) => locations.findById(id),

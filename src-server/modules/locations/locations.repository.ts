@@ -40,13 +40,13 @@ export class LocationsRepository {
 
   /** The location and the first entry of its history; `actorId` is who created it (none: the command line or the demo data). */
   create(values: Insertable<LocationsTable>, actorId: number | null = null): Promise<LocationRow> {
-    const created = (row: LocationRow) => ({ entity: 'locations', recordId: row.id, kind: 'created', actorId, at: row.created_at }) as const;
+    const created = (row: LocationRow) => ({ area: 'locations', recordId: row.id, kind: 'created', actorId, at: row.created_at }) as const;
     return createRecorded(this.db, created, (trx) => trx.insertInto('locations').values(values).returningAll().executeTakeFirstOrThrow());
   }
 
   /** Writes the values and the fields they changed in the location's history, in one transaction; undefined when it is gone. */
   update(id: number, values: Updateable<LocationsTable>, actorId: number | null = null): Promise<LocationRow | undefined> {
-    const edit = { entity: 'locations', recordId: id, actorId, at: values.updated_at ?? nowIso() } as const;
+    const edit = { area: 'locations', recordId: id, actorId, at: values.updated_at ?? nowIso() } as const;
     return editRecorded(this.db, 'locations', edit, Object.keys(values), (trx) => trx.updateTable('locations').set(values).where('id', '=', id).returningAll().executeTakeFirst());
   }
 }

@@ -27,25 +27,25 @@ function cleanFields(body: LocationUpdateBody, errors: FieldErrors) {
   };
 }
 
-export async function locationsRoutes(api: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
+export async function locationsRoutes(app: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
   const locations = repositories.locations;
   // Limited users read locations too: the work-order form needs them.
   const readers = { access: models.locations.read };
 
-  api.get<{ Querystring: PageQuery }>('/locations/', { schema: { querystring: PageQuery }, config: readers }, async (request) => {
+  app.get<{ Querystring: PageQuery }>('/locations/', { schema: { querystring: PageQuery }, config: readers }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await locations.page(window);
     return pageOf(request, window, count, rows.map(presentLocation));
   });
 
 
-  api.get<{ Params: IdParams }>('/locations/:id/', { schema: { params: IdParams }, config: readers }, async (request) => {
+  app.get<{ Params: IdParams }>('/locations/:id/', { schema: { params: IdParams }, config: readers }, async (request) => {
     const row = await locations.findById(request.params.id);
     if (!row) throw notFound();
     return presentLocation(row);
   });
 
-  api.post<{ Body: LocationCreateBody }>('/locations/', { schema: { body: LocationCreateBody } }, async (request, reply) => {
+  app.post<{ Body: LocationCreateBody }>('/locations/', { schema: { body: LocationCreateBody } }, async (request, reply) => {
     const errors: FieldErrors = {};
     const fields = cleanFields(request.body, errors);
     throwIfErrors(errors);
@@ -54,7 +54,7 @@ export async function locationsRoutes(api: FastifyInstance, { repositories, mode
     return reply.code(201).send(presentLocation(row));
   });
 
-  api.put<{ Params: IdParams; Body: LocationUpdateBody }>('/locations/:id/', { schema: { params: IdParams, body: LocationUpdateBody } }, async (request) => {
+  app.put<{ Params: IdParams; Body: LocationUpdateBody }>('/locations/:id/', { schema: { params: IdParams, body: LocationUpdateBody } }, async (request) => {
     const errors: FieldErrors = {};
     const fields = cleanFields(request.body, errors);
     throwIfErrors(errors);

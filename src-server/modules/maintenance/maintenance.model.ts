@@ -38,7 +38,7 @@ export const TASK_CSV_COLUMNS: readonly CsvColumn<MaintenanceTask>[] = [
 /** Statuses are of the site's day (TIME_ZONE), as the list shows them; the origin links a task's answers' photos. */
 export function taskModel({ maintenance: tasks }: Repositories): ModelRecord<TaskRow, MaintenanceTask> {
   return {
-    entity: 'maintenance',
+    area: 'maintenance',
     noun: 'maintenance task',
     read: 'full',
     findById: (id) => tasks.findById(id),

@@ -170,7 +170,7 @@ export class MaintenanceRepository {
   create(fields: TaskFields, createdById: number | null, write: { userId: number; now: string }): Promise<TaskRow> {
     const { now } = write;
     const { steps = [], ...columns } = fields;
-    const created = (row: TaskRow) => ({ entity: 'maintenance', recordId: row.id, kind: 'created', actorId: write.userId, at: now }) as const;
+    const created = (row: TaskRow) => ({ area: 'maintenance', recordId: row.id, kind: 'created', actorId: write.userId, at: now }) as const;
     return createRecorded(this.db, created, (trx) =>
       trx
         .insertInto('maintenance_tasks')
@@ -237,7 +237,7 @@ export class MaintenanceRepository {
     unchanged: (query: TaskUpdateQuery) => TaskUpdateQuery = (query) => query,
   ): Promise<TaskRow | undefined> {
     const { steps, ...columns } = values;
-    const edit = { entity: 'maintenance', recordId: id, actorId: write.userId, at: write.now } as const;
+    const edit = { area: 'maintenance', recordId: id, actorId: write.userId, at: write.now } as const;
     return editRecorded(this.db, 'maintenance_tasks', edit, [...EDITED_COLUMNS, ...Object.keys(values)], (trx) => {
       let query = trx
         .updateTable('maintenance_tasks')
@@ -250,7 +250,7 @@ export class MaintenanceRepository {
 
   /** Unclaimed → claimed. The test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
   claim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionRecorded(this.db, { entity: 'maintenance', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
+    return transitionRecorded(this.db, { area: 'maintenance', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
       transitionResult(
         trx
           .updateTable('maintenance_tasks')
@@ -264,7 +264,7 @@ export class MaintenanceRepository {
 
   /** Claimed by this user → unclaimed. */
   unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionRecorded(this.db, { entity: 'maintenance', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
+    return transitionRecorded(this.db, { area: 'maintenance', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
       transitionResult(
         trx
           .updateTable('maintenance_tasks')
@@ -326,7 +326,7 @@ export class MaintenanceRepository {
           answers,
         })
         .execute();
-      await recordActivity(trx, { entity: 'maintenance', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } });
+      await recordActivity(trx, { area: 'maintenance', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } });
       return 'done';
     });
   }
@@ -349,7 +349,7 @@ export class MaintenanceRepository {
           .executeTakeFirstOrThrow();
         followUp = order.id;
         // Its history starts like any order's, saying which completion opened it.
-        await recordActivity(trx, { entity: 'workorders', recordId: order.id, kind: 'created', actorId: userId, at: completion.now, details: { follow_up_of_task: task.id } });
+        await recordActivity(trx, { area: 'workorders', recordId: order.id, kind: 'created', actorId: userId, at: completion.now, details: { follow_up_of_task: task.id } });
       }
       kept.push({
         step_id: step.id,

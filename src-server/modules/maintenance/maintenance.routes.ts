@@ -23,7 +23,7 @@ import { checkCompletionAnswers, photosOf, readMultipartAnswers, staleProcedure 
 
 export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
 
-export async function maintenanceRoutes(api: FastifyInstance, { config, repositories, uploads, models }: AppDeps): Promise<void> {
+export async function maintenanceRoutes(app: FastifyInstance, { config, repositories, uploads, models }: AppDeps): Promise<void> {
   const { users } = repositories;
   const tasks = repositories.maintenance;
   const locations = repositories.locations;
@@ -47,7 +47,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { config, reposito
     return row;
   };
 
-  api.get<{ Querystring: TaskListQuery }>('/maintenance/tasks/', { schema: { querystring: TaskListQuery }, config: readers }, async (request) => {
+  app.get<{ Querystring: TaskListQuery }>('/maintenance/tasks/', { schema: { querystring: TaskListQuery }, config: readers }, async (request) => {
     const window = pageWindow(request.query.page);
     const search = request.query.search?.trim();
     const { count, rows } = await tasks.page(window, { locationId: request.query.location, search: search || undefined });
@@ -55,7 +55,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { config, reposito
   });
 
 
-  api.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: readers }, async (request, reply) => {
+  app.get<{ Params: IdParams }>('/maintenance/tasks/:id/', { schema: { params: IdParams }, config: readers }, async (request, reply) => {
     const row = await existing(request.params.id);
     setVersionTag(reply, row.version);
     return presentOne(request, row);
@@ -80,7 +80,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { config, reposito
     return presentOne(request, row);
   };
 
-  api.post<{ Body: TaskCreateBody }>('/maintenance/tasks/', { schema: { body: TaskCreateBody }, config: full }, async (request, reply) => {
+  app.post<{ Body: TaskCreateBody }>('/maintenance/tasks/', { schema: { body: TaskCreateBody }, config: full }, async (request, reply) => {
     const user = currentUser(request);
     const { fields, errors } = await checkTaskFields(request.body, today(), locationExists);
     const createdBy = request.body.created_by ?? user.id;
@@ -90,14 +90,14 @@ export async function maintenanceRoutes(api: FastifyInstance, { config, reposito
     return reply.code(201).send(await presentOne(request, row));
   });
 
-  api.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request, reply) => {
+  app.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request, reply) => {
     await existing(request.params.id);
     const { fields, errors } = await checkTaskFields(request.body, today(), locationExists);
     throwIfErrors(errors);
     return writeTask(request, reply, (write) => tasks.update(request.params.id, fields, write));
   });
 
-  api.patch<{ Params: IdParams; Body: TaskPatchBody }>(
+  app.patch<{ Params: IdParams; Body: TaskPatchBody }>(
     '/maintenance/tasks/:id/',
     {
       schema: { params: IdParams, body: TaskPatchBody },
@@ -116,14 +116,14 @@ export async function maintenanceRoutes(api: FastifyInstance, { config, reposito
     },
   );
 
-  api.post<{ Params: IdParams }>('/maintenance/tasks/:id/claim/', { schema: { params: IdParams }, config: full }, async (request) => {
+  app.post<{ Params: IdParams }>('/maintenance/tasks/:id/claim/', { schema: { params: IdParams }, config: full }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
     await flow.claim(id, user.id, () => tasks.claim(id, user.id, nowIso()));
     return presentOne(request, await existing(id));
   });
 
-  api.post<{ Params: IdParams }>('/maintenance/tasks/:id/unclaim/', { schema: { params: IdParams }, config: full }, async (request) => {
+  app.post<{ Params: IdParams }>('/maintenance/tasks/:id/unclaim/', { schema: { params: IdParams }, config: full }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
     await flow.unclaim(id, user.id, () => tasks.unclaim(id, user.id, nowIso()));
@@ -140,7 +140,7 @@ export async function maintenanceRoutes(api: FastifyInstance, { config, reposito
     await flow.complete(id, userId, async () => 'unchanged');
   };
 
-  api.post<{ Params: IdParams; Body: TaskCompleteBody }>(
+  app.post<{ Params: IdParams; Body: TaskCompleteBody }>(
     '/maintenance/tasks/:id/complete/',
     {
       schema: {

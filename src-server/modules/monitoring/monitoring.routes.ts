@@ -6,10 +6,10 @@ import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 
-export async function monitoringRoutes(api: FastifyInstance, { config, repositories }: AppDeps): Promise<void> {
+export async function monitoringRoutes(app: FastifyInstance, { config, repositories }: AppDeps): Promise<void> {
   const devices = repositories.devices;
 
-  api.post<{ Body: HeartbeatBody }>('/monitoring/heartbeat/', { schema: { body: HeartbeatBody }, config: { access: 'user' } }, async (request): Promise<HeartbeatAnswer> => {
+  app.post<{ Body: HeartbeatBody }>('/monitoring/heartbeat/', { schema: { body: HeartbeatBody }, config: { access: 'user' } }, async (request): Promise<HeartbeatAnswer> => {
     const b = request.body;
     const now = nowIso();
     await devices.upsert({
@@ -28,7 +28,7 @@ export async function monitoringRoutes(api: FastifyInstance, { config, repositor
   });
 
   // Public: the client asks before and after signing in, and treats 401/403 as "no information".
-  api.get('/monitoring/version/', { config: { access: 'public' } }, async (): Promise<VersionInfo> => ({
+  app.get('/monitoring/version/', { config: { access: 'public' } }, async (): Promise<VersionInfo> => ({
     latest_version: APP_VERSION,
     min_version: config.version.minVersion,
     force_update: config.version.forceUpdate,

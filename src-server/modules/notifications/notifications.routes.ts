@@ -23,16 +23,16 @@ import { confirmPage, donePage, refusedPage } from './unsubscribe-page.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-path.js';
 import { UnsubscribeTokens } from './unsubscribe-tokens.js';
 
-export async function notificationsRoutes(api: FastifyInstance, { config, repositories }: AppDeps): Promise<void> {
+export async function notificationsRoutes(app: FastifyInstance, { config, repositories }: AppDeps): Promise<void> {
   const { users } = repositories;
   const settings = repositories.notificationSettings;
   const tokens = new UnsubscribeTokens(config.secretKey);
 
-  api.get('/notifications/settings/', { schema: { description: 'Your own notification settings (every kind off and no location until saved).' }, config: { access: 'user' } }, async (request): Promise<NotificationSettings> =>
+  app.get('/notifications/settings/', { schema: { description: 'Your own notification settings (every kind off and no location until saved).' }, config: { access: 'user' } }, async (request): Promise<NotificationSettings> =>
     presentNotificationSettings(await settings.find(currentUser(request).id)),
   );
 
-  api.put<{ Body: NotificationSettingsBody }>(
+  app.put<{ Body: NotificationSettingsBody }>(
     '/notifications/settings/',
     {
       schema: {
@@ -70,7 +70,7 @@ export async function notificationsRoutes(api: FastifyInstance, { config, reposi
 
   // Form posts (the confirmation page's button, a mail client's RFC 8058 one-click POST) carry
   // `List-Unsubscribe=One-Click`; nothing in it is needed, the token is in the address.
-  await api.register(async (scope) => {
+  await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
     scope.get<{ Querystring: UnsubscribeQuery }>(

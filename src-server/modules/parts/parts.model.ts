@@ -20,7 +20,7 @@ export const PART_CSV_COLUMNS: readonly CsvColumn<Part>[] = [
 
 export function partModel({ parts }: Repositories): ModelRecord<PartRow, Part> {
   return {
-    entity: 'parts',
+    area: 'parts',
     noun: 'part',
     read: 'full',
     findById: (id) => parts.findById(id),

@@ -1,41 +1,36 @@
 /** Parts: list and detail with quantity on hand, fills and inventory counts, inventory report. */
 import type { FastifyInstance } from 'fastify';
 import { PartListQuery, PartQuantityBody, type PartQuantityRecord, type PartQuantityRequest } from '../../../shared/api/parts.js';
-import { ReportEmailBody, ReportQuery } from '../../../shared/api/report-requests.js';
 import type { AppDeps } from '../../deps.js';
 import { addFieldError, notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
-import { registerReportRoutes } from '../../reports/delivery.js';
+import { registerInventoryReport } from '../../reports/inventory-report.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
-import { REPORT_READ_LIMIT } from '../../reports/report-size.js';
-import { reportLocation } from '../../reports/site-locations.js';
 import { PART_REPORT_FILE, PART_REPORT_TITLE, PART_REPORT_TOO_LONG, partInventoryReport } from './parts.report.js';
 import { presentPart, presentPartQuantityRecord } from './parts.presenter.js';
 import { type PartRow } from './parts.repository.js';
 
-export async function partsRoutes(api: FastifyInstance, { config, mailer, pdf, repositories, models }: AppDeps): Promise<void> {
+export async function partsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config, repositories, models } = deps;
   const parts = repositories.parts;
-  const locations = repositories.locations;
 
-  api.get<{ Querystring: PartListQuery }>('/parts/list/', { schema: { querystring: PartListQuery }, config: { access: models.parts.read } }, async (request) => {
+  app.get<{ Querystring: PartListQuery }>('/parts/list/', { schema: { querystring: PartListQuery }, config: { access: models.parts.read } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await parts.page(request.query.location, window);
     const origin = requestOrigin(request);
     return pageOf(request, window, count, rows.map((r) => presentPart(r, origin)));
   });
 
-  // Like the list: full access (the default).
-
-  api.get<{ Params: IdParams }>('/parts/:id/', { schema: { params: IdParams }, config: { access: models.parts.read } }, async (request) => {
+  app.get<{ Params: IdParams }>('/parts/:id/', { schema: { params: IdParams }, config: { access: models.parts.read } }, async (request) => {
     const row = await parts.findById(request.params.id);
     if (!row) throw notFound();
     return presentPart(row, requestOrigin(request));
   });
 
-  registerQuantityRoutes<PartQuantityRequest, PartRow, PartQuantityRecord>(api, { config, repositories }, {
+  registerQuantityRoutes<PartQuantityRequest, PartRow, PartQuantityRecord>(app, { config, repositories }, {
     fillPath: '/parts/partfills/create/',
     inventoryPath: '/parts/partinventories/create/',
     body: PartQuantityBody,
@@ -49,19 +44,14 @@ export async function partsRoutes(api: FastifyInstance, { config, mailer, pdf, r
     answer: (_part, record, currentQuantity) => presentPartQuantityRecord(record, currentQuantity),
   });
 
-  async function buildReport(locationId: number) {
-    const location = await reportLocation(locations, locationId, config.site.partLocationIds, 'part inventory report');
-    const stock = await parts.stockAt(location.id, REPORT_READ_LIMIT);
-    return { location, report: partInventoryReport({ id: location.id, name: location.name }, stock) };
-  }
-
-  registerReportRoutes<ReportQuery, ReportEmailBody>(api, { mailer, config, pdf }, {
+  registerInventoryReport(app, deps, {
     path: '/parts/part-inventory-report/',
     title: PART_REPORT_TITLE,
     filename: PART_REPORT_FILE,
-    query: ReportQuery,
-    body: ReportEmailBody,
-    build: ({ location }) => buildReport(location),
+    name: 'part inventory report',
     tooLong: PART_REPORT_TOO_LONG,
+    sites: (site) => site.partLocationIds,
+    stockAt: (locationId, limit) => parts.stockAt(locationId, limit),
+    document: partInventoryReport,
   });
 }

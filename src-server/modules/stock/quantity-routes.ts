@@ -41,7 +41,7 @@ export interface QuantityRoutes<Body extends { date: string; quantity: unknown }
 }
 
 export function registerQuantityRoutes<Body extends { date: string; quantity: unknown }, Target, Answer>(
-  api: FastifyInstance,
+  app: FastifyInstance,
   { config, repositories }: { config: Pick<Config, 'timeZone' | 'recordRateLimit'>; repositories: Pick<Repositories, 'stock'> },
   routes: QuantityRoutes<Body, Target, Answer>,
 ): void {
@@ -62,6 +62,6 @@ export function registerQuantityRoutes<Body extends { date: string; quantity: un
   // Every record is a row kept for good and a line of the reports: a script must not be able to
   // pile them up faster than anyone could type them (RECORD_RATE_LIMIT, fills and counts apart).
   const limit = { rateLimit: perUserLimit(config.recordRateLimit, 'stock records') };
-  api.post(routes.fillPath, { schema: { body: routes.body }, config: limit }, handler('fill'));
-  api.post(routes.inventoryPath, { schema: { body: routes.body }, config: limit }, handler('inventory'));
+  app.post(routes.fillPath, { schema: { body: routes.body }, config: limit }, handler('fill'));
+  app.post(routes.inventoryPath, { schema: { body: routes.body }, config: limit }, handler('inventory'));
 }

@@ -26,8 +26,8 @@ export type QuantityOutcome = { saved: true; record: QuantityRecordRow; current_
 
 /** Where each stocked item's quantity is kept, and the record whose history tells of its fills and counts. */
 const STOCK = {
-  chemical: { table: 'chemical_locations', quantity: 'current_quantity', entity: 'chemicals', recordId: 'chemical_id' },
-  part: { table: 'parts', quantity: 'quantity', entity: 'parts', recordId: 'id' },
+  chemical: { table: 'chemical_locations', quantity: 'current_quantity', area: 'chemicals', recordId: 'chemical_id' },
+  part: { table: 'parts', quantity: 'quantity', area: 'parts', recordId: 'id' },
 } as const;
 
 export type StockedItem = keyof typeof STOCK;
@@ -43,7 +43,7 @@ export class StockRepository {
    * written one is also told in the chemical's or part's history, with the stock after it.
    */
   recordQuantity(item: StockedItem, id: number, entry: QuantityEntry): Promise<QuantityOutcome> {
-    const { table, quantity, entity, recordId } = STOCK[item];
+    const { table, quantity, area, recordId } = STOCK[item];
     return this.db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable(table)
@@ -70,7 +70,7 @@ export class StockRepository {
         .executeTakeFirstOrThrow();
       const location = stock.location_id === null ? undefined : await trx.selectFrom('locations').select(['id', 'name']).where('id', '=', stock.location_id).executeTakeFirst();
       await recordActivity(trx, {
-        entity,
+        area,
         recordId: stock.record_id,
         kind: entry.kind === 'fill' ? 'filled' : 'counted',
         actorId: entry.userId,

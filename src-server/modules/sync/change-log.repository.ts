@@ -8,7 +8,8 @@ import type { Database } from '../../db/schema.js';
 
 export interface Change {
   seq: number;
-  entity: string;
+  /** The area of the record changed (the log's `entity` column). */
+  area: string;
   recordId: number;
   op: 'upsert' | 'delete';
 }
@@ -25,7 +26,7 @@ export class ChangeLogRepository {
       .orderBy('seq')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ seq: Number(r.seq), entity: r.entity, recordId: Number(r.record_id), op: r.op }));
+    return rows.map((r) => ({ seq: Number(r.seq), area: r.entity, recordId: Number(r.record_id), op: r.op }));
   }
 
   /** The newest number in the log, or the floor when compaction left it empty (0 for a new database). */

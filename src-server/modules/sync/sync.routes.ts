@@ -64,7 +64,7 @@ function accessExpiry(request: FastifyRequest): number {
   }
 }
 
-export async function syncRoutes(api: FastifyInstance, { dialect, config, tokens, metrics, repositories, models }: AppDeps): Promise<void> {
+export async function syncRoutes(app: FastifyInstance, { dialect, config, tokens, metrics, repositories, models }: AppDeps): Promise<void> {
   const { users } = repositories;
   const log = repositories.changeLog;
   const workingSet = repositories.workingSet;
@@ -72,28 +72,28 @@ export async function syncRoutes(api: FastifyInstance, { dialect, config, tokens
   const watcher = new ChangeWatcher(
     log,
     dialect === 'postgres' && config.databaseUrl ? { connectionString: config.databaseUrl, schema: config.databaseSchema } : null,
-    (err) => api.log.error({ err }, 'change watcher'),
+    (err) => app.log.error({ err }, 'change watcher'),
   );
   /** Each open stream's end, for a server stop. */
   const open = new Set<(final: string) => void>();
   /** Places of the per-user bound, counted across the server's processes. */
-  const slots = streamSlots((err) => api.log.warn({ err }, 'the cluster primary did not answer for a sync stream place; this process counted it alone'));
+  const slots = streamSlots((err) => app.log.warn({ err }, 'the cluster primary did not answer for a sync stream place; this process counted it alone'));
   /** The connections that carried a stream: closed with the server, not left to a client's keep-alive. */
   const streamSockets = new Set<Socket>();
   const restarting = (retryAfterS: number) => `retry: ${retryAfterS * 1000}\nevent: end\ndata: restarting\n\n`;
   // Before the server waits for its connections to end: a stream never ends by itself.
-  api.addHook('preClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of [...open]) end('');
     for (const socket of streamSockets) socket.destroy();
   });
-  api.addHook('onClose', async () => {
+  app.addHook('onClose', async () => {
     await watcher.close();
   });
-  api.shutdown?.onDrain((retryAfterS) => {
+  app.shutdown?.onDrain((retryAfterS) => {
     for (const end of [...open]) end(restarting(retryAfterS));
   });
 
-  api.get('/sync/stream/', { config: { access: 'user' } }, async (request, reply) => {
+  app.get('/sync/stream/', { config: { access: 'user' } }, async (request, reply) => {
     // Fastify serves HEAD with the GET route's handler.
     if (request.method === 'HEAD') return reply.code(405).header('allow', 'GET').send({ detail: 'Method "HEAD" not allowed.' });
     const user = currentUser(request);
@@ -156,7 +156,7 @@ export async function syncRoutes(api: FastifyInstance, { dialect, config, tokens
     open.add(end);
     metrics.syncStreams.inc();
     // Opened after a stop's drain ended the others (its sign-in was still being checked): ended the same way.
-    if (api.shutdown?.draining) return end(restarting(RETRY_AFTER_S));
+    if (app.shutdown?.draining) return end(restarting(RETRY_AFTER_S));
     write('retry: 3000\n\n');
     unsubscribe = watcher.subscribe((head) => write(`event: head\ndata: ${head}\n\n`));
     // A comment this often keeps proxies from closing an idle stream (their idle timeouts are longer: README, Operations).
@@ -173,7 +173,7 @@ export async function syncRoutes(api: FastifyInstance, { dialect, config, tokens
     timers.expiry = setTimeout(() => end('event: end\ndata: token-expired\n\n'), Math.max(0, accessExpiry(request) - Date.now()));
   });
 
-  api.get<{ Querystring: SyncQuery }>('/sync/', { schema: { querystring: SyncQuery }, config: { access: 'user' } }, async (request): Promise<SyncAnswer> => {
+  app.get<{ Querystring: SyncQuery }>('/sync/', { schema: { querystring: SyncQuery }, config: { access: 'user' } }, async (request): Promise<SyncAnswer> => {
     const user = currentUser(request);
     const full = hasFullAccess(user);
     const scope = SYNCED_AREAS.filter((area) => full || limitedMayRead(recordOf(area)));
@@ -214,7 +214,7 @@ export async function syncRoutes(api: FastifyInstance, { dialect, config, tokens
     // The last change of each record decides; records of areas this user may not read are left out.
     const last = new Map<string, { area: SyncedArea; id: number; op: 'upsert' | 'delete' }>();
     for (const change of read) {
-      const area = change.entity as SyncedArea;
+      const area = change.area as SyncedArea;
       if (!scope.includes(area)) continue;
       last.set(`${area}:${change.recordId}`, { area, id: change.recordId, op: change.op });
     }

@@ -1,7 +1,8 @@
 /**
  * The signed-in user's row, remembered by this process between requests on PostgreSQL, where reading
  * it was a round trip on every request (BENCHMARKS.md: the user's lookup). A deactivated account,
- * or one whose logins were ended, is still refused at once on every process:
+ * or one whose logins were ended, is still refused on every process as soon as the database's
+ * notification reaches it (milliseconds; the row is read again on the next request):
  * - every UPDATE, DELETE or TRUNCATE of users is NOTIFYed on `cmms_users` by the database itself
  *   (migration 0018), whoever made it: any server process, the command line, a query by hand; each
  *   process forgets every remembered row when it hears one;

@@ -7,5 +7,5 @@ import type { RecordAccess } from '../../models/model-record.js';
 import type { UserRow } from './users.repository.js';
 
 export function userAccountRecord({ users }: Repositories): RecordAccess<UserRow> {
-  return { entity: 'users', noun: 'user account', read: 'staff', findById: (id) => users.findById(id) };
+  return { area: 'users', noun: 'user account', read: 'staff', findById: (id) => users.findById(id) };
 }

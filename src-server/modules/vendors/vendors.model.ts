@@ -20,7 +20,7 @@ export const VENDOR_CSV_COLUMNS: readonly CsvColumn<Vendor>[] = [
 
 export function vendorModel({ vendors }: Repositories): ModelRecord<VendorRow, Vendor> {
   return {
-    entity: 'vendors',
+    area: 'vendors',
     noun: 'vendor',
     read: 'full',
     findById: (id) => vendors.findById(id),

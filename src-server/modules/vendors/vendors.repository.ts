@@ -36,13 +36,13 @@ export class VendorsRepository {
 
   /** The vendor and the first entry of its history; `actorId` is who created it (none: the command line or the demo data). */
   create(values: Insertable<VendorsTable>, actorId: number | null = null): Promise<VendorRow> {
-    const created = (row: VendorRow) => ({ entity: 'vendors', recordId: row.id, kind: 'created', actorId, at: row.created_at }) as const;
+    const created = (row: VendorRow) => ({ area: 'vendors', recordId: row.id, kind: 'created', actorId, at: row.created_at }) as const;
     return createRecorded(this.db, created, (trx) => trx.insertInto('vendors').values(values).returningAll().executeTakeFirstOrThrow());
   }
 
   /** Writes the values and the fields they changed in the vendor's history, in one transaction; undefined when it is gone. */
   update(id: number, values: Updateable<VendorsTable>, actorId: number | null = null): Promise<VendorRow | undefined> {
-    const edit = { entity: 'vendors', recordId: id, actorId, at: values.updated_at ?? nowIso() } as const;
+    const edit = { area: 'vendors', recordId: id, actorId, at: values.updated_at ?? nowIso() } as const;
     return editRecorded(this.db, 'vendors', edit, Object.keys(values), (trx) => trx.updateTable('vendors').set(values).where('id', '=', id).returningAll().executeTakeFirst());
   }
 }

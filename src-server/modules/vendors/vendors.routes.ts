@@ -22,24 +22,22 @@ function sentFields(body: VendorBody): Partial<Record<(typeof OPTIONAL_FIELDS)[n
   return out;
 }
 
-export async function vendorsRoutes(api: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
+export async function vendorsRoutes(app: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
   const vendors = repositories.vendors;
 
-  api.get<{ Querystring: PageQuery }>('/vendors/', { schema: { querystring: PageQuery }, config: { access: models.vendors.read } }, async (request) => {
+  app.get<{ Querystring: PageQuery }>('/vendors/', { schema: { querystring: PageQuery }, config: { access: models.vendors.read } }, async (request) => {
     const window = pageWindow(request.query.page);
     const { count, rows } = await vendors.page(window);
     return pageOf(request, window, count, rows.map(presentVendor));
   });
 
-  // Like the list: full access (the default).
-
-  api.get<{ Params: IdParams }>('/vendors/:id/', { schema: { params: IdParams }, config: { access: models.vendors.read } }, async (request) => {
+  app.get<{ Params: IdParams }>('/vendors/:id/', { schema: { params: IdParams }, config: { access: models.vendors.read } }, async (request) => {
     const row = await vendors.findById(request.params.id);
     if (!row) throw notFound();
     return presentVendor(row);
   });
 
-  api.post<{ Body: VendorBody }>('/vendors/', { schema: { body: VendorBody } }, async (request, reply) => {
+  app.post<{ Body: VendorBody }>('/vendors/', { schema: { body: VendorBody } }, async (request, reply) => {
     const now = nowIso();
     const row = await vendors.create(
       {
@@ -58,7 +56,7 @@ export async function vendorsRoutes(api: FastifyInstance, { repositories, models
     return reply.code(201).send(presentVendor(row));
   });
 
-  api.put<{ Params: IdParams; Body: VendorBody }>('/vendors/:id/', { schema: { params: IdParams, body: VendorBody } }, async (request) => {
+  app.put<{ Params: IdParams; Body: VendorBody }>('/vendors/:id/', { schema: { params: IdParams, body: VendorBody } }, async (request) => {
     const errors: FieldErrors = {};
     const name = requiredText(errors, 'name', request.body.name);
     throwIfErrors(errors);

@@ -97,7 +97,7 @@ export class WashesRepository {
   create(values: Insertable<WashRecordsTable>, names: { package: string; location: string }): Promise<WashRecordRow> {
     const told = (row: WashRecordRow) =>
       ({
-        entity: 'locations',
+        area: 'locations',
         recordId: row.location_id,
         kind: 'wash_counted',
         actorId: row.user_id,

@@ -52,16 +52,16 @@ function period(errors: FieldErrors, start: string | undefined, end: string | un
   return { start: s, end: e };
 }
 
-export async function washesRoutes(api: FastifyInstance, { config, mailer, pdf, repositories }: AppDeps): Promise<void> {
+export async function washesRoutes(app: FastifyInstance, { config, mailer, pdf, repositories }: AppDeps): Promise<void> {
   const washes = repositories.washes;
   const chemicals = repositories.chemicals;
   const locations = repositories.locations;
 
-  api.get<{ Querystring: WashPackagesQuery }>('/washes/packages/', { schema: { querystring: WashPackagesQuery } }, async (request) => {
+  app.get<{ Querystring: WashPackagesQuery }>('/washes/packages/', { schema: { querystring: WashPackagesQuery } }, async (request) => {
     return (await washes.packages(request.query.location)).map(presentWashPackage);
   });
 
-  api.get<{ Querystring: WashRecordsQuery }>('/washes/washrecords/', { schema: { querystring: WashRecordsQuery } }, async (request): Promise<WashRecordsPage> => {
+  app.get<{ Querystring: WashRecordsQuery }>('/washes/washrecords/', { schema: { querystring: WashRecordsQuery } }, async (request): Promise<WashRecordsPage> => {
     const errors: FieldErrors = {};
     const { start, end } = period(errors, request.query.start, request.query.end);
     throwIfErrors(errors);
@@ -74,7 +74,7 @@ export async function washesRoutes(api: FastifyInstance, { config, mailer, pdf, 
 
   // Like fills and counts (stock/quantity-routes.ts): kept for good and summed into every report.
   const recordLimit = { rateLimit: perUserLimit(config.recordRateLimit, 'wash records') };
-  api.post<{ Body: WashRecordRequest }>('/washes/washrecords/', { schema: { body: WashRecordBody }, config: recordLimit }, async (request, reply) => {
+  app.post<{ Body: WashRecordRequest }>('/washes/washrecords/', { schema: { body: WashRecordBody }, config: recordLimit }, async (request, reply) => {
     const b = request.body;
     const errors: FieldErrors = {};
     const count = integerField(errors, 'count', b.count, { atLeast: 0, lessThan: QUANTITY_MAX });
@@ -116,7 +116,7 @@ export async function washesRoutes(api: FastifyInstance, { config, mailer, pdf, 
     return { location, report };
   }
 
-  registerReportRoutes<CarWashReportQuery, CarWashReportEmailBody>(api, { mailer, config, pdf }, {
+  registerReportRoutes<CarWashReportQuery, CarWashReportEmailBody>(app, { mailer, config, pdf }, {
     path: '/washes/car-wash-report/',
     title: CAR_WASH_REPORT_TITLE,
     filename: CAR_WASH_REPORT_FILE,

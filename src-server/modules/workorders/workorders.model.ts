@@ -30,7 +30,7 @@ export const WORK_ORDER_CSV_COLUMNS: readonly CsvColumn<WorkOrder>[] = [
 /** Limited users read work orders: theirs to create and follow. */
 export function workOrderModel({ workOrders: orders }: Repositories): ModelRecord<WorkOrderRow, WorkOrder> {
   return {
-    entity: 'workorders',
+    area: 'workorders',
     noun: 'work order',
     read: 'user',
     findById: (id) => orders.findById(id),

@@ -188,14 +188,14 @@ export class WorkOrdersRepository {
           .values(attachments.map((a) => ({ ...a, work_order_id: row.id })))
           .execute();
       }
-      await recordActivity(trx, { entity: 'workorders', recordId: row.id, kind: 'created', actorId: row.created_by_id, at: row.created_at });
+      await recordActivity(trx, { area: 'workorders', recordId: row.id, kind: 'created', actorId: row.created_by_id, at: row.created_at });
       return row;
     });
   }
 
   /** Pending → Claimed. The status test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
   claim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionRecorded(this.db, { entity: 'workorders', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
+    return transitionRecorded(this.db, { area: 'workorders', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
       transitionResult(
         trx
           .updateTable('work_orders')
@@ -209,7 +209,7 @@ export class WorkOrdersRepository {
 
   /** Claimed by this user → Pending. */
   unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionRecorded(this.db, { entity: 'workorders', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
+    return transitionRecorded(this.db, { area: 'workorders', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
       transitionResult(
         trx
           .updateTable('work_orders')
@@ -224,7 +224,7 @@ export class WorkOrdersRepository {
 
   /** Claimed by this user → Completed; the assignee stays recorded as the one who did the work. */
   complete(id: number, userId: number, fieldNotes: string | null, now: string): Promise<TransitionResult> {
-    const entry = { entity: 'workorders', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } } as const;
+    const entry = { area: 'workorders', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } } as const;
     return transitionRecorded(this.db, entry, (trx) =>
       transitionResult(
         trx

@@ -19,7 +19,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { presentWorkOrder } from './workorders.presenter.js';
 import { type ShownOrders, type WorkOrderRow } from './workorders.repository.js';
 
-export async function workordersRoutes(api: FastifyInstance, { repositories, uploads, models }: AppDeps): Promise<void> {
+export async function workordersRoutes(app: FastifyInstance, { repositories, uploads, models }: AppDeps): Promise<void> {
   const { users } = repositories;
   const orders = repositories.workOrders;
   const locations = repositories.locations;
@@ -51,7 +51,7 @@ export async function workordersRoutes(api: FastifyInstance, { repositories, upl
     return order;
   };
 
-  api.get<{ Querystring: WorkOrderListQuery }>('/workorders/', { schema: { querystring: WorkOrderListQuery }, config: readers }, async (request) => {
+  app.get<{ Querystring: WorkOrderListQuery }>('/workorders/', { schema: { querystring: WorkOrderListQuery }, config: readers }, async (request) => {
     const window = pageWindow(request.query.page);
     const search = request.query.search?.trim();
     const { count, ...shown } = await orders.page(window, { locationId: request.query.location, search: search || undefined });
@@ -60,9 +60,9 @@ export async function workordersRoutes(api: FastifyInstance, { repositories, upl
 
   // Whoever may read the list may export it, with the same filters.
 
-  api.get<{ Params: IdParams }>('/workorders/:id/', { schema: { params: IdParams }, config: readers }, async (request) => presentOne(request, request.params.id));
+  app.get<{ Params: IdParams }>('/workorders/:id/', { schema: { params: IdParams }, config: readers }, async (request) => presentOne(request, request.params.id));
 
-  api.post<{ Body: WorkOrderCreateBody }>('/workorders/', { schema: { body: WorkOrderCreateBody }, config: { ...everyone, uploads: true } }, async (request, reply) => {
+  app.post<{ Body: WorkOrderCreateBody }>('/workorders/', { schema: { body: WorkOrderCreateBody }, config: { ...everyone, uploads: true } }, async (request, reply) => {
     const user = currentUser(request);
     const body = request.body ?? {};
     const errors: FieldErrors = {};
@@ -92,21 +92,21 @@ export async function workordersRoutes(api: FastifyInstance, { repositories, upl
     return reply.code(201).send(await presentOne(request, row.id));
   });
 
-  api.post<{ Params: IdParams }>('/workorders/:id/claim/', { schema: { params: IdParams } }, async (request) => {
+  app.post<{ Params: IdParams }>('/workorders/:id/claim/', { schema: { params: IdParams } }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
     await flow.claim(id, user.id, () => orders.claim(id, user.id, nowIso()));
     return presentOne(request, id);
   });
 
-  api.post<{ Params: IdParams }>('/workorders/:id/unclaim/', { schema: { params: IdParams } }, async (request) => {
+  app.post<{ Params: IdParams }>('/workorders/:id/unclaim/', { schema: { params: IdParams } }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
     await flow.unclaim(id, user.id, () => orders.unclaim(id, user.id, nowIso()));
     return presentOne(request, id);
   });
 
-  api.post<{ Params: IdParams; Body: WorkOrderCompleteBody }>(
+  app.post<{ Params: IdParams; Body: WorkOrderCompleteBody }>(
     '/workorders/:id/complete/',
     {
       schema: { params: IdParams, body: WorkOrderCompleteBody },

@@ -14,7 +14,7 @@ import { ListScreen, type ListDef, type ListItemTools } from '../../kit/ListScre
 const LIST: ListDef<AdminContactMessage> = {
   path: '/admin/contact-messages',
   area: 'admin',
-  read: (api, query) => api.admin.messages({ page: query.page }),
+  read: (worker, query) => worker.admin.messages({ page: query.page }),
   texts: {
     title: 'Contact Messages',
     itemsLabel: 'Contact messages',
@@ -30,7 +30,7 @@ function MessageCard({ message, list }: { message: AdminContactMessage; list: Li
   const headingId = `message-${message.id}-from`;
   const mark = async () => {
     setSending(true);
-    const answer = await sendAndTell((api) => api.admin.markMessage(message.id, !message.read), SCREEN_MESSAGES.admin.markMessage);
+    const answer = await sendAndTell((worker) => worker.admin.markMessage(message.id, !message.read), SCREEN_MESSAGES.admin.markMessage);
     setSending(false);
     if (answer) list.show(answer);
   };

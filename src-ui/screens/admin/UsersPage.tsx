@@ -24,7 +24,7 @@ export const USER_LIST: ListQueryDef = { path: '/admin/users', searchParam: 'sea
 const LIST: ListDef<AdminUser> = {
   ...USER_LIST,
   area: 'admin',
-  read: (api, query) => api.admin.users({ page: query.page, search: query.search }),
+  read: (worker, query) => worker.admin.users({ page: query.page, search: query.search }),
   texts: {
     title: 'Users',
     searchPlaceholder: 'Name or email',
@@ -53,9 +53,9 @@ function confirmationFor(action: UserAction, user: AdminUser): Confirmation<Admi
     danger: text.danger ?? false,
     failure: action.kind === 'mail' ? SCREEN_MESSAGES.admin.mailUser : SCREEN_MESSAGES.admin.changeUser,
     // A mail changes nothing on the card: its answer (the server's words) is only toasted.
-    send: async (api) => {
-      if (action.kind === 'change') return api.admin.changeUser(user.id, action.change);
-      const result = await api.admin.mailUser(user.id, action.mail);
+    send: async (worker) => {
+      if (action.kind === 'change') return worker.admin.changeUser(user.id, action.change);
+      const result = await worker.admin.mailUser(user.id, action.mail);
       return result.status === 'done' ? { ...result, data: null } : result;
     },
   };
@@ -103,7 +103,7 @@ function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | 
           onClick={() => setShowHistory((shown) => !shown)}
         />
       </div>
-      <div id={historyId}>{showHistory ? <HistorySection entity="users" id={user.id} record={user} level={3} /> : null}</div>
+      <div id={historyId}>{showHistory ? <HistorySection area="users" id={user.id} record={user} level={3} /> : null}</div>
       <ConfirmDialog open={open} onClose={() => setOpen(null)} onDone={(answer) => answer && list.show(answer)} onRefused={list.reload} />
     </article>
   );

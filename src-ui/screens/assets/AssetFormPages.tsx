@@ -124,7 +124,7 @@ export function AssetCreatePage() {
     const thumbnail = chosenThumbnail(form, values.thumbnail);
     if (thumbnail === false) return;
     try {
-      const result = await callWorker((api) => api.assets.create({ fields: toBody(values), thumbnail }));
+      const result = await callWorker((worker) => worker.assets.create({ fields: toBody(values), thumbnail }));
       showToast({ severity: 'success', detail: result.message });
       startOver(form);
       if (result.status === 'done') navigate(`/asset-detail/${result.data.id}`);
@@ -147,7 +147,7 @@ export function AssetCreatePage() {
 export function AssetUpdatePage({ params }: { params: { id?: string } }) {
   const [, navigate] = useLocation();
   const form = useSchemaForm<AssetValues>(AssetUpdateForm, EMPTY, checked);
-  const edit = useVersionedEdit('assets', params.id, (api, id) => api.assets.get(id), form, valuesOf);
+  const edit = useVersionedEdit('assets', params.id, (worker, id) => worker.assets.get(id), form, valuesOf);
   const detailPath = `/asset-detail/${params.id ?? ''}`;
 
   const submit = form.handleSubmit(async (values) => {
@@ -161,7 +161,7 @@ export function AssetUpdatePage({ params }: { params: { id?: string } }) {
       return;
     }
     try {
-      const result = await callWorker((api) => api.assets.update(base.id, { version: base.version, changes, thumbnail }));
+      const result = await callWorker((worker) => worker.assets.update(base.id, { version: base.version, changes, thumbnail }));
       showToast({ severity: 'success', detail: result.message });
       // What was saved is the form's new starting point: nothing is left to send again.
       startOver(form, { ...values, thumbnail: null });

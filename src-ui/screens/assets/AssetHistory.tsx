@@ -53,7 +53,7 @@ function HistoryEntry({ entry }: { entry: AssetHistoryEntry }) {
 
 export function AssetHistory({ assetId }: { assetId: number }) {
   const [page, setPage] = useState(1);
-  const history = useWorkerRead(`assets-history|${assetId}|${page}`, (api) => api.assets.history(assetId, page));
+  const history = useWorkerRead(`assets-history|${assetId}|${page}`, (worker) => worker.assets.history(assetId, page));
   const data = history.result?.data;
   // An order reported here (queued offline, say) reached the server: it may be the newest entry.
   useSynced('workorders', 'any', () => void history.reload());

@@ -36,7 +36,7 @@ import { ASSET_LIST } from './asset-list';
 const LIST: ListDef<Asset> = {
   ...ASSET_LIST,
   area: 'assets',
-  read: (api, query) => api.assets.list({ page: query.page, location: query.location }),
+  read: (worker, query) => worker.assets.list({ page: query.page, location: query.location }),
   texts: {
     title: 'Assets',
     allLocations: 'All Assets',
@@ -89,7 +89,7 @@ export function AssetListPage() {
           <LinkButton href="/inventory-home" label="Inventory Home" icon="pi pi-box" outlined />
           {/* The labels of the chosen location's assets (not in the spec: added beside its buttons). */}
           {query.location !== null ? (
-            <PrintLabelsButton id="asset-labels" fileName={assetLabelsFile(query.location)} download={(api) => api.assets.labels(query.location!)} />
+            <PrintLabelsButton id="asset-labels" fileName={assetLabelsFile(query.location)} download={(worker) => worker.assets.labels(query.location!)} />
           ) : null}
         </>
       )}
@@ -131,7 +131,7 @@ function MoveAssetDialog({ asset, visible, onClose, onMoved, onStale }: MoveProp
         return;
       }
       try {
-        const result = await callWorker((api) => api.assets.move(asset.id, { version: asset.version, location_id: location_id ?? 0 }));
+        const result = await callWorker((worker) => worker.assets.move(asset.id, { version: asset.version, location_id: location_id ?? 0 }));
         showToast({ severity: 'success', detail: result.message });
         if (result.status === 'done') onMoved(result.data);
         onClose();
@@ -161,7 +161,7 @@ function MoveAssetDialog({ asset, visible, onClose, onMoved, onStale }: MoveProp
 }
 
 export function AssetDetailPage({ params }: { params: { id?: string } }) {
-  const { detail } = useDetailRead<Asset>('assets', params.id, (api, id) => api.assets.get(id), TEXTS);
+  const { detail } = useDetailRead<Asset>('assets', params.id, (worker, id) => worker.assets.get(id), TEXTS);
   const [moving, setMoving] = useState(false);
   return (
     <DetailScreen
@@ -201,7 +201,7 @@ export function AssetDetailPage({ params }: { params: { id?: string } }) {
           </div>
           <MoveAssetDialog asset={asset} visible={moving} onClose={() => setMoving(false)} onMoved={(moved) => detail.show(moved)} onStale={() => void detail.reload()} />
           <AssetHistory assetId={asset.id} />
-          <HistorySection entity="assets" id={asset.id} record={asset} />
+          <HistorySection area="assets" id={asset.id} record={asset} />
         </div>
       )}
     </DetailScreen>

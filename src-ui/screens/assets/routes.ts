@@ -2,8 +2,8 @@
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [
-  { path: '/asset-list', component: screen(() => import('./AssetPages'), 'AssetListPage'), access: 'full-access' },
-  { path: '/asset-detail/:id', component: screen(() => import('./AssetPages'), 'AssetDetailPage'), access: 'full-access' },
-  { path: '/asset-create', component: screen(() => import('./AssetFormPages'), 'AssetCreatePage'), access: 'full-access' },
-  { path: '/asset-update/:id', component: screen(() => import('./AssetFormPages'), 'AssetUpdatePage'), access: 'full-access' },
+  { path: '/asset-list', component: screen(() => import('./AssetPages'), 'AssetListPage'), access: 'full' },
+  { path: '/asset-detail/:id', component: screen(() => import('./AssetPages'), 'AssetDetailPage'), access: 'full' },
+  { path: '/asset-create', component: screen(() => import('./AssetFormPages'), 'AssetCreatePage'), access: 'full' },
+  { path: '/asset-update/:id', component: screen(() => import('./AssetFormPages'), 'AssetUpdatePage'), access: 'full' },
 ];

@@ -5,7 +5,7 @@ import { useAccountRequest } from './account-request';
 
 export function ActivatePage({ params }: { params: { uid?: string; token?: string } }) {
   const { sending, send } = useAccountRequest();
-  const activate = () => send((api) => api.session.activate(params.uid ?? '', params.token ?? ''), { success: SUCCESS_MESSAGES.account.activated, to: '/login' });
+  const activate = () => send((worker) => worker.session.activate(params.uid ?? '', params.token ?? ''), { success: SUCCESS_MESSAGES.account.activated, to: '/login' });
 
   return (
     <section className="narrow panel">

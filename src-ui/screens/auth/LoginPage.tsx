@@ -31,7 +31,7 @@ export function LoginPage() {
     if (next.email || next.password) return;
     setSending(true);
     try {
-      const signedIn = await callWorker((api) => api.session.login(email.trim().toLowerCase(), password));
+      const signedIn = await callWorker((worker) => worker.session.login(email.trim().toLowerCase(), password));
       navigate(homeFor(signedIn), { replace: true });
     } catch (err) {
       const message = authFailureMessage(err);

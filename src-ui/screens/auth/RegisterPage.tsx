@@ -37,7 +37,7 @@ export function RegisterPage() {
     if (!next.email && email === null) next.email = INVALID_EMAIL_MESSAGE;
     setErrors(next);
     if (Object.keys(next).length || email === null) return;
-    await send((api) => api.session.register({ ...values, email: email.toLowerCase() }), { success: SUCCESS_MESSAGES.account.registered, to: '/', clear: () => setValues(EMPTY) }, (err) => {
+    await send((worker) => worker.session.register({ ...values, email: email.toLowerCase() }), { success: SUCCESS_MESSAGES.account.registered, to: '/', clear: () => setValues(EMPTY) }, (err) => {
       const fromServer: Partial<Record<Fields, string>> = {};
       for (const { name } of FIELDS) {
         const message = fieldError(err, name);

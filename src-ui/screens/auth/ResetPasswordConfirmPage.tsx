@@ -23,7 +23,7 @@ export function ResetPasswordConfirmPage({ params }: { params: { uid?: string; t
     setErrors(next);
     if (next.password || next.again) return;
     await send(
-      (api) => api.session.confirmPasswordReset({ uid: params.uid ?? '', token: params.token ?? '', new_password: password, re_new_password: again }),
+      (worker) => worker.session.confirmPasswordReset({ uid: params.uid ?? '', token: params.token ?? '', new_password: password, re_new_password: again }),
       {
         success: SUCCESS_MESSAGES.account.passwordReset,
         to: '/',

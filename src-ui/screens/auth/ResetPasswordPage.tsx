@@ -24,7 +24,7 @@ export function ResetPasswordPage() {
       return;
     }
     setError(null);
-    await send((api) => api.session.requestPasswordReset(address.toLowerCase()), { success: SUCCESS_MESSAGES.account.resetEmailSent, to: '/', clear: () => setEmail('') });
+    await send((worker) => worker.session.requestPasswordReset(address.toLowerCase()), { success: SUCCESS_MESSAGES.account.resetEmailSent, to: '/', clear: () => setEmail('') });
   };
 
   return (

@@ -17,7 +17,7 @@ export function useAccountRequest() {
    * `done.clear` empties the screen's fields before it leaves: the screen can outlive the move (a
    * Back pressed before the next screen is drawn), and must not offer what was sent, passwords above all.
    */
-  const send = async (call: (api: WorkerRemote) => Promise<unknown>, done: { success: string; to: string; clear?: () => void }, refused?: (err: unknown) => void) => {
+  const send = async (call: (worker: WorkerRemote) => Promise<unknown>, done: { success: string; to: string; clear?: () => void }, refused?: (err: unknown) => void) => {
     setSending(true);
     try {
       await callWorker(call);

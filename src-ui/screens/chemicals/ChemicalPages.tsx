@@ -31,7 +31,7 @@ const CHEMICAL_LIST: ListQueryDef = { path: '/chemical-list', locationKey: 'chem
 const LIST: ListDef<Chemical> = {
   ...CHEMICAL_LIST,
   area: 'chemicals',
-  read: (api, query) => api.chemicals.list({ page: query.page, location: query.location }),
+  read: (worker, query) => worker.chemicals.list({ page: query.page, location: query.location }),
   allowedLocations: (settings) => settings.chemical_locations,
   texts: {
     title: 'Chemicals',
@@ -82,8 +82,8 @@ function LocationActions({ query, settings, locationName }: { query: ListQuery; 
       <ReportButton
         label="Generate Chemical Inventory Report"
         fileName="chemical_inventory_report.pdf"
-        download={(api) => api.chemicals.report(location)}
-        email={(api, address) => api.chemicals.emailReport(location, address)}
+        download={(worker) => worker.chemicals.report(location)}
+        email={(worker, address) => worker.chemicals.emailReport(location, address)}
       />
     );
   }
@@ -93,8 +93,8 @@ function LocationActions({ query, settings, locationName }: { query: ListQuery; 
       <ReportButton
         label="Generate Car Wash Report"
         fileName="car_wash_report.pdf"
-        download={(api) => api.washes.report(location)}
-        email={(api, address) => api.washes.emailReport(location, address)}
+        download={(worker) => worker.washes.report(location)}
+        email={(worker, address) => worker.washes.emailReport(location, address)}
       />
       {washOpen ? <WashCountsDialog location={{ id: location, label: locationName }} visible onClose={() => setWashOpen(false)} /> : null}
     </>
@@ -102,8 +102,8 @@ function LocationActions({ query, settings, locationName }: { query: ListQuery; 
 }
 
 export function ChemicalListPage() {
-  const settings = useWorkerRead('settings', (api) => api.settings.get());
-  const locations = useWorkerRead('locations', (api) => api.locations.all());
+  const settings = useWorkerRead('settings', (worker) => worker.settings.get());
+  const locations = useWorkerRead('locations', (worker) => worker.locations.all());
   const nameOf = (id: number | null) => locations.result?.data.find((l) => l.id === id)?.name ?? `Location ${id ?? ''}`;
   return (
     <ListScreen
@@ -136,7 +136,7 @@ const MODALS: QuantityTexts = {
 
 export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
   const location = positiveInt(new URLSearchParams(useSearch()).get('location'));
-  const { detail } = useDetailRead<Chemical>('chemicals', params.id, (api, chemicalId) => api.chemicals.get(chemicalId), TEXTS);
+  const { detail } = useDetailRead<Chemical>('chemicals', params.id, (worker, chemicalId) => worker.chemicals.get(chemicalId), TEXTS);
   return (
     <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(CHEMICAL_LIST)} heading={chemicalName}>
       {(chemical) => {
@@ -159,10 +159,10 @@ export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
               id={chemical.id}
               texts={MODALS}
               label={`Quantity (${chemical.unit})`}
-              send={(api, input) => api.chemicals.recordQuantity({ id: chemical.id, label: `${chemicalName(chemical)} at ${entry.location.name}` }, { ...input, entryId: entry.id })}
+              send={(worker, input) => worker.chemicals.recordQuantity({ id: chemical.id, label: `${chemicalName(chemical)} at ${entry.location.name}` }, { ...input, entryId: entry.id })}
               onRecorded={(record) => detail.show(chemicalAfterRecord(chemical, record))}
             />
-            <HistorySection entity="chemicals" id={chemical.id} record={chemical} />
+            <HistorySection area="chemicals" id={chemical.id} record={chemical} />
           </div>
         );
       }}

@@ -31,7 +31,7 @@ function CountsForm({ location, packages, onClose }: { location: { id: number; l
     // One record per package, in order; a refusal stops there and keeps the dialog with its numbers.
     for (const pkg of packages) {
       try {
-        const result = await callWorker((api) => api.washes.record(location, { washPackage: pkg.id, count: values[String(pkg.id)] ?? 0, date }));
+        const result = await callWorker((worker) => worker.washes.record(location, { washPackage: pkg.id, count: values[String(pkg.id)] ?? 0, date }));
         if (result.status === 'queued') queued = result.message;
         else done = result.message;
         form.resetField(String(pkg.id), { defaultValue: null });
@@ -58,7 +58,7 @@ function CountsForm({ location, packages, onClose }: { location: { id: number; l
 }
 
 export function WashCountsDialog({ location, visible, onClose }: { location: { id: number; label: string }; visible: boolean; onClose: () => void }) {
-  const packages = useWorkerRead(`wash-packages|${location.id}`, (api) => api.washes.packages(location.id));
+  const packages = useWorkerRead(`wash-packages|${location.id}`, (worker) => worker.washes.packages(location.id));
   let content;
   if (packages.result) content = <CountsForm key={location.id} location={location} packages={packages.result.data} onClose={onClose} />;
   // The packages are the car wash's wash-record headings (behaviour §7 reads them with the wash records): behaviour §8's text for those.

@@ -2,6 +2,6 @@
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [
-  { path: '/chemical-list', component: screen(() => import('./ChemicalPages'), 'ChemicalListPage'), access: 'full-access' },
-  { path: '/chemical-detail/:id', component: screen(() => import('./ChemicalPages'), 'ChemicalDetailPage'), access: 'full-access' },
+  { path: '/chemical-list', component: screen(() => import('./ChemicalPages'), 'ChemicalListPage'), access: 'full' },
+  { path: '/chemical-detail/:id', component: screen(() => import('./ChemicalPages'), 'ChemicalDetailPage'), access: 'full' },
 ];

@@ -15,7 +15,7 @@ export function HomePage() {
   return (
     <>
       <HubScreen title="Home" hub="home" />
-      {buttonsDrawn && mayOpen('full-access', user) ? (
+      {buttonsDrawn && mayOpen('full', user) ? (
         <Suspense fallback={<p className="kpi-note">Loading the key figures…</p>}>
           <KpiSection />
         </Suspense>

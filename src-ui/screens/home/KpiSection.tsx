@@ -40,7 +40,7 @@ function Figures({ result }: { result: ReadResult<Kpis> }) {
 const FOLLOW_CHANGES_AFTER_MS = 500;
 
 export function KpiSection() {
-  const { loading, result, error, reload } = useWorkerRead('kpis', (api) => api.kpis.get());
+  const { loading, result, error, reload } = useWorkerRead('kpis', (worker) => worker.kpis.get());
   // Live: another user's claim, a completion or a fill (hinted, pulled, then announced) reads the figures again.
   const later = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (later.current && clearTimeout(later.current)), []);

@@ -24,7 +24,7 @@ const TEXTS: DetailTexts = {
 };
 
 export function LocationDetailPage({ params }: { params: { id?: string } }) {
-  const { detail } = useDetailRead<Location>('locations', params.id, (api, id) => api.locations.get(id), TEXTS);
+  const { detail } = useDetailRead<Location>('locations', params.id, (worker, id) => worker.locations.get(id), TEXTS);
   return (
     <DetailScreen
       detail={detail}
@@ -35,7 +35,7 @@ export function LocationDetailPage({ params }: { params: { id?: string } }) {
         <>
           <LinkButton href={`/location-update/${location.id}`} label="Edit" icon="pi pi-pencil" outlined />
           {/* Not in the spec (docs/decisions.md: Labels and scanning): the location's label, and a problem reported here. */}
-          <PrintLabelsButton id="location-label" label="Print label" fileName={locationLabelFile(location.id)} download={(api) => api.locations.label(location.id)} />
+          <PrintLabelsButton id="location-label" label="Print label" fileName={locationLabelFile(location.id)} download={(worker) => worker.locations.label(location.id)} />
           <LinkButton href={reportProblemPath(location.id)} label="Report a problem" icon="pi pi-exclamation-triangle" outlined />
         </>
       )}
@@ -57,7 +57,7 @@ export function LocationDetailPage({ params }: { params: { id?: string } }) {
               ['Code', location.code ? <span className="record-code">{location.code}</span> : null],
             ]}
           />
-          <HistorySection entity="locations" id={location.id} record={location} />
+          <HistorySection area="locations" id={location.id} record={location} />
         </div>
       )}
     </DetailScreen>

@@ -69,7 +69,7 @@ export function LocationCreatePage() {
       schema={LocationCreateBody}
       empty={EMPTY}
       toBody={toBody}
-      send={(api, body) => api.locations.create(body as unknown as LocationCreateBody)}
+      send={(worker, body) => worker.locations.create(body as unknown as LocationCreateBody)}
       failure={SCREEN_MESSAGES.locations.create}
       detailPath={detailPath}
     />
@@ -77,7 +77,7 @@ export function LocationCreatePage() {
 }
 
 export function LocationUpdatePage({ params }: { params: { id?: string } }) {
-  const { id, detail: read } = useDetailRead<Location>('locations', params.id, (api, locationId) => api.locations.get(locationId), { refreshFailure: SCREEN_MESSAGES.locations.fetchOne });
+  const { id, detail: read } = useDetailRead<Location>('locations', params.id, (worker, locationId) => worker.locations.get(locationId), { refreshFailure: SCREEN_MESSAGES.locations.fetchOne });
   return (
     <RecordFormScreen<LocationValues, Location>
       title="Update Location"
@@ -88,7 +88,7 @@ export function LocationUpdatePage({ params }: { params: { id?: string } }) {
       schema={LocationUpdateBody}
       empty={EMPTY}
       toBody={toBody}
-      send={(api, body) => api.locations.update(id ?? 0, body as unknown as LocationUpdateBody)}
+      send={(worker, body) => worker.locations.update(id ?? 0, body as unknown as LocationUpdateBody)}
       failure={SCREEN_MESSAGES.locations.update}
       detailPath={detailPath}
       load={{ read, valuesOf, notFound: NOT_FOUND_MESSAGES.locations.one, failure: SCREEN_MESSAGES.locations.fetchOne }}

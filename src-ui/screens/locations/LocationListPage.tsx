@@ -9,7 +9,7 @@ import { LOCATION_LIST, LocationType } from './location-display';
 const LIST: ListDef<Location> = {
   ...LOCATION_LIST,
   area: 'locations',
-  read: (api, query) => api.locations.list({ page: query.page }),
+  read: (worker, query) => worker.locations.list({ page: query.page }),
   pageDebounceMs: 300,
   texts: {
     title: 'Locations',

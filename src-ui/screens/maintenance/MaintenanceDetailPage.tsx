@@ -68,7 +68,7 @@ function TaskActions({ task, onDone, onRefused }: { task: MaintenanceTask; onDon
 }
 
 export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
-  const { detail } = useDetailRead<MaintenanceTask>('maintenance', params.id, (api, id) => api.maintenance.get(id), TEXTS);
+  const { detail } = useDetailRead<MaintenanceTask>('maintenance', params.id, (worker, id) => worker.maintenance.get(id), TEXTS);
   const today = useSiteToday();
   const [, navigate] = useLocation();
   const back = originListUrl(MAINTENANCE_LIST);
@@ -93,7 +93,7 @@ export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
             onRefused={() => void detail.reload()}
           />
           <ProcedureDetail task={task} />
-          <HistorySection entity="maintenance" id={task.id} record={task} />
+          <HistorySection area="maintenance" id={task.id} record={task} />
         </div>
       )}
     </DetailScreen>

@@ -18,7 +18,7 @@ import { TaskStatusTag, taskStatusClass, useSiteToday } from './task-display';
 const LIST: ListDef<MaintenanceTask> = {
   ...MAINTENANCE_LIST,
   area: 'maintenance',
-  read: (api, query) => api.maintenance.list({ page: query.page, location: query.location, search: query.search || null }),
+  read: (worker, query) => worker.maintenance.list({ page: query.page, location: query.location, search: query.search || null }),
   texts: {
     title: 'Preventative Maintenance',
     allLocations: 'All Tasks',

@@ -15,7 +15,7 @@ import type { ProcedureStep } from '../../../shared/api/procedures';
 import type { ProcedureAnswers } from '../../../shared/areas/maintenance';
 import { IMAGE_ACCEPT } from '../../../shared/data/attachments';
 import { checkAnswers, needsFollowUpNote, rangeText, type AnswerDraft } from '../../../shared/rules/procedure';
-import { fieldAria } from '../../components/Field';
+import { FieldError, fieldAria } from '../../components/Field';
 import type { CompletionExtension } from '../../kit/StatusActions';
 
 /** One step's answer as typed. */
@@ -76,11 +76,7 @@ function StepAnswer({ step, typed, error, onChange }: { step: ProcedureStep; typ
           </small>
         </div>
       ) : null}
-      {error ? (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }
@@ -133,7 +129,7 @@ export function useProcedureCompletion(task: MaintenanceTask): CompletionExtensi
       setErrors(found);
       return issues.length === 0;
     },
-    complete: (api, id, fieldNotes) => api.maintenance.complete(id, fieldNotes, answers()),
+    complete: (worker, id, fieldNotes) => worker.maintenance.complete(id, fieldNotes, answers()),
     reset() {
       setTyped({});
       setErrors({});

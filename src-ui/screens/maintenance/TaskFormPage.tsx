@@ -110,7 +110,7 @@ export function MaintenanceCreatePage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const result = await callWorker((api) => api.maintenance.create({ ...toBody(values), steps: stepsToSend(values.steps), created_by: null }));
+      const result = await callWorker((worker) => worker.maintenance.create({ ...toBody(values), steps: stepsToSend(values.steps), created_by: null }));
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
       startOver(form);
       navigate(result.status === 'done' ? `/maintenance-detail/${result.data.id}` : originListUrl(MAINTENANCE_LIST));
@@ -135,7 +135,7 @@ export function MaintenanceCreatePage() {
 export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
   const [, navigate] = useLocation();
   const form = useSchemaForm<TaskValues>(TaskForm, { location_id: null, description: '', recurrence_interval: null, last_completed_date: '', task_notes: '', steps: [] }, toChecked, checkSteps);
-  const edit = useVersionedEdit('maintenance', params.id, (api, id) => api.maintenance.get(id), form, valuesOf);
+  const edit = useVersionedEdit('maintenance', params.id, (worker, id) => worker.maintenance.get(id), form, valuesOf);
   const detailPath = `/maintenance-detail/${params.id ?? ''}`;
 
   const submit = form.handleSubmit(async (values) => {
@@ -150,7 +150,7 @@ export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
       return;
     }
     try {
-      const result = await callWorker((api) => api.maintenance.update(base.id, { version: base.version, changes }));
+      const result = await callWorker((worker) => worker.maintenance.update(base.id, { version: base.version, changes }));
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
       // What was saved is the form's new starting point: nothing is left to send again.
       startOver(form, values);

@@ -19,7 +19,7 @@ const ICONS: Record<TaskStatus, string> = {
 
 /** Today in the site's time zone (from its settings, saved for offline use); the device's zone until known. */
 export function useSiteToday(): string {
-  const settings = useWorkerRead('settings', (api) => api.settings.get());
+  const settings = useWorkerRead('settings', (worker) => worker.settings.get());
   // Once a minute, so a screen left open past midnight moves on to the new day.
   const now = useNow(true, 60_000);
   const zone = settings.result?.data.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

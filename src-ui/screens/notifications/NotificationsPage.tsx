@@ -30,7 +30,7 @@ const CHOICES: { flag: Flag; label: string; tasks?: true }[] = [
 export function NotificationsPage() {
   const user = useCurrentUser();
   const mayTasks = Boolean(user && (user.full_feature_access || user.is_staff));
-  const read = useWorkerRead('notifications', (api) => api.notifications.get());
+  const read = useWorkerRead('notifications', (worker) => worker.notifications.get());
   const { options, warning } = useLocationOptions();
   const [values, setValues] = useState<NotificationSettings | null>(null);
   const [errors, setErrors] = useState<{ locations?: string; task_due?: string }>({});
@@ -53,7 +53,7 @@ export function NotificationsPage() {
     e.preventDefault();
     setSaving(true);
     try {
-      const result = await callWorker((api) => api.notifications.save(values));
+      const result = await callWorker((worker) => worker.notifications.save(values));
       setErrors({});
       if (result.status === 'done') setValues({ ...result.data, locations: [...result.data.locations] });
       showToast({ severity: 'success', detail: result.message });

@@ -25,7 +25,7 @@ const PART_LIST: ListQueryDef = { path: '/part-list', locationKey: 'partSelected
 const LIST: ListDef<Part> = {
   ...PART_LIST,
   area: 'parts',
-  read: (api, query) => api.parts.list({ page: query.page, location: query.location }),
+  read: (worker, query) => worker.parts.list({ page: query.page, location: query.location }),
   allowedLocations: (settings) => settings.part_locations,
   texts: {
     title: 'Part List',
@@ -78,8 +78,8 @@ export function PartListPage() {
             <ReportButton
               label="Generate Part Inventory Report"
               fileName="part_inventory_report.pdf"
-              download={(api) => api.parts.report(query.location!)}
-              email={(api, address) => api.parts.emailReport(query.location!, address)}
+              download={(worker) => worker.parts.report(query.location!)}
+              email={(worker, address) => worker.parts.emailReport(query.location!, address)}
             />
           ) : null}
           <LinkButton href="/inventory-home" label="Inventory Home" icon="pi pi-box" outlined />
@@ -96,7 +96,7 @@ const MODALS: QuantityTexts = {
 };
 
 export function PartDetailPage({ params }: { params: { id?: string } }) {
-  const { detail } = useDetailRead<Part>('parts', params.id, (api, partId) => api.parts.get(partId), TEXTS);
+  const { detail } = useDetailRead<Part>('parts', params.id, (worker, partId) => worker.parts.get(partId), TEXTS);
   return (
     <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(PART_LIST)} heading={partName}>
       {(part) => (
@@ -117,11 +117,11 @@ export function PartDetailPage({ params }: { params: { id?: string } }) {
             id={part.id}
             texts={MODALS}
             label="Quantity"
-            send={(api, input) => api.parts.recordQuantity({ id: part.id, label: `Part #${part.id}` }, input)}
+            send={(worker, input) => worker.parts.recordQuantity({ id: part.id, label: `Part #${part.id}` }, input)}
             // The answer carries the quantity on hand after the record: shown without reading again.
             onRecorded={(record) => detail.show(partAfterRecord(part, record))}
           />
-          <HistorySection entity="parts" id={part.id} record={part} />
+          <HistorySection area="parts" id={part.id} record={part} />
         </div>
       )}
     </DetailScreen>

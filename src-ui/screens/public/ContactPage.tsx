@@ -34,7 +34,7 @@ export function ContactPage() {
     if (Object.keys(next).length || email === null) return;
     setSending(true);
     try {
-      await callWorker((api) => api.contact.send({ name: values.name.trim(), email, message: values.message.trim() }));
+      await callWorker((worker) => worker.contact.send({ name: values.name.trim(), email, message: values.message.trim() }));
       showToast({ severity: 'success', detail: SUCCESS_MESSAGES.contact.sent });
       // The message is not offered again, whether the screen stays or is left (and reached again by Back).
       setValues((v) => ({ ...v, message: '' }));

@@ -3,7 +3,7 @@ import { screen, type RouteSpec } from '../../app/route-spec';
 import { LandingPage } from './LandingPage';
 
 export const routes: RouteSpec[] = [
-  { path: '/', component: LandingPage, access: 'visitor' },
-  { path: '/about', component: screen(() => import('./AboutPage'), 'AboutPage'), access: 'visitor' },
-  { path: '/contact', component: screen(() => import('./ContactPage'), 'ContactPage'), access: 'visitor' },
+  { path: '/', component: LandingPage, access: 'public' },
+  { path: '/about', component: screen(() => import('./AboutPage'), 'AboutPage'), access: 'public' },
+  { path: '/contact', component: screen(() => import('./ContactPage'), 'ContactPage'), access: 'public' },
 ];

@@ -22,7 +22,7 @@ function OpenCode({ code }: { code: string }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    callWorker((api) => api.codes.resolve(code)).then(
+    callWorker((worker) => worker.codes.resolve(code)).then(
       (result) => current && navigate(targetPath(result.data), { replace: true }),
       (err: unknown) => current && setRefusal(messageForScreen(err, SCAN_TEXTS.failure)),
     );

@@ -40,7 +40,7 @@ function useOpenCode() {
       setOpening(true);
       setRefusal(null);
       try {
-        const result = await callWorker((api) => api.codes.resolve(text));
+        const result = await callWorker((worker) => worker.codes.resolve(text));
         navigate(targetPath(result.data));
       } catch (err) {
         refused.current = text;

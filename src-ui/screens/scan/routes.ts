@@ -6,6 +6,6 @@
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [
-  { path: '/scan', component: screen(() => import('./ScanPage'), 'ScanPage'), access: 'signed-in' },
-  { path: '/scan/:code', component: screen(() => import('./ScanCodePage'), 'ScanCodePage'), access: 'visitor' },
+  { path: '/scan', component: screen(() => import('./ScanPage'), 'ScanPage'), access: 'user' },
+  { path: '/scan/:code', component: screen(() => import('./ScanCodePage'), 'ScanCodePage'), access: 'public' },
 ];

@@ -20,7 +20,7 @@ const VENDOR_LIST: ListQueryDef = { path: '/vendor-list' };
 const LIST: ListDef<Vendor> = {
   ...VENDOR_LIST,
   area: 'vendors',
-  read: (api, query) => api.vendors.list({ page: query.page }),
+  read: (worker, query) => worker.vendors.list({ page: query.page }),
   texts: {
     title: 'Vendors',
     itemsLabel: 'Vendors',
@@ -63,7 +63,7 @@ export function VendorListPage() {
 }
 
 export function VendorDetailPage({ params }: { params: { id?: string } }) {
-  const { detail } = useDetailRead<Vendor>('vendors', params.id, (api, id) => api.vendors.get(id), TEXTS);
+  const { detail } = useDetailRead<Vendor>('vendors', params.id, (worker, id) => worker.vendors.get(id), TEXTS);
   return (
     <DetailScreen
       detail={detail}
@@ -85,7 +85,7 @@ export function VendorDetailPage({ params }: { params: { id?: string } }) {
               ['Updated', formatDateTime(vendor.updated_at)],
             ]}
           />
-          <HistorySection entity="vendors" id={vendor.id} record={vendor} />
+          <HistorySection area="vendors" id={vendor.id} record={vendor} />
         </div>
       )}
     </DetailScreen>
@@ -127,7 +127,7 @@ export function VendorCreatePage() {
       schema={VendorBody}
       empty={EMPTY}
       toBody={toBody}
-      send={(api, body) => api.vendors.create(body as VendorBody)}
+      send={(worker, body) => worker.vendors.create(body as VendorBody)}
       failure={SCREEN_MESSAGES.vendors.create}
       detailPath={detailPath}
     />
@@ -135,7 +135,7 @@ export function VendorCreatePage() {
 }
 
 export function VendorUpdatePage({ params }: { params: { id?: string } }) {
-  const { id, detail: read } = useDetailRead<Vendor>('vendors', params.id, (api, vendorId) => api.vendors.get(vendorId), TEXTS);
+  const { id, detail: read } = useDetailRead<Vendor>('vendors', params.id, (worker, vendorId) => worker.vendors.get(vendorId), TEXTS);
   return (
     <RecordFormScreen<VendorValues, Vendor>
       title="Update Vendor"
@@ -146,7 +146,7 @@ export function VendorUpdatePage({ params }: { params: { id?: string } }) {
       schema={VendorUpdateForm}
       empty={EMPTY}
       toBody={toBody}
-      send={(api, body) => api.vendors.update(id ?? 0, body as VendorBody)}
+      send={(worker, body) => worker.vendors.update(id ?? 0, body as VendorBody)}
       failure={SCREEN_MESSAGES.vendors.update}
       detailPath={detailPath}
       load={{ read, valuesOf, notFound: NOT_FOUND_MESSAGES.vendors.one, failure: SCREEN_MESSAGES.vendors.fetchOne }}

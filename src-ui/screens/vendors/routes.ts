@@ -2,8 +2,8 @@
 import { screen, type RouteSpec } from '../../app/route-spec';
 
 export const routes: RouteSpec[] = [
-  { path: '/vendor-list', component: screen(() => import('./VendorPages'), 'VendorListPage'), access: 'full-access' },
-  { path: '/vendor-detail/:id', component: screen(() => import('./VendorPages'), 'VendorDetailPage'), access: 'full-access' },
-  { path: '/vendor-create', component: screen(() => import('./VendorPages'), 'VendorCreatePage'), access: 'full-access' },
-  { path: '/vendor-update/:id', component: screen(() => import('./VendorPages'), 'VendorUpdatePage'), access: 'full-access' },
+  { path: '/vendor-list', component: screen(() => import('./VendorPages'), 'VendorListPage'), access: 'full' },
+  { path: '/vendor-detail/:id', component: screen(() => import('./VendorPages'), 'VendorDetailPage'), access: 'full' },
+  { path: '/vendor-create', component: screen(() => import('./VendorPages'), 'VendorCreatePage'), access: 'full' },
+  { path: '/vendor-update/:id', component: screen(() => import('./VendorPages'), 'VendorUpdatePage'), access: 'full' },
 ];

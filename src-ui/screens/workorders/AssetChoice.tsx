@@ -21,7 +21,7 @@ const NOTHING: ReadResult<Asset[]> = { data: [], fromCache: false, cachedAt: nul
 export function AssetChoice({ control, setValue }: { control: Control<WorkOrderValues>; setValue: UseFormSetValue<WorkOrderValues> }) {
   const location = useWatch({ control, name: 'location_id' });
   const chosen = useWatch({ control, name: 'asset_id' });
-  const assets = useWorkerRead(`assets-at|${location ?? ''}`, (api) => (location === null ? Promise.resolve(NOTHING) : api.assets.atLocation(location)));
+  const assets = useWorkerRead(`assets-at|${location ?? ''}`, (worker) => (location === null ? Promise.resolve(NOTHING) : worker.assets.atLocation(location)));
   const offered = assets.result?.data;
 
   useEffect(() => {

@@ -101,7 +101,7 @@ export function WorkOrderCreatePage() {
   const { options, warning: locationsWarning } = useLocationOptions();
   // Opened by "Report a problem" (an asset, a location, a scanned label): the place, and the asset, chosen already.
   const reported = reportedProblem(useSearch());
-  const linksAssets = mayOpen('full-access', user);
+  const linksAssets = mayOpen('full', user);
   const form = useForm<WorkOrderValues>({
     defaultValues: {
       location_id: reported.location ?? positiveInt(devicePreference.get(CREATE_LOCATION_KEY)),
@@ -130,7 +130,7 @@ export function WorkOrderCreatePage() {
         ...(linksAssets && values.asset_id !== null && values.asset_id !== NO_ASSET ? { assetId: values.asset_id } : {}),
       };
       try {
-        const result = await callWorker((api) => api.workorders.create(input));
+        const result = await callWorker((worker) => worker.workorders.create(input));
         showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
         // The next order starts empty, at the location chosen for this one (its default on this device).
         startOver(form, { location_id: values.location_id, description: '', new_attachments: [], asset_id: null });

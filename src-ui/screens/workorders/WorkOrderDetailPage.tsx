@@ -53,7 +53,7 @@ function OrderAsset({ asset }: { asset: WorkOrderAsset }) {
       {asset.name} (<span className="record-code">{asset.code}</span>)
     </>
   );
-  return mayOpen('full-access', useCurrentUser()) ? <Link href={`/asset-detail/${asset.id}`}>{text}</Link> : text;
+  return mayOpen('full', useCurrentUser()) ? <Link href={`/asset-detail/${asset.id}`}>{text}</Link> : text;
 }
 
 function WorkOrderFields({ order }: { order: WorkOrder }) {
@@ -84,7 +84,7 @@ function WorkOrderFields({ order }: { order: WorkOrder }) {
 }
 
 export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
-  const { detail } = useDetailRead<WorkOrder>('workorders', params.id, (api, id) => api.workorders.get(id), TEXTS);
+  const { detail } = useDetailRead<WorkOrder>('workorders', params.id, (worker, id) => worker.workorders.get(id), TEXTS);
   return (
     <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(WORKORDER_LIST)} heading={(order) => `Work Order #${order.id}`}>
       {(order) => (
@@ -98,7 +98,7 @@ export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
             onDone={(_, result) => result.status === 'done' && detail.show(result.data)}
             onRefused={() => void detail.reload()}
           />
-          <HistorySection entity="workorders" id={order.id} record={order} />
+          <HistorySection area="workorders" id={order.id} record={order} />
         </div>
       )}
     </DetailScreen>

@@ -20,7 +20,7 @@ import { WorkOrderStatus } from './WorkOrderStatus';
 const LIST: ListDef<WorkOrder> = {
   ...WORKORDER_LIST,
   area: 'workorders',
-  read: (api, query) => api.workorders.list({ page: query.page, location: query.location, search: query.search || null }),
+  read: (worker, query) => worker.workorders.list({ page: query.page, location: query.location, search: query.search || null }),
   texts: {
     title: 'Active Work Orders',
     allLocations: 'All Work Orders',

@@ -5,7 +5,7 @@
 import type { User } from '../../../shared/api/auth.js';
 import { PROTOCOL_VERSION, type TabHello, type WorkerEvent } from '../../../shared/data/protocol.js';
 import { createDataCore, type DataCore, type DataCoreOptions } from '../../../src-worker/data-core.js';
-import { BASE_URL, type FakeApi } from './fake-api.js';
+import { BASE_URL, type FakeHttp } from './fake-http.js';
 
 let counter = 0;
 
@@ -60,7 +60,7 @@ export async function connectTab(core: DataCore, overrides: Partial<TabHello> = 
   const events: WorkerEvent[] = [];
   channel.port2.onmessage = (e: MessageEvent<WorkerEvent>) => events.push(e.data);
   const portClosed = new Promise<void>((resolve) => channel.port2.addEventListener('close', () => resolve()));
-  await core.workerApi.connect(hello, channel.port1);
+  await core.workerCalls.connect(hello, channel.port1);
   return {
     hello,
     events,
@@ -73,7 +73,7 @@ export async function connectTab(core: DataCore, overrides: Partial<TabHello> = 
   };
 }
 
-export async function createHarness(api: FakeApi, options: Partial<DataCoreOptions> = {}): Promise<Harness & { tab: TabConnection }> {
+export async function createHarness(api: FakeHttp, options: Partial<DataCoreOptions> = {}): Promise<Harness & { tab: TabConnection }> {
   const names = uniqueNames();
   const core = createDataCore({ mode: 'shared', fetch: api.fetch, baseUrl: BASE_URL, timers: false, ...names, ...options });
   await core.ready;

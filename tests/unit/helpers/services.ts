@@ -2,7 +2,7 @@
 import type { User } from '../../../shared/api/auth.js';
 import { createDataServices, type DataServices } from '../../../src-worker/data-services.js';
 import type { AreaContext } from '../../../src-worker/kit/area-context.js';
-import { BASE_URL, type FakeApi } from './fake-api.js';
+import { BASE_URL, type FakeHttp } from './fake-http.js';
 import { uniqueNames } from './data-core-harness.js';
 
 export interface TestServices extends DataServices {
@@ -11,7 +11,7 @@ export interface TestServices extends DataServices {
   close(): void;
 }
 
-export function createTestServices(api: FakeApi, start = Date.parse('2026-03-01T08:00:00.000Z')): TestServices {
+export function createTestServices(api: FakeHttp, start = Date.parse('2026-03-01T08:00:00.000Z')): TestServices {
   const clock = { now: start };
   const result = { expired: 0 } as TestServices;
   const services = createDataServices(
@@ -34,7 +34,7 @@ export function createTestServices(api: FakeApi, start = Date.parse('2026-03-01T
 
 /** What an area's calls are given, over the test's services (a queued write goes straight to the outbox). */
 export function areaContextOf(s: TestServices): AreaContext {
-  return { api: s.api, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
+  return { http: s.http, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
 }
 
 /** Signs a full-access technician in on the test's services. */

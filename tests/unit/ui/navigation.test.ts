@@ -58,7 +58,7 @@ describe('navigation table', () => {
     expect(hubLinks('workorders', limited)).toEqual(notifications);
     expect(hubLinks('inventory', full)).toEqual([]);
     expect(hubLinks('workorders', null)).toEqual([]);
-    expect(ROUTES.find((r) => r.path === '/notifications')?.access).toBe('signed-in');
+    expect(ROUTES.find((r) => r.path === '/notifications')?.access).toBe('user');
   });
 
   it('each hub button declares the access of the route it leads to, and its hub is open to whoever sees it', () => {
@@ -74,16 +74,16 @@ describe('navigation table', () => {
   });
 
   it('opens a route only for the access it declares', () => {
-    expect(mayOpen('visitor', null)).toBe(true);
-    expect(mayOpen('signed-in', null)).toBe(false);
-    expect(mayOpen('signed-in', limited)).toBe(true);
-    expect(mayOpen('full-access', limited)).toBe(false);
-    expect(mayOpen('full-access', full)).toBe(true);
+    expect(mayOpen('public', null)).toBe(true);
+    expect(mayOpen('user', null)).toBe(false);
+    expect(mayOpen('user', limited)).toBe(true);
+    expect(mayOpen('full', limited)).toBe(false);
+    expect(mayOpen('full', full)).toBe(true);
     expect(mayOpen('staff', null)).toBe(false);
     expect(mayOpen('staff', full)).toBe(false);
     expect(mayOpen('staff', staff)).toBe(true);
     expect(mayOpen('staff', limitedStaff)).toBe(true);
-    expect(mayOpen('full-access', limitedStaff)).toBe(false);
+    expect(mayOpen('full', limitedStaff)).toBe(false);
   });
 
   it('every link in the table leads to a route its viewer may open', () => {
@@ -101,10 +101,10 @@ describe('route table gathered from the screens folders', () => {
   it('holds every route of behaviour §2 once, with the access each needs', () => {
     const access = Object.fromEntries(ROUTES.map((r) => [r.path, r.access]));
     expect(ROUTES).toHaveLength(new Set(ROUTES.map((r) => r.path)).size);
-    for (const path of ['/', '/about', '/contact', '/login', '/register', '/activate/:uid/:token', '/reset-password', '/password/reset/confirm/:uid/:token']) expect(access[path], path).toBe('visitor');
-    for (const path of ['/workorder-home', '/workorder-list', '/workorder-create', '/workorder-detail/:id']) expect(access[path], path).toBe('signed-in');
+    for (const path of ['/', '/about', '/contact', '/login', '/register', '/activate/:uid/:token', '/reset-password', '/password/reset/confirm/:uid/:token']) expect(access[path], path).toBe('public');
+    for (const path of ['/workorder-home', '/workorder-list', '/workorder-create', '/workorder-detail/:id']) expect(access[path], path).toBe('user');
     for (const path of ['/home', '/maintenance-list', '/maintenance-detail/:id', '/maintenance-create', '/maintenance-update/:id', '/location-list', '/location-detail/:id', '/location-create', '/location-update/:id', '/inventory-home', '/asset-list', '/asset-detail/:id', '/asset-create', '/asset-update/:id', '/part-list', '/part-detail/:id', '/chemical-list', '/chemical-detail/:id', '/vendor-list', '/vendor-detail/:id', '/vendor-create', '/vendor-update/:id']) {
-      expect(access[path], path).toBe('full-access');
+      expect(access[path], path).toBe('full');
     }
     expect(access['/admin/users']).toBe('staff');
     expect(access['/admin/contact-messages']).toBe('staff');
@@ -112,6 +112,6 @@ describe('route table gathered from the screens folders', () => {
 
   it('refuses a path declared by two areas', () => {
     const page = ROUTES[0]!.component;
-    expect(() => gatherRoutes([[{ path: '/x', component: page, access: 'visitor' }], [{ path: '/x', component: page, access: 'staff' }]])).toThrow('route /x is declared twice');
+    expect(() => gatherRoutes([[{ path: '/x', component: page, access: 'public' }], [{ path: '/x', component: page, access: 'staff' }]])).toThrow('route /x is declared twice');
   });
 });

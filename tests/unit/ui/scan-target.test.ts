@@ -51,8 +51,8 @@ describe('a scanned label', () => {
 
   it('has its routes: the scanner for signed-in users, the label address open to visitors (who are sent to sign in)', () => {
     const access = Object.fromEntries(ROUTES.map((r) => [r.path, r.access]));
-    expect(access['/scan']).toBe('signed-in');
-    expect(access['/scan/:code']).toBe('visitor');
+    expect(access['/scan']).toBe('user');
+    expect(access['/scan/:code']).toBe('public');
   });
 });
 

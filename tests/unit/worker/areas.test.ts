@@ -5,7 +5,7 @@ import { defineArea, type AreaModule } from '../../../src-worker/kit/area.js';
 import { HandlerRegistry } from '../../../src-worker/outbox/handlers.js';
 import { defineWrite } from '../../../src-worker/outbox/write-action.js';
 import { createHarness } from '../helpers/data-core-harness.js';
-import { createFakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp } from '../helpers/fake-http.js';
 
 const noop = defineWrite({
   area: 'contact',
@@ -14,7 +14,7 @@ const noop = defineWrite({
   invalidates: () => ({}),
   messages: { success: 'Sent', queued: 'Later', failure: 'Failed' },
 });
-const contact = (writes = [noop]): AreaModule => defineArea({ name: 'contact', api: () => ({ send: async () => undefined }), writes });
+const contact = (writes = [noop]): AreaModule => defineArea({ name: 'contact', calls: () => ({ send: async () => undefined }), writes });
 const others = AREA_MODULES.filter((m) => m.name !== 'contact');
 
 describe('area registration', () => {
@@ -23,10 +23,10 @@ describe('area registration', () => {
   });
 
   it('the data worker serves each area group and replays each area write', async () => {
-    const { core, close } = await createHarness(createFakeApi());
+    const { core, close } = await createHarness(createFakeHttp());
     try {
-      for (const name of Object.keys(AREAS)) expect(typeof (core.workerApi as unknown as Record<string, unknown>)[name]).toBe('object');
-      expect(Object.keys(core.workerApi.workorders).sort()).toEqual(['claim', 'complete', 'create', 'get', 'list', 'unclaim']);
+      for (const name of Object.keys(AREAS)) expect(typeof (core.workerCalls as unknown as Record<string, unknown>)[name]).toBe('object');
+      expect(Object.keys(core.workerCalls.workorders).sort()).toEqual(['claim', 'complete', 'create', 'get', 'list', 'unclaim']);
     } finally {
       await close();
     }

@@ -6,7 +6,7 @@ import { sendHeartbeat, type HeartbeatDeps } from '../../../src-worker/services/
 import { deviceInfoFrom } from '../../../src-worker/services/device-info.js';
 import { checkVersion, type VersionCheckDeps } from '../../../src-worker/services/version-check.js';
 import { compareVersions, versionStateFor } from '../../../src-worker/services/version-policy.js';
-import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { testUser } from '../helpers/data-core-harness.js';
 import { createTestServices, type TestServices } from '../helpers/services.js';
 
@@ -15,7 +15,7 @@ afterEach(() => {
   for (const s of opened.splice(0)) s.close();
 });
 
-function services(api: FakeApi): TestServices {
+function services(api: FakeHttp): TestServices {
   const s = createTestServices(api);
   opened.push(s);
   return s;
@@ -25,11 +25,11 @@ const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 
 
 describe('heartbeat (behaviour §3 Device heartbeat, behaviour §9)', () => {
   async function setup(signedIn = true) {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     api.on('POST', 'monitoring/heartbeat/', () => json(200, { status: 'ok', server_time: '' }));
     const s = services(api);
     if (signedIn) await s.session.signIn({ access: 'A1', refresh: 'R1' }, testUser());
-    const deps: HeartbeatDeps = { db: s.db, api: s.api, network: s.network, session: s.session, now: () => s.clock.now, tabs: () => [{ isPwa: true, userAgent: ANDROID_UA }] };
+    const deps: HeartbeatDeps = { db: s.db, http: s.http, network: s.network, session: s.session, now: () => s.clock.now, tabs: () => [{ isPwa: true, userAgent: ANDROID_UA }] };
     return { api, s, deps };
   }
 
@@ -110,7 +110,7 @@ describe('version policy (behaviour §4 Version handling)', () => {
 
 describe('version check', () => {
   function setup(answer: () => Response) {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     api.on('GET', 'monitoring/version/', answer);
     const s = services(api);
     const states: VersionState[] = [];
@@ -118,7 +118,7 @@ describe('version check', () => {
     let reloads = 0;
     const deps: VersionCheckDeps = {
       db: s.db,
-      api: s.api,
+      http: s.http,
       network: s.network,
       now: () => s.clock.now,
       onState: (state) => states.push(state),

@@ -1,17 +1,17 @@
 import * as Comlink from 'comlink';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BinaryAnswer } from '../../../shared/data/protocol.js';
-import { guardApi } from '../../../src-worker/core/guard-api.js';
+import { guardCalls } from '../../../src-worker/core/guard-calls.js';
 import { binaryRead } from '../../../src-worker/kit/binary.js';
-import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { createTestServices, type TestServices } from '../helpers/services.js';
 
-let api: FakeApi;
+let api: FakeHttp;
 let s: TestServices;
 const channels: MessageChannel[] = [];
 
 beforeEach(() => {
-  api = createFakeApi();
+  api = createFakeHttp();
   s = createTestServices(api);
 });
 afterEach(() => {
@@ -38,7 +38,7 @@ describe('binary answers (PDF reports)', () => {
   it('the worker reads the bytes as they are, with their type and file name', async () => {
     const bytes = pdfBytes(300_000);
     api.on('GET', 'reports/wash/?month=3', () => pdfAnswer(bytes));
-    const answer = await binaryRead(s.api, { path: 'reports/wash/?month=3' });
+    const answer = await binaryRead(s.http, { path: 'reports/wash/?month=3' });
     expect(answer.type).toBe('application/pdf');
     expect(answer.fileName).toBe('wash-report March.pdf');
     expect(new Uint8Array(answer.bytes)).toEqual(bytes);
@@ -49,19 +49,19 @@ describe('binary answers (PDF reports)', () => {
     const bytes = pdfBytes(1_000_000);
     api.on('POST', 'reports/wash/', () => pdfAnswer(bytes));
     let workerSide: BinaryAnswer | null = null;
-    const workerApi = guardApi({
+    const workerCalls = guardCalls({
       reports: {
         async pdf() {
-          workerSide = await binaryRead(s.api, { method: 'POST', path: 'reports/wash/', json: { month: 3 } });
+          workerSide = await binaryRead(s.http, { method: 'POST', path: 'reports/wash/', json: { month: 3 } });
           return workerSide;
         },
       },
     });
     const channel = new MessageChannel();
     channels.push(channel);
-    Comlink.expose(workerApi, channel.port1);
+    Comlink.expose(workerCalls, channel.port1);
     // As in the bridge: Comlink's typings model nested groups as promises; the proxy answers like the object.
-    const tab = Comlink.wrap<typeof workerApi>(channel.port2) as unknown as typeof workerApi;
+    const tab = Comlink.wrap<typeof workerCalls>(channel.port2) as unknown as typeof workerCalls;
 
     const received = await tab.reports.pdf();
     expect(received.type).toBe('application/pdf');
@@ -75,6 +75,6 @@ describe('binary answers (PDF reports)', () => {
 
   it('a refused report is an error with the server text, not a file', async () => {
     api.on('GET', 'reports/wash/?month=13', () => json(400, { month: ['Pick a month from 1 to 12.'] }));
-    await expect(binaryRead(s.api, { path: 'reports/wash/?month=13' })).rejects.toMatchObject({ type: 'validation', status: 400, fields: { month: ['Pick a month from 1 to 12.'] } });
+    await expect(binaryRead(s.http, { path: 'reports/wash/?month=13' })).rejects.toMatchObject({ type: 'validation', status: 400, fields: { month: ['Pick a month from 1 to 12.'] } });
   });
 });

@@ -1,19 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_TTL_MS } from '../../../shared/constants.js';
 import { readThroughCache } from '../../../src-worker/cache/cached-read.js';
-import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { createTestServices, type TestServices } from '../helpers/services.js';
 
-let api: FakeApi;
+let api: FakeHttp;
 let s: TestServices;
 beforeEach(async () => {
-  api = createFakeApi();
+  api = createFakeHttp();
   s = createTestServices(api);
   await s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 1, email: 'a@b.c', first_name: 'A', last_name: 'B', full_feature_access: true, is_staff: false, userInfo: { full_name: 'A B', date_joined: '', last_login: null } });
 });
 afterEach(() => s.close());
 
-const read = () => readThroughCache(s.cache, 'workorders/3/', () => s.api.request<{ id: number; v: number }>({ path: 'workorders/3/' }));
+const read = () => readThroughCache(s.cache, 'workorders/3/', () => s.http.request<{ id: number; v: number }>({ path: 'workorders/3/' }));
 
 async function primeCache(): Promise<string> {
   api.on('GET', 'workorders/3/', () => json(200, { id: 3, v: 1 }));

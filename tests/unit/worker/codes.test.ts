@@ -11,15 +11,15 @@ import { recordCode } from '../../../shared/rules/record-codes.js';
 import { resolveCode } from '../../../src-worker/areas/codes.js';
 import { createWorkorder } from '../../../src-worker/areas/workorders.js';
 import type { AreaContext } from '../../../src-worker/kit/area-context.js';
-import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { areaContextOf, signInTechnician, createTestServices, type TestServices } from '../helpers/services.js';
 
-let api: FakeApi;
+let api: FakeHttp;
 let s: TestServices;
 let ctx: AreaContext;
 
 beforeEach(async () => {
-  api = createFakeApi();
+  api = createFakeHttp();
   s = createTestServices(api);
   ctx = areaContextOf(s);
   await signInTechnician(s);

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../../shared/data/messages.js';
 import { createHarness } from '../helpers/data-core-harness.js';
-import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 
 /** A list's CSV export through the data worker (docs/decisions.md: CSV exports). */
-let api: FakeApi;
+let api: FakeHttp;
 let harness: Awaited<ReturnType<typeof createHarness>>;
 
 beforeEach(async () => {
-  api = createFakeApi();
+  api = createFakeHttp();
   harness = await createHarness(api);
 });
 afterEach(() => harness.close());
@@ -18,7 +18,7 @@ const CSV = '\uFEFFID,Location\r\n7,"Depot, North"\r\n';
 describe('a CSV export', () => {
   it('is read as bytes with the filters the list shows, and comes with the name the server gave it', async () => {
     api.on('GET', 'workorders/export.csv?location=3&search=pump%20room', () => new Response(CSV, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="workorders-2026-11-27.csv"' } }));
-    const answer = await harness.core.workerApi.exports.csv('workorders', { location: 3, search: ' pump room ' });
+    const answer = await harness.core.workerCalls.exports.csv('workorders', { location: 3, search: ' pump room ' });
     expect(answer.fileName).toBe('workorders-2026-11-27.csv');
     expect(answer.type).toBe('text/csv; charset=utf-8');
     // The bytes as sent: the BOM is kept (Excel needs it), nothing was decoded and encoded again.
@@ -28,18 +28,18 @@ describe('a CSV export', () => {
 
   it('takes only the filters its list has', async () => {
     api.on('GET', 'vendors/export.csv', () => new Response('\uFEFFID\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } }));
-    await harness.core.workerApi.exports.csv('vendors', { location: 3, search: 'x' });
+    await harness.core.workerCalls.exports.csv('vendors', { location: 3, search: 'x' });
     expect(api.callsTo('GET', /export\.csv/).map((c) => c.path)).toEqual(['vendors/export.csv']);
   });
 
   it('passes on the server refusal in its own words', async () => {
     api.on('GET', 'parts/export.csv', () => json(403, { detail: 'You do not have permission to perform this action.' }));
-    await expect(harness.core.workerApi.exports.csv('parts', {})).rejects.toMatchObject({ status: 403, serverMessage: 'You do not have permission to perform this action.' });
+    await expect(harness.core.workerCalls.exports.csv('parts', {})).rejects.toMatchObject({ status: 403, serverMessage: 'You do not have permission to perform this action.' });
   });
 
   it('without a connection says that exports need one, and nothing is queued', async () => {
     api.down = true;
-    await expect(harness.core.workerApi.exports.csv('workorders', {})).rejects.toMatchObject({ code: 'NEEDS_CONNECTION', message: ERROR_MESSAGES.exportNeedsConnection });
+    await expect(harness.core.workerCalls.exports.csv('workorders', {})).rejects.toMatchObject({ code: 'NEEDS_CONNECTION', message: ERROR_MESSAGES.exportNeedsConnection });
     expect(harness.core.state().queue.items).toEqual([]);
   });
 });

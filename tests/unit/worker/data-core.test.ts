@@ -3,7 +3,7 @@ import { QUEUED_MESSAGES, SUCCESS_MESSAGES } from '../../../shared/data/messages
 import type { WorkerEvent } from '../../../shared/data/protocol.js';
 import { createDataCore } from '../../../src-worker/data-core.js';
 import { flushOutboxHeadless } from '../../../src-worker/outbox/headless-flusher.js';
-import { BASE_URL, createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { BASE_URL, createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { connectTab, createHarness, eventually, testUser, type Harness, type TabConnection } from '../helpers/data-core-harness.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -13,16 +13,16 @@ afterEach(async () => {
 
 type H = Harness & { tab: TabConnection };
 
-function serverWithUser(api: FakeApi): void {
+function serverWithUser(api: FakeHttp): void {
   api.on('POST', 'auth/jwt/create/', () => json(200, { access: 'A1', refresh: 'R1' }));
   api.on('GET', 'auth/users/me/', () => json(200, testUser()));
 }
 
-async function signedIn(api: FakeApi = createFakeApi()): Promise<H> {
+async function signedIn(api: FakeHttp = createFakeHttp()): Promise<H> {
   serverWithUser(api);
   const h = await createHarness(api);
   cleanups.push(() => h.close());
-  await h.core.workerApi.session.login('tech@example.com', 'pw');
+  await h.core.workerCalls.session.login('tech@example.com', 'pw');
   return h;
 }
 
@@ -30,27 +30,27 @@ const patches = (events: WorkerEvent[]) => events.flatMap((e) => (e.type === 'pa
 
 describe('network state from requests (behaviour §4 Online/offline)', () => {
   it('a network error flips offline and records an issue; any response flips back online', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     api.down = true;
 
-    await expect(h.core.workerApi.workorders.get(1)).rejects.toMatchObject({ type: 'network' });
+    await expect(h.core.workerCalls.workorders.get(1)).rejects.toMatchObject({ type: 'network' });
     await eventually(() => expect(h.core.state().network).toMatchObject({ isOnline: false, lastReason: 'network-error' }));
     expect(h.core.state().network.issues).toEqual([expect.objectContaining({ key: 'network', type: 'network', count: 1 })]);
 
     api.down = false;
-    await expect(h.core.workerApi.workorders.get(1)).rejects.toMatchObject({ type: 'not_found' });
+    await expect(h.core.workerCalls.workorders.get(1)).rejects.toMatchObject({ type: 'not_found' });
     await eventually(() => expect(h.core.state().network).toMatchObject({ isOnline: true, lastReason: 'response' }));
     expect(patches(h.events).some((p) => p.network?.isOnline === false)).toBe(true);
   });
 
   it('with the browser offline a failure is the offline error: recorded as an issue, never toasted', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
-    await h.core.workerApi.network.browserOnline(false);
+    await h.core.workerCalls.network.browserOnline(false);
     api.down = true;
 
-    await expect(h.core.workerApi.workorders.get(1)).rejects.toMatchObject({ type: 'offline', shouldNotify: false });
+    await expect(h.core.workerCalls.workorders.get(1)).rejects.toMatchObject({ type: 'offline', shouldNotify: false });
 
     await eventually(() => expect(h.core.state().network.issues).toEqual([expect.objectContaining({ key: 'offline', type: 'offline' })]));
     expect(h.core.state().network).toMatchObject({ isOnline: false, lastReason: 'browser-offline' });
@@ -59,28 +59,28 @@ describe('network state from requests (behaviour §4 Online/offline)', () => {
 
   it('forwarded duplicates change nothing', async () => {
     const h = await signedIn();
-    await h.core.workerApi.network.browserOnline(false);
-    await h.core.workerApi.network.browserOnline(false);
+    await h.core.workerCalls.network.browserOnline(false);
+    await h.core.workerCalls.network.browserOnline(false);
     await eventually(() => expect(h.core.state().network.events.filter((e) => e.reason === 'browser-offline')).toHaveLength(1));
   });
 
   it('requests count in the busy spinner unless they opt out', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     api.on('GET', 'workorders/1/', () => json(200, { id: 1 }));
     h.events.length = 0;
-    await h.core.workerApi.workorders.get(1);
+    await h.core.workerCalls.workorders.get(1);
     await eventually(() => expect(patches(h.events).map((p) => p.busy).filter((b) => b !== undefined)).toEqual([1, 0]));
   });
 });
 
 describe('work orders online', () => {
   it('create sends multipart with the files and an Idempotency-Key, and reports success', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     api.on('POST', 'workorders/', () => json(201, { id: 9, status: 'Pending' }));
 
-    const result = await h.core.workerApi.workorders.create({ locationId: 4, description: 'Door stuck', files: [{ name: 'door.jpg', type: 'image/jpeg', blob: new Blob(['jpg']) }] });
+    const result = await h.core.workerCalls.workorders.create({ locationId: 4, description: 'Door stuck', files: [{ name: 'door.jpg', type: 'image/jpeg', blob: new Blob(['jpg']) }] });
 
     expect(result).toEqual({ status: 'done', data: { id: 9, status: 'Pending' }, message: SUCCESS_MESSAGES.workorders.created });
     const [call] = api.callsTo('POST', 'workorders/');
@@ -90,19 +90,19 @@ describe('work orders online', () => {
   });
 
   it('a refusal that is not transient is rethrown, not queued', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     api.on('POST', 'workorders/3/claim/', () => json(409, { detail: 'This work order is already claimed by Ann Smith.' }));
-    await expect(h.core.workerApi.workorders.claim(3)).rejects.toMatchObject({ type: 'validation', serverMessage: 'This work order is already claimed by Ann Smith.' });
+    await expect(h.core.workerCalls.workorders.claim(3)).rejects.toMatchObject({ type: 'validation', serverMessage: 'This work order is already claimed by Ann Smith.' });
     expect(h.core.state().queue.stats.totalItems).toBe(0);
   });
 
   it('a retryable failure stores the write with the key the failed attempt used', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     api.on('POST', 'workorders/3/claim/', () => json(503, { detail: 'busy' }));
 
-    const result = await h.core.workerApi.workorders.claim(3);
+    const result = await h.core.workerCalls.workorders.claim(3);
 
     expect(result).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.claim });
     await eventually(() => expect(h.core.state().queue.items).toEqual([expect.objectContaining({ domain: 'workorders', action: 'claim', targetId: '3', targetLabel: 'Work order #3' })]));
@@ -111,33 +111,33 @@ describe('work orders online', () => {
   });
 
   it('reads fall back to an order from a saved list page when its detail was never opened', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     api.on('GET', 'workorders/?page=1&location=2', () => json(200, { count: 1, next: null, previous: null, results: [{ id: 31, description: 'Saved' }] }));
-    await h.core.workerApi.workorders.list({ page: 1, location: 2 });
+    await h.core.workerCalls.workorders.list({ page: 1, location: 2 });
     api.down = true;
-    const detail = await h.core.workerApi.workorders.get(31);
+    const detail = await h.core.workerCalls.workorders.get(31);
     expect(detail).toMatchObject({ data: { id: 31, description: 'Saved' }, fromCache: true });
   });
 
   it('locations are read by following next', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     api.on('GET', 'locations/?page=1', () => json(200, { count: 3, next: `${BASE_URL}locations/?page=2`, previous: null, results: [{ id: 1 }, { id: 2 }] }));
     api.on('GET', 'locations/?page=2', () => json(200, { count: 3, next: null, previous: null, results: [{ id: 3 }] }));
-    expect((await h.core.workerApi.locations.all()).data.map((l) => l.id)).toEqual([1, 2, 3]);
+    expect((await h.core.workerCalls.locations.all()).data.map((l) => l.id)).toEqual([1, 2, 3]);
   });
 });
 
 describe('work orders offline, then back online', () => {
   it('create, claim and complete are queued with their info texts, then each reaches the server once, in order', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
-    await h.core.workerApi.network.browserOnline(false);
+    await h.core.workerCalls.network.browserOnline(false);
 
-    const created = await h.core.workerApi.workorders.create({ locationId: 2, description: 'Leak', files: [{ name: 'leak.png', type: 'image/png', blob: new Blob(['png']) }] });
-    const claimed = await h.core.workerApi.workorders.claim(5);
-    const completed = await h.core.workerApi.workorders.complete(5, 'Fixed');
+    const created = await h.core.workerCalls.workorders.create({ locationId: 2, description: 'Leak', files: [{ name: 'leak.png', type: 'image/png', blob: new Blob(['png']) }] });
+    const claimed = await h.core.workerCalls.workorders.claim(5);
+    const completed = await h.core.workerCalls.workorders.complete(5, 'Fixed');
 
     expect(created).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.create });
     expect(claimed).toMatchObject({ status: 'queued', message: QUEUED_MESSAGES.workorders.claim });
@@ -155,7 +155,7 @@ describe('work orders offline, then back online', () => {
     api.on('POST', 'workorders/', () => json(201, { id: 77 }));
     api.on('POST', /^workorders\/5\/(claim|complete)\/$/, () => json(200, { id: 5 }));
     h.events.length = 0;
-    await h.core.workerApi.network.browserOnline(true);
+    await h.core.workerCalls.network.browserOnline(true);
 
     await eventually(() => {
       expect(h.core.state().queue.stats.totalItems).toBe(0);
@@ -172,45 +172,45 @@ describe('work orders offline, then back online', () => {
   });
 
   it('a claim while an earlier write for the same order waits is queued behind it, not sent', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     api.on('POST', 'workorders/6/claim/', () => json(503, null));
-    await h.core.workerApi.workorders.claim(6);
+    await h.core.workerCalls.workorders.claim(6);
     const before = api.calls.length;
-    const result = await h.core.workerApi.workorders.complete(6, '');
+    const result = await h.core.workerCalls.workorders.complete(6, '');
     expect(result.status).toBe('queued');
     expect(api.calls.slice(before).some((c) => c.path === 'workorders/6/complete/')).toBe(false);
   });
 
   it('Retry sends a waiting item now; Remove and Clear empty the queue', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     api.on('POST', 'workorders/8/claim/', () => json(503, null));
-    await h.core.workerApi.workorders.claim(8);
+    await h.core.workerCalls.workorders.claim(8);
     await eventually(() => expect(h.core.state().queue.items[0]).toMatchObject({ status: 'retrying', retryCount: 1 }));
 
     api.on('POST', 'workorders/8/claim/', () => json(200, { id: 8 }));
-    await h.core.workerApi.queue.retry();
+    await h.core.workerCalls.queue.retry();
     await eventually(() => expect(h.core.state().queue.items[0]).toMatchObject({ status: 'synced' }));
 
-    await h.core.workerApi.network.browserOnline(false);
-    await h.core.workerApi.workorders.claim(9);
-    await h.core.workerApi.workorders.claim(10);
+    await h.core.workerCalls.network.browserOnline(false);
+    await h.core.workerCalls.workorders.claim(9);
+    await h.core.workerCalls.workorders.claim(10);
     await eventually(() => expect(h.core.state().queue.stats.totalItems).toBe(2));
     const first = h.core.state().queue.items.find((i) => i.targetId === '9')!;
-    await h.core.workerApi.queue.remove(first.id);
+    await h.core.workerCalls.queue.remove(first.id);
     await eventually(() => expect(h.core.state().queue.stats.totalItems).toBe(1));
-    await h.core.workerApi.queue.clear();
+    await h.core.workerCalls.queue.clear();
     await eventually(() => expect(h.core.state().queue.items).toEqual([]));
   });
 
   it('a queued write refused by the server ends failed with its message in the panel and a toast', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
-    await h.core.workerApi.network.browserOnline(false);
-    await h.core.workerApi.workorders.claim(4);
+    await h.core.workerCalls.network.browserOnline(false);
+    await h.core.workerCalls.workorders.claim(4);
     api.on('POST', 'workorders/4/claim/', () => json(409, { detail: 'This work order is already claimed by Ann Smith.' }));
-    await h.core.workerApi.network.browserOnline(true);
+    await h.core.workerCalls.network.browserOnline(true);
     await eventually(() => {
       expect(h.core.state().queue.items[0]).toMatchObject({ status: 'failed', lastError: 'This work order is already claimed by Ann Smith.' });
       expect(h.core.state().queue.error).toBe('This work order is already claimed by Ann Smith.');
@@ -223,7 +223,7 @@ describe('work orders offline, then back online', () => {
 
 describe('several contexts, one device', () => {
   it('another instance (fallback mode) sees the queue change; the service worker flush shares the lock and tells the tabs', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     const other = createDataCore({ mode: 'dedicated', fetch: api.fetch, baseUrl: BASE_URL, timers: false, dbName: h.dbName, busName: h.busName });
     cleanups.push(() => other.close());
@@ -231,7 +231,7 @@ describe('several contexts, one device', () => {
     const otherTab = await connectTab(other, { online: false });
     cleanups.push(() => otherTab.close());
 
-    await other.workerApi.workorders.claim(12);
+    await other.workerCalls.workorders.claim(12);
     await eventually(() => expect(h.core.state().queue.stats.totalItems).toBe(1));
 
     let release!: () => void;
@@ -268,7 +268,7 @@ describe('several contexts, one device', () => {
     doomed.die();
 
     await doomed.portClosed;
-    await h.core.workerApi.network.browserOnline(false);
+    await h.core.workerCalls.network.browserOnline(false);
     await eventually(() => expect(h.tab.events.some((e) => e.type === 'patch' && e.patch.network?.isOnline === false)).toBe(true));
     expect(doomed.events.some((e) => e.type === 'patch' && e.patch.network?.isOnline === false)).toBe(false);
   });
@@ -276,7 +276,7 @@ describe('several contexts, one device', () => {
 
 describe('coming back online', () => {
   it('catches up from its cursor before it says online', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const order = (status: string) => ({ id: 4, status, description: 'Door', location_id: 2, location: { id: 2, name: 'Yard' }, created_at: '2026-02-01T00:00:00.000Z', updated_at: '2026-02-01T00:00:00.000Z' });
     const scope = ['locations', 'workorders'];
     let sinceSeen = '';
@@ -291,10 +291,10 @@ describe('coming back online', () => {
     });
     const h = await signedIn(api);
     await eventually(() => expect(h.core.state().workingSet?.records).toBe(1));
-    await h.core.workerApi.network.browserOnline(false);
+    await h.core.workerCalls.network.browserOnline(false);
     await eventually(() => expect(h.core.state().network.isOnline).toBe(false));
 
-    void h.core.workerApi.network.browserOnline(true);
+    void h.core.workerCalls.network.browserOnline(true);
     await eventually(() => expect(sinceSeen).toBe('5'));
     // Pulling: not yet "online".
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -312,7 +312,7 @@ describe('coming back online', () => {
 
 describe('writes waiting out a backoff', () => {
   it('go as soon as a response shows the server reachable again, not at the end of their backoff', async () => {
-    const api = createFakeApi();
+    const api = createFakeHttp();
     const h = await signedIn(api);
     let claims = 0;
     api.on('POST', 'workorders/8/claim/', () => {
@@ -321,7 +321,7 @@ describe('writes waiting out a backoff', () => {
     });
     // The browser says online, but nothing gets through (a phone out of coverage).
     api.down = true;
-    await h.core.workerApi.workorders.claim(8);
+    await h.core.workerCalls.workorders.claim(8);
     await eventually(() => expect(h.core.state().network.isOnline).toBe(false));
     // Its send failed, so it waits out a backoff.
     await eventually(() => expect(h.core.state().queue.items[0]).toMatchObject({ status: 'retrying' }));
@@ -331,7 +331,7 @@ describe('writes waiting out a backoff', () => {
     // Coverage returns: no online event (the browser never said offline); a heartbeat's answer tells.
     api.down = false;
     api.on('POST', /heartbeat/, () => json(200, {}));
-    await h.core.workerApi.network.tabVisible();
+    await h.core.workerCalls.network.tabVisible();
     await eventually(() => expect(h.core.state().network.isOnline).toBe(true));
     await eventually(() => expect(h.core.state().queue.items[0]).toMatchObject({ status: 'synced' }));
     expect(claims).toBe(1);

@@ -4,17 +4,17 @@ import { networkError, normalizeHttpError } from '../../../shared/data/errors.js
 import { flushOutbox, type FlushDeps, type FlushOutcome } from '../../../src-worker/outbox/flush.js';
 import { HandlerRegistry, type MutationHandler } from '../../../src-worker/outbox/handlers.js';
 import type { NewMutation } from '../../../src-worker/outbox/outbox-store.js';
-import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { createTestServices, type TestServices } from '../helpers/services.js';
 
-let api: FakeApi;
+let api: FakeHttp;
 let s: TestServices;
 let registry: HandlerRegistry;
 let toasts: { severity: string; detail: string }[];
 let synced: [string, string[]][];
 
 beforeEach(() => {
-  api = createFakeApi();
+  api = createFakeHttp();
   s = createTestServices(api);
   registry = new HandlerRegistry();
   toasts = [];
@@ -25,7 +25,7 @@ afterEach(() => s.close());
 function deps(handlers: HandlerRegistry = registry): FlushDeps {
   return {
     db: s.db,
-    api: s.api,
+    http: s.http,
     cache: s.cache,
     workingSet: s.workingSet,
     handlers,

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUEUE_ITEM_LIMIT_BYTES } from '../../../shared/constants.js';
-import { createFakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp } from '../helpers/fake-http.js';
 import { createTestServices, type TestServices } from '../helpers/services.js';
 
 let s: TestServices;
 beforeEach(() => {
-  s = createTestServices(createFakeApi());
+  s = createTestServices(createFakeHttp());
 });
 afterEach(() => s.close());
 

@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { recordsAt } from '../../../src-worker/kit/records.js';
-import { BASE_URL, createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { BASE_URL, createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { areaContextOf, createTestServices, type TestServices } from '../helpers/services.js';
 
-let api: FakeApi;
+let api: FakeHttp;
 let s: TestServices;
 let ctx: AreaContext;
 /** Any area's records: nothing here is particular to work orders. */
 const tasks = recordsAt<{ id: number; name: string }>('maintenance/');
 
 beforeEach(() => {
-  api = createFakeApi();
+  api = createFakeHttp();
   s = createTestServices(api);
   ctx = areaContextOf(s);
 });

@@ -4,7 +4,7 @@ import type { FlushOutcome } from '../../../src-worker/outbox/flush.js';
 import { FlushScheduler } from '../../../src-worker/outbox/flush-scheduler.js';
 import { nextRetryTime, pickNext } from '../../../src-worker/outbox/send-order.js';
 import { eventually } from '../helpers/data-core-harness.js';
-import { createFakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp } from '../helpers/fake-http.js';
 import { createTestServices, type TestServices } from '../helpers/services.js';
 
 const T0 = Date.parse('2026-03-01T08:00:00.000Z');
@@ -60,7 +60,7 @@ describe('the flush scheduler', () => {
   let s: TestServices;
   let scheduler: FlushScheduler | null = null;
   beforeEach(() => {
-    s = createTestServices(createFakeApi(), T0);
+    s = createTestServices(createFakeHttp(), T0);
   });
   afterEach(() => {
     scheduler?.close();

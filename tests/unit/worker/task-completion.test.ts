@@ -14,15 +14,15 @@ import { queueCalls } from '../../../src-worker/core/queue-calls.js';
 import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { flushOutbox } from '../../../src-worker/outbox/flush.js';
 import { ANSWERS_NO_LONGER_FIT } from '../../../src-worker/procedures/task-completion.js';
-import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { areaContextOf, createTestServices, type TestServices } from '../helpers/services.js';
 
-let api: FakeApi;
+let api: FakeHttp;
 let s: TestServices;
 let ctx: AreaContext;
 
 beforeEach(() => {
-  api = createFakeApi();
+  api = createFakeHttp();
   s = createTestServices(api);
   ctx = areaContextOf(s);
 });
@@ -53,7 +53,7 @@ function answers(withPhoto = false): ProcedureAnswers {
 }
 
 function flush() {
-  return flushOutbox({ db: s.db, api: s.api, cache: s.cache, workingSet: s.workingSet, handlers: s.handlers, now: () => s.clock.now, onItemChanged: () => undefined, onToast: () => undefined, onSynced: () => undefined });
+  return flushOutbox({ db: s.db, http: s.http, cache: s.cache, workingSet: s.workingSet, handlers: s.handlers, now: () => s.clock.now, onItemChanged: () => undefined, onToast: () => undefined, onSynced: () => undefined });
 }
 
 const calls = () => api.callsTo('POST', 'maintenance/tasks/7/complete/');
@@ -61,7 +61,7 @@ const calls = () => api.callsTo('POST', 'maintenance/tasks/7/complete/');
 describe('completing a task with a procedure', () => {
   it('sends the answers as JSON on the procedure version shown, the same online and replayed from the queue', async () => {
     api.on('POST', 'maintenance/tasks/7/complete/', () => json(200, task(7)));
-    const maintenance = maintenanceArea.api(ctx);
+    const maintenance = maintenanceArea.calls(ctx);
     expect((await maintenance.complete(7, ' Done ', answers())).status).toBe('done');
     api.down = true;
     expect((await maintenance.complete(7, ' Done ', answers())).status).toBe('queued');
@@ -75,7 +75,7 @@ describe('completing a task with a procedure', () => {
 
   it('sends photo steps as multipart files photo_<step id>, with the answers as JSON text, online and replayed alike', async () => {
     api.on('POST', 'maintenance/tasks/7/complete/', () => json(200, task(7)));
-    const maintenance = maintenanceArea.api(ctx);
+    const maintenance = maintenanceArea.calls(ctx);
     await maintenance.complete(7, '', answers(true));
     api.down = true;
     await maintenance.complete(7, '', answers(true));
@@ -99,14 +99,14 @@ describe('completing a task with a procedure', () => {
     await flush();
     expect(calls().map((c) => c.json)).toEqual([{ field_notes: 'Old notes' }]);
     // And a task without steps is completed without a version, as before.
-    await maintenanceArea.api(ctx).complete(7, 'Plain');
+    await maintenanceArea.calls(ctx).complete(7, 'Plain');
     expect(calls().at(-1)!.json).toEqual({ field_notes: 'Plain' });
   });
 
   it('refuses photos that cannot fit one queue item before anything is sent or stored', async () => {
     const gif = new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/gif' });
     const procedure = { ...answers(), photos: [{ stepId: 'pic', file: { name: 'clip.gif', type: 'image/gif', blob: gif } }] };
-    await expect(maintenanceArea.api(ctx).complete(7, '', procedure)).rejects.toMatchObject({ code: 'QUEUE_ITEM_TOO_LARGE' });
+    await expect(maintenanceArea.calls(ctx).complete(7, '', procedure)).rejects.toMatchObject({ code: 'QUEUE_ITEM_TOO_LARGE' });
     expect(calls()).toEqual([]);
     expect(await s.db.outbox.count()).toBe(0);
   });
@@ -118,7 +118,7 @@ describe('a queued completion refused because the task\'s steps changed (412, st
   async function queuedThenRefused(stepsNow: ProcedureStep[]) {
     api.on('POST', 'maintenance/tasks/7/complete/', () => json(412, stale(stepsNow)));
     api.down = true;
-    await maintenanceArea.api(ctx).complete(7, 'Done', answers());
+    await maintenanceArea.calls(ctx).complete(7, 'Done', answers());
     api.down = false;
     expect(await flush()).toMatchObject({ sent: 0, failed: 0, conflicts: 1 });
     const [view] = await s.outbox.views();

@@ -12,15 +12,15 @@ import { claimWorkorder, workorders } from '../../../src-worker/areas/workorders
 import { writeOrQueue } from '../../../src-worker/outbox/write-or-queue.js';
 import type { AreaContext } from '../../../src-worker/kit/area-context.js';
 import { pullWorkingSet } from '../../../src-worker/sync/pull.js';
-import { createFakeApi, json, type FakeApi } from '../helpers/fake-api.js';
+import { createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { areaContextOf, signInTechnician, createTestServices, type TestServices } from '../helpers/services.js';
 
-let api: FakeApi;
+let api: FakeHttp;
 let s: TestServices;
 let ctx: AreaContext;
 
 beforeEach(async () => {
-  api = createFakeApi();
+  api = createFakeHttp();
   s = createTestServices(api);
   ctx = areaContextOf(s);
   await signInTechnician(s);
@@ -59,11 +59,11 @@ describe('pulling the working set', () => {
       '7': answer({ cursor: '9', changes: [upsert('workorders', order(2, 5, 'Claimed now')), { area: 'workorders', id: 3, op: 'delete' }] }),
       '9': answer({ cursor: '9' }),
     });
-    expect(await pullWorkingSet(s.api, s.workingSet)).toBe('pulled');
+    expect(await pullWorkingSet(s.http, s.workingSet)).toBe('pulled');
     expect(await s.workingSet.meta()).toMatchObject({ cursor: '7', generation: 1, complete: ['locations', 'workorders'], error: null });
     expect((await s.db.records.toArray()).map((r) => r.id)).toEqual([1, 2, 3]);
 
-    expect(await pullWorkingSet(s.api, s.workingSet)).toBe('pulled');
+    expect(await pullWorkingSet(s.http, s.workingSet)).toBe('pulled');
     expect((await s.db.records.toArray()).map((r) => [r.id, (r.record as { description: string }).description])).toEqual([
       [1, 'Order 1'],
       [2, 'Claimed now'],
@@ -76,35 +76,35 @@ describe('pulling the working set', () => {
     serve({
       '': answer({ snapshot: true, cursor: '4', changes: [upsert('workorders', order(1, 5)), upsert('workorders', order(2, 5))] }),
     });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     serve({
       '4': 410,
       '': answer({ snapshot: true, cursor: '12', changes: [upsert('workorders', order(2, 5))] }),
     });
-    expect(await pullWorkingSet(s.api, s.workingSet)).toBe('pulled');
+    expect(await pullWorkingSet(s.http, s.workingSet)).toBe('pulled');
     expect((await s.db.records.toArray()).map((r) => r.id)).toEqual([2]);
     expect(await s.workingSet.meta()).toMatchObject({ cursor: '12', generation: 2 });
   });
 
   it('drops the records of an area the user may no longer read', async () => {
     serve({ '': answer({ snapshot: true, cursor: '3', scope: ['locations', 'workorders', 'vendors'], changes: [upsert('workorders', order(1, 5)), { area: 'vendors', id: 9, op: 'upsert', record: { id: 9, name: 'Acme' } }] }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     serve({ '3': answer({ cursor: '4', scope: ['locations', 'workorders'] }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     expect((await s.db.records.toArray()).map((r) => `${r.area}:${r.id}`)).toEqual(['workorders:1']);
     expect((await s.workingSet.meta()).complete).toEqual(['locations', 'workorders']);
   });
 
   it('says why a pull failed, keeps what it had, and clears the failure with the next pull', async () => {
     serve({ '': answer({ snapshot: true, cursor: '3', changes: [upsert('workorders', order(1, 5))] }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     api.down = true;
-    expect(await pullWorkingSet(s.api, s.workingSet)).toBe('failed');
+    expect(await pullWorkingSet(s.http, s.workingSet)).toBe('failed');
     expect((await s.workingSet.state())?.error).toEqual(expect.any(String));
     expect(await s.db.records.count()).toBe(1);
     api.down = false;
     serve({ '3': answer({ cursor: '3' }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     expect((await s.workingSet.state())?.error).toBeNull();
   });
 });
@@ -114,7 +114,7 @@ describe('lists and details answered from the working set', () => {
 
   it('answers a page, a location and a search never opened, as the server would, once the network is gone', async () => {
     serve({ '': answer({ snapshot: true, cursor: '30', changes: orders.map((o) => upsert('workorders', o)) }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     api.down = true;
     const page2 = await workorders.list(ctx, 2, { location: 5, search: null });
     expect(page2.fromCache).toBe(true);
@@ -133,14 +133,14 @@ describe('lists and details answered from the working set', () => {
 
   it('answers nothing from an area whose first sync has not finished', async () => {
     serve({ '': answer({ snapshot: true, more: true, cursor: 's.3.1.1', changes: [upsert('workorders', order(1, 5))] }), 's.3.1.1': 503 });
-    expect(await pullWorkingSet(s.api, s.workingSet)).toBe('failed');
+    expect(await pullWorkingSet(s.http, s.workingSet)).toBe('failed');
     api.down = true;
     await expect(workorders.list(ctx, 1, {})).rejects.toMatchObject({ type: 'network' });
   });
 
   it('shows the newer of a saved page and the working set', async () => {
     serve({ '': answer({ snapshot: true, cursor: '3', changes: [upsert('workorders', order(1, 5, 'From the sync'))] }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     // A page read later than the sync is newer, and shown.
     s.clock.now += 60_000;
     api.on('GET', 'workorders/?page=1', () => json(200, { count: 1, next: null, previous: null, results: [order(1, 5, 'Read later')] }));
@@ -151,7 +151,7 @@ describe('lists and details answered from the working set', () => {
     api.down = false;
     s.clock.now += 60_000;
     serve({ '3': answer({ cursor: '4', changes: [upsert('workorders', order(1, 5, 'Synced after'))] }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     api.down = true;
     expect((await workorders.list(ctx, 1, {})).data.results[0]!.description).toBe('Synced after');
   });
@@ -169,12 +169,12 @@ describe('what the device keeps', () => {
       const rows = await s.db.records.toArray();
       return { records: rows.length, bytes: rows.reduce((sum, r) => sum + r.bytes, 0) };
     };
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     expect(await s.workingSet.state()).toMatchObject(await counted());
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     expect(await s.workingSet.state()).toMatchObject({ ...(await counted()), records: 3 });
     serve({ '6': 410, '': answer({ snapshot: true, cursor: '9', changes: [upsert('workorders', order(3, 5))] }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     expect(await s.workingSet.state()).toMatchObject({ ...(await counted()), records: 1 });
   });
 
@@ -186,19 +186,19 @@ describe('what the device keeps', () => {
     const budget = [...open, done[0]!].reduce((sum, o) => sum + size(o), 0) + 1;
     await s.outbox.enqueueMutation({ domain: 'workorders', action: 'claim', targetId: '1' });
     serve({ '': answer({ snapshot: true, cursor: '5', changes: [...open, ...done].map((o) => upsert('workorders', o)), deviceBudgetBytes: budget }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     expect((await s.db.records.toArray()).map((r) => r.id).sort()).toEqual([1, 2, 3]);
     expect((await s.workingSet.state())?.bytes).toBeLessThanOrEqual(budget);
     expect(await s.db.outbox.count()).toBe(1);
     // A budget too small for the open orders keeps them all the same: only completed ones go.
     serve({ '5': answer({ cursor: '6', changes: [], deviceBudgetBytes: 10 }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     expect((await s.db.records.toArray()).map((r) => r.id).sort()).toEqual([1, 2]);
   });
 
   it("keeps a write's answer at once, unless the pull already brought a newer copy", async () => {
     serve({ '': answer({ snapshot: true, cursor: '5', changes: [upsert('workorders', order(1, 5, 'Old', '2026-02-01T00:00:00.000Z'))] }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     const claimed = { ...order(1, 5, 'Old', '2026-02-01T00:00:00.000Z'), status: 'Claimed', updated_at: '2026-02-02T00:00:00.000Z' } as WorkOrder;
     await s.workingSet.keep('workorders', claimed);
     expect((await s.workingSet.record<WorkOrder>('workorders', 1))?.data.status).toBe('Claimed');
@@ -212,7 +212,7 @@ describe('what the device keeps', () => {
 
   it("keeps a queued claim's answer when the flush sends it", async () => {
     serve({ '': answer({ snapshot: true, cursor: '5', changes: [upsert('workorders', order(1, 5))] }) });
-    await pullWorkingSet(s.api, s.workingSet);
+    await pullWorkingSet(s.http, s.workingSet);
     api.on('POST', 'workorders/1/claim/', () => json(200, { ...order(1, 5), status: 'Claimed', updated_at: '2026-05-01T00:00:00.000Z' }));
     const result = await writeOrQueue(ctx, claimWorkorder, { targetId: '1', targetLabel: 'Work order #1', payload: null });
     expect(result.status).toBe('done');

@@ -7,15 +7,15 @@ import { flushOutbox } from '../../../src-worker/outbox/flush.js';
 import { HandlerRegistry } from '../../../src-worker/outbox/handlers.js';
 import { defineWrite, registerWriteAction, type WriteAction } from '../../../src-worker/outbox/write-action.js';
 import { writeOrQueue, type WriteRequest } from '../../../src-worker/outbox/write-or-queue.js';
-import { createFakeApi, json, type FakeApi, type RecordedRequest } from '../helpers/fake-api.js';
+import { createFakeHttp, json, type FakeHttp, type RecordedRequest } from '../helpers/fake-http.js';
 import { areaContextOf, createTestServices, type TestServices } from '../helpers/services.js';
 
-let api: FakeApi;
+let api: FakeHttp;
 let s: TestServices;
 let ctx: AreaContext;
 
 beforeEach(() => {
-  api = createFakeApi();
+  api = createFakeHttp();
   s = createTestServices(api);
   ctx = areaContextOf(s);
 });
@@ -43,7 +43,7 @@ function shape(call: RecordedRequest) {
 function flush() {
   return flushOutbox({
     db: s.db,
-    api: s.api,
+    http: s.http,
     cache: s.cache,
     workingSet: s.workingSet,
     handlers: s.handlers,
@@ -141,7 +141,7 @@ describe('a write is defined once (online send and queued flush)', () => {
     answer = 412;
     const outcome = await flushOutbox({
       db: s.db,
-      api: s.api,
+      http: s.http,
       cache: s.cache,
       workingSet: s.workingSet,
       handlers: registry,
@@ -177,7 +177,7 @@ describe('a queued update refused because the record changed meanwhile (412, sta
     api.down = false;
     const firstKey = (await s.db.outbox.toArray())[0]!.idempotencyKey;
 
-    const outcome = await flushOutbox({ db: s.db, api: s.api, cache: s.cache, workingSet: s.workingSet, handlers: s.handlers, now: () => s.clock.now, onItemChanged: () => undefined, onToast: (t) => toasts.push(t.detail), onSynced: () => undefined });
+    const outcome = await flushOutbox({ db: s.db, http: s.http, cache: s.cache, workingSet: s.workingSet, handlers: s.handlers, now: () => s.clock.now, onItemChanged: () => undefined, onToast: (t) => toasts.push(t.detail), onSynced: () => undefined });
     expect(outcome).toMatchObject({ status: 'done', sent: 0, failed: 0, conflicts: 1 });
     expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
     const [view] = await s.outbox.views();

@@ -14,7 +14,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiRequest {
+export interface HttpRequest {
   method?: HttpMethod;
   /** Relative to the API base, e.g. `workorders/?page=1`. */
   path: string;
@@ -40,7 +40,7 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-export interface ApiClientDeps {
+export interface HttpClientDeps {
   fetch: FetchLike;
   /** Absolute base URL ending in `/api/v1/`. */
   baseUrl: string;
@@ -64,10 +64,10 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 const WRITE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export class ApiClient {
+export class HttpClient {
   readonly refresher: TokenRefresher;
 
-  constructor(private readonly deps: ApiClientDeps) {
+  constructor(private readonly deps: HttpClientDeps) {
     this.refresher = new TokenRefresher(deps.session, (refresh) => this.callRefresh(refresh));
   }
 
@@ -99,7 +99,7 @@ export class ApiClient {
     return path + target.search;
   }
 
-  async request<T>(request: ApiRequest): Promise<T> {
+  async request<T>(request: HttpRequest): Promise<T> {
     const spinner = request.spinner !== false;
     if (spinner) this.deps.onBusy?.(1);
     try {
@@ -109,7 +109,7 @@ export class ApiClient {
     }
   }
 
-  private async send(request: ApiRequest): Promise<unknown> {
+  private async send(request: HttpRequest): Promise<unknown> {
     const method = request.method ?? 'GET';
     const idempotencyKey = WRITE_METHODS.has(method) ? (request.idempotencyKey ?? crypto.randomUUID()) : null;
     if (request.bearer !== undefined) {
@@ -138,7 +138,7 @@ export class ApiClient {
   }
 
   /** One HTTP exchange. Any response counts as "online"; a thrown fetch is offline or network. */
-  private async attempt(request: ApiRequest, method: HttpMethod, idempotencyKey: string | null, access: string | null): Promise<Response> {
+  private async attempt(request: HttpRequest, method: HttpMethod, idempotencyKey: string | null, access: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: request.binary ? '*/*' : 'application/json' };
     if (access) headers.Authorization = `Bearer ${access}`;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
@@ -180,7 +180,7 @@ export class ApiClient {
   }
 
   /** `fetch`, or for an upload a screen waits on, the transport that reports its progress. */
-  private transport(request: ApiRequest, url: string, init: RequestInit, onMoving: () => void): Promise<Response> {
+  private transport(request: HttpRequest, url: string, init: RequestInit, onMoving: () => void): Promise<Response> {
     const { uploadFetch, onUploadProgress } = this.deps;
     if (!request.reportProgress || !request.form || !uploadFetch || !onUploadProgress) return this.deps.fetch(url, init);
     const report = (sent: number, total: number) => {

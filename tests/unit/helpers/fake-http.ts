@@ -3,7 +3,7 @@
  * the API client, session, cache and outbox run for real above it. `down` makes every request fail
  * the way a cut connection does (fetch rejects with a TypeError).
  */
-import type { FetchLike } from '../../../src-worker/api/api-client.js';
+import type { FetchLike } from '../../../src-worker/http/http-client.js';
 
 export const BASE_URL = 'http://app.test/api/v1/';
 
@@ -18,7 +18,7 @@ export interface RecordedRequest {
 
 export type Route = (request: RecordedRequest) => Response | Promise<Response>;
 
-export interface FakeApi {
+export interface FakeHttp {
   fetch: FetchLike;
   calls: RecordedRequest[];
   /** Answers `METHOD path` (exact path with query, or a RegExp). Later routes win. */
@@ -31,10 +31,10 @@ export function json(status: number, body: unknown): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-export function createFakeApi(): FakeApi {
+export function createFakeHttp(): FakeHttp {
   const routes: { method: string; path: string | RegExp; route: Route }[] = [];
   const matches = (pattern: string | RegExp, path: string) => (typeof pattern === 'string' ? pattern === path : pattern.test(path));
-  const api: FakeApi = {
+  const api: FakeHttp = {
     calls: [],
     down: false,
     on(method, path, route) {

@@ -1,9 +1,9 @@
-/** Every method of the WorkerApi turns whatever it throws into a NormalizedError (a plain object). */
+/** Every method of the WorkerCalls turns whatever it throws into a NormalizedError (a plain object). */
 import { isNormalizedError, toNormalizedError } from '../../shared/data/errors.js';
 
-export function guardApi<T extends object>(api: T): T {
+export function guardCalls<T extends object>(http: T): T {
   const guarded: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(api)) {
+  for (const [name, value] of Object.entries(http)) {
     if (typeof value === 'function') {
       const method = value as (...args: unknown[]) => Promise<unknown>;
       guarded[name] = async (...args: unknown[]) => {
@@ -15,7 +15,7 @@ export function guardApi<T extends object>(api: T): T {
         }
       };
     } else if (typeof value === 'object' && value !== null) {
-      guarded[name] = guardApi(value);
+      guarded[name] = guardCalls(value);
     } else {
       guarded[name] = value;
     }

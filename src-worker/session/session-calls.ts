@@ -6,8 +6,8 @@
  */
 import type { TokenPair, User } from '../../shared/api/auth.js';
 import type { DeviceDb } from '../../shared/data/db-schema.js';
-import type { WorkerApi } from '../../shared/data/protocol.js';
-import type { ApiClient } from '../api/api-client.js';
+import type { WorkerCalls } from '../../shared/data/protocol.js';
+import type { HttpClient } from '../http/http-client.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { OutboxStore } from '../outbox/outbox-store.js';
 import type { WorkingSet } from '../sync/working-set.js';
@@ -15,7 +15,7 @@ import type { SessionStore } from './session-store.js';
 
 export interface SessionApiDeps {
   db: DeviceDb;
-  api: ApiClient;
+  http: HttpClient;
   session: SessionStore;
   cache: ResponseCache;
   outbox: OutboxStore;
@@ -24,8 +24,8 @@ export interface SessionApiDeps {
   onQueueCleared: () => void;
 }
 
-export function createSessionApi(deps: SessionApiDeps): WorkerApi['session'] {
-  const { api, session } = deps;
+export function createSessionCalls(deps: SessionApiDeps): WorkerCalls['session'] {
+  const { http, session } = deps;
 
   /** Behaviour §4: a failed account call sets the user to null. */
   async function failing<T>(call: () => Promise<T>): Promise<T> {
@@ -50,8 +50,8 @@ export function createSessionApi(deps: SessionApiDeps): WorkerApi['session'] {
   return {
     login: (email, password) =>
       failing(async () => {
-        const tokens = await api.request<TokenPair>({ method: 'POST', path: 'auth/jwt/create/', json: { email: email.trim().toLowerCase(), password }, auth: false });
-        const user = await api.request<User>({ path: 'auth/users/me/', bearer: tokens.access });
+        const tokens = await http.request<TokenPair>({ method: 'POST', path: 'auth/jwt/create/', json: { email: email.trim().toLowerCase(), password }, auth: false });
+        const user = await http.request<User>({ path: 'auth/users/me/', bearer: tokens.access });
         await forgetOtherUsersData(user.id);
         await deps.db.setMeta('lastUserId', user.id);
         await session.signIn({ access: tokens.access, refresh: tokens.refresh }, user);
@@ -60,29 +60,29 @@ export function createSessionApi(deps: SessionApiDeps): WorkerApi['session'] {
 
     register: (input) =>
       failing(async () => {
-        await api.request({ method: 'POST', path: 'auth/users/', json: input, auth: false });
+        await http.request({ method: 'POST', path: 'auth/users/', json: input, auth: false });
       }),
 
     activate: (uid, token) =>
       failing(async () => {
-        await api.request({ method: 'POST', path: 'auth/users/activation/', json: { uid, token }, auth: false });
+        await http.request({ method: 'POST', path: 'auth/users/activation/', json: { uid, token }, auth: false });
       }),
 
     requestPasswordReset: (email) =>
       failing(async () => {
-        await api.request({ method: 'POST', path: 'auth/users/reset_password/', json: { email }, auth: false });
+        await http.request({ method: 'POST', path: 'auth/users/reset_password/', json: { email }, auth: false });
       }),
 
     confirmPasswordReset: (input) =>
       failing(async () => {
-        await api.request({ method: 'POST', path: 'auth/users/reset_password_confirm/', json: input, auth: false });
+        await http.request({ method: 'POST', path: 'auth/users/reset_password_confirm/', json: input, auth: false });
       }),
 
     async logout() {
       const tokens = await session.tokens();
       if (tokens?.refresh) {
         // Ending the login on the server is a courtesy; the device forgets it either way.
-        await api.request({ method: 'POST', path: 'auth/jwt/logout/', json: { refresh: tokens.refresh }, auth: false, spinner: false }).catch(() => undefined);
+        await http.request({ method: 'POST', path: 'auth/jwt/logout/', json: { refresh: tokens.refresh }, auth: false, spinner: false }).catch(() => undefined);
       }
       await deps.cache.clear();
       await deps.workingSet.clear();
