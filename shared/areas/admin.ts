@@ -5,7 +5,7 @@
  */
 import type { AdminContactMessage, AdminMailSent, AdminUser } from '../api/admin.js';
 import type { Page } from '../api/common.js';
-import type { MutationResult, ReadResult } from '../data/protocol.js';
+import type { MutationResult, ReadResult } from '../data/call-results.js';
 
 /** One change to an account, as the Users screen offers it. */
 export type UserChange = 'grantFullAccess' | 'revokeFullAccess' | 'deactivate' | 'reactivate' | 'makeStaff' | 'removeStaff';

@@ -2,7 +2,7 @@
 import type { Asset } from '../api/assets.js';
 import type { Page } from '../api/common.js';
 import type { AssetType } from '../constants.js';
-import type { BinaryAnswer, ChosenFile, MutationResult, ReadResult } from '../data/protocol.js';
+import type { BinaryAnswer, ChosenFile, MutationResult, ReadResult } from '../data/call-results.js';
 import type { AssetHistoryEntry } from '../api/asset-history.js';
 
 /** The values of the Create and Update Asset forms, as the server names them. */

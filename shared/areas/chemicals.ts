@@ -2,7 +2,7 @@
 import type { Chemical, ChemicalQuantityRecord } from '../api/chemicals.js';
 import type { ReportSentResponse } from '../api/reports.js';
 import type { WashPackage, WashRecord } from '../api/washes.js';
-import type { BinaryAnswer, MutationResult, ReadResult } from '../data/protocol.js';
+import type { BinaryAnswer, MutationResult, ReadResult } from '../data/call-results.js';
 import type { QuantityInput, StockCalls } from './stock.js';
 
 export interface ChemicalQuantityInput extends QuantityInput {

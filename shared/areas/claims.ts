@@ -4,7 +4,7 @@
  * `/unclaim/`, `/complete/`). The worker defines the three writes once (`src-worker/kit/status-writes.ts`)
  * and the tabs draw their buttons once (`src-ui/kit/StatusActions.tsx`).
  */
-import type { MutationResult } from '../data/protocol.js';
+import type { MutationResult } from '../data/call-results.js';
 
 export type StatusAction = 'claim' | 'unclaim' | 'complete';
 

@@ -3,7 +3,7 @@
  * docs/decisions.md: Labels and scanning): what a scanned or typed code opens.
  */
 import type { CodeTarget } from '../rules/record-codes.js';
-import type { ReadResult } from '../data/protocol.js';
+import type { ReadResult } from '../data/call-results.js';
 
 export interface CodesCalls {
   /**

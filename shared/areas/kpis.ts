@@ -1,6 +1,6 @@
 /** The key figures of /home as a tab reads them through the data worker (`src-worker/areas/kpis.ts`). */
 import type { Kpis } from '../api/kpis.js';
-import type { ReadResult } from '../data/protocol.js';
+import type { ReadResult } from '../data/call-results.js';
 
 export interface KpisCalls {
   /** The figures over `period` days (the server's default when absent); the saved copy while offline. */

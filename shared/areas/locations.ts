@@ -1,7 +1,7 @@
 /** The locations area's calls from a tab to the data worker (`src-worker/areas/locations.ts`). */
 import type { Page } from '../api/common.js';
 import type { Location, LocationCreateBody, LocationUpdateBody } from '../api/locations.js';
-import type { BinaryAnswer, MutationResult, ReadResult } from '../data/protocol.js';
+import type { BinaryAnswer, MutationResult, ReadResult } from '../data/call-results.js';
 
 export interface LocationsCalls {
   /** Every location, read by following `next` (pickers and filters). */

@@ -2,7 +2,7 @@
 import type { Page } from '../api/common.js';
 import type { MaintenanceTask, TaskPatchBody } from '../api/maintenance.js';
 import type { ProcedureStep } from '../api/procedures.js';
-import type { ChosenFile, MutationResult, ReadResult } from '../data/protocol.js';
+import type { ChosenFile, MutationResult, ReadResult } from '../data/call-results.js';
 import type { AnswerDraft } from '../rules/procedure.js';
 import type { StatusCalls } from './claims.js';
 

@@ -1,6 +1,6 @@
 /** Each user's notification mails, as a tab reads and saves them through the data worker (`src-worker/areas/notifications.ts`). */
 import type { NotificationSettings } from '../api/notifications.js';
-import type { MutationResult, ReadResult } from '../data/protocol.js';
+import type { MutationResult, ReadResult } from '../data/call-results.js';
 
 export interface NotificationsCalls {
   /** The user's own settings; the saved copy while offline. */

@@ -6,7 +6,7 @@
 import type { Page } from '../api/common.js';
 import type { QuantityKind } from '../api/quantities.js';
 import type { ReportSentResponse } from '../api/reports.js';
-import type { BinaryAnswer, MutationResult, ReadResult } from '../data/protocol.js';
+import type { BinaryAnswer, MutationResult, ReadResult } from '../data/call-results.js';
 
 export interface QuantityInput {
   kind: QuantityKind;

@@ -1,7 +1,7 @@
 /** The work-order area's calls from a tab to the data worker (implemented in `src-worker/areas/workorders.ts`). */
 import type { Page } from '../api/common.js';
 import type { WorkOrder } from '../api/workorders.js';
-import type { ChosenFile, MutationResult, ReadResult } from '../data/protocol.js';
+import type { ChosenFile, MutationResult, ReadResult } from '../data/call-results.js';
 import type { StatusCalls } from './claims.js';
 
 export interface WorkOrderListParams {

@@ -5,7 +5,8 @@
  */
 import { Dexie, type Table } from 'dexie';
 import type { User } from '../api/auth.js';
-import type { BlobLike, NetworkState, QueueItemStatus, VersionState } from './protocol.js';
+import type { BlobLike } from './call-results.js';
+import type { NetworkState, QueueItemStatus, VersionState } from './stored-state.js';
 
 export const DEVICE_DB_NAME = 'cmms-device';
 

@@ -10,7 +10,12 @@ import type { User } from '../api/auth.js';
 import type { LocationRef, Page } from '../api/common.js';
 import type { CsvExportArea, CsvExportFilters } from '../api/exports.js';
 import type { AreaCalls } from '../areas/registry.js';
+import type { BinaryAnswer, ReadResult } from './call-results.js';
 import type { OutboxRow } from './db-schema.js';
+import type { NetworkState, VersionState } from './stored-state.js';
+
+export type { BinaryAnswer, BlobLike, ChosenFile, MutationResult, ReadResult } from './call-results.js';
+export type { NetworkEvent, NetworkIssue, NetworkState, QueueItemStatus, VersionState } from './stored-state.js';
 
 /**
  * Structural stand-ins for MessagePort and Blob, so this realm-free file needs no DOM or worker
@@ -20,33 +25,13 @@ export interface PortLike {
   postMessage(message: unknown, transfer?: Transferable[]): void;
   close(): void;
 }
-export interface BlobLike {
-  readonly size: number;
-  readonly type: string;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
 type Transferable = object;
-
-/** A file chosen in a form and handed to the data worker (work-order attachments, an asset's thumbnail). */
-export interface ChosenFile {
-  name: string;
-  type: string;
-  blob: BlobLike;
-}
 
 /** Bumped whenever this contract changes incompatibly; a mismatch makes the tab reload. */
 export const PROTOCOL_VERSION = 2;
 
 // ---- state pushed to tabs -------------------------------------------------------------------
 
-/**
- * Behaviour §4's five statuses, and 'conflict': an update refused because the record changed since the
- * user edited it (docs/decisions.md: Edits never roll back newer data), or a task's completion refused
- * because its steps changed since they were answered (docs/decisions.md: Procedures on maintenance
- * tasks). It is not sent again by itself; it waits, with the user's changes or answers kept, until
- * the user re-applies them to the record as it is now or discards them.
- */
-export type QueueItemStatus = 'queued' | 'pending' | 'retrying' | 'failed' | 'synced' | 'conflict';
 
 /** A queued mutation as the panel shows it (behaviour §3 Queued mutation, without blobs): the stored row's fields it shows. */
 export type QueueItemView = Pick<OutboxRow, 'id' | 'domain' | 'action' | 'targetId' | 'targetLabel' | 'createdAt' | 'retryCount' | 'status' | 'lastError' | 'retryAt' | 'byteSize'> & {
@@ -63,45 +48,9 @@ export interface QueueStats {
   lastFlushAt: string | null;
 }
 
-export interface NetworkEvent {
-  at: string;
-  isOnline: boolean;
-  reason: string;
-  details: string | null;
-}
 
-export interface NetworkIssue {
-  key: string;
-  message: string;
-  type: string;
-  scope: string;
-  meta: Record<string, string | number | boolean | null> | null;
-  count: number;
-  firstSeenAt: string;
-  lastSeenAt: string;
-}
 
-/** Behaviour §3 Network state. */
-export interface NetworkState {
-  isOnline: boolean;
-  offlineSince: string | null;
-  lastOnlineAt: string | null;
-  lastChangeAt: string | null;
-  lastReason: string | null;
-  lastDetails: string | null;
-  events: NetworkEvent[];
-  issues: NetworkIssue[];
-}
 
-export interface VersionState {
-  latestVersion: string | null;
-  minVersion: string | null;
-  message: string | null;
-  /** "Update available" (dismissible). */
-  updateAvailable: boolean;
-  /** "Update required": no close button, reload after 15 s, once per target version. */
-  forced: boolean;
-}
 
 export interface StorageState {
   persisted: boolean | null;
@@ -184,28 +133,8 @@ export interface NormalizedError {
 
 // ---- reads and writes -----------------------------------------------------------------------
 
-/** A read that may have come from the saved cache (behaviour §3 Cached response, behaviour §4). */
-export interface ReadResult<T> {
-  data: T;
-  fromCache: boolean;
-  /** When the data was fetched from the server (ISO). */
-  cachedAt: string | null;
-}
 
-/**
- * A file the server answered with (a PDF report). The worker hands its bytes over to the tab
- * (transferred, not copied: `src-worker/kit/binary.ts`); the tab makes a Blob of them.
- */
-export interface BinaryAnswer {
-  bytes: ArrayBuffer;
-  /** The answer's Content-Type, e.g. "application/pdf". */
-  type: string;
-  /** The file name the server suggested, if any. */
-  fileName: string | null;
-}
 
-/** A create/claim/unclaim/complete: done now, or stored to send later (behaviour §4 Offline handling). */
-export type MutationResult<T> = { status: 'done'; data: T; message: string } | { status: 'queued'; queueId: string; message: string };
 
 export interface RegisterInput {
   email: string;
