@@ -5,7 +5,7 @@
  * Orders are found by work_orders_asset_created; completions by their task's location.
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { HISTORY_NAME_MIN_LENGTH, type AssetHistoryKind } from '../../../shared/api/asset-history.js';
+import { HISTORY_NAME_MIN_LENGTH, type AssetHistoryEntry, type AssetHistoryKind } from '../../../shared/api/asset-history.js';
 import type { WorkOrderStatus } from '../../../shared/constants.js';
 import type { UserRef } from '../../../shared/api/common.js';
 import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
@@ -13,16 +13,8 @@ import type { Database } from '../../db/schema.js';
 import type { PageWindow } from '../../http/pagination.js';
 import type { AssetRow } from './assets.repository.js';
 
-export interface AssetHistoryRow {
-  kind: AssetHistoryKind;
-  id: number;
-  record_id: number;
-  at: string;
-  description: string;
-  status: WorkOrderStatus;
-  by_id: number | null;
-  field_notes: string | null;
-}
+/** An entry as the API shows it, with who it was by as an id (the presenter names them). */
+export type AssetHistoryRow = Omit<AssetHistoryEntry, 'by'> & { by_id: number | null };
 
 export class AssetHistoryRepository {
   constructor(private readonly db: Kysely<Database>) {}
