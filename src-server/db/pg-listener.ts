@@ -11,13 +11,16 @@ export interface ListenTarget {
   schema: string | null;
 }
 
-/** How long a dropped listening connection waits before it connects again. */
+/** How long a dropped listening connection waits before it connects again, doubling while it fails. */
 export const RECONNECT_MS = 1_000;
+/** The longest wait between attempts: a database that stays down is not asked (and logged) every second. */
+export const RECONNECT_MAX_MS = 30_000;
 
 export class PgListener {
   #client: pg.Client | null = null;
   #wanted = false;
   #retry: ReturnType<typeof setTimeout> | null = null;
+  #nextWait = RECONNECT_MS;
 
   constructor(
     private readonly target: ListenTarget,
@@ -59,7 +62,10 @@ export class PgListener {
       this.#client = null;
       this.on.live?.(false);
       void client.end().catch(() => undefined);
-      if (this.#wanted) this.#retry = setTimeout(() => void this.#connect(), RECONNECT_MS).unref();
+      if (this.#wanted) {
+        this.#retry = setTimeout(() => void this.#connect(), this.#nextWait).unref();
+        this.#nextWait = Math.min(this.#nextWait * 2, RECONNECT_MAX_MS);
+      }
     };
     client.on('error', lost);
     client.on('end', () => lost());
@@ -67,7 +73,10 @@ export class PgListener {
     try {
       await client.connect();
       await client.query(`LISTEN ${this.channel}`);
-      if (this.#client === client && !down) this.on.live?.(true);
+      if (this.#client === client && !down) {
+        this.#nextWait = RECONNECT_MS;
+        this.on.live?.(true);
+      }
     } catch (err) {
       lost(err);
     }
