@@ -19,6 +19,7 @@
  *
  * PostgreSQL has its own tools (pg_dump, pg_restore); both commands say how to use them instead.
  */
+import { randomBytes } from 'node:crypto';
 import { closeSync, copyFileSync, chmodSync, constants, existsSync, fsyncSync, linkSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -220,7 +221,8 @@ export async function restore(config: Config, from: string): Promise<string> {
 
   const when = stamp();
   // Checked and restored from a private copy: the file given cannot change between its check and its use.
-  const staged = `${live}.restoring-${when}`;
+  // Named apart from any other command's copy: two restores started in the same millisecond each get their own.
+  const staged = `${live}.restoring-${when}-${process.pid}-${randomBytes(4).toString('hex')}`;
   copyFileSync(source, staged, constants.COPYFILE_EXCL);
   chmodSync(staged, PRIVATE_FILE_MODE);
   try {
