@@ -22,6 +22,7 @@ import { ContactRepository } from '../modules/contact/contact.repository.js';
 import { KpisRepository } from '../modules/kpis/kpis.repository.js';
 import { LocationsRepository } from '../modules/locations/locations.repository.js';
 import { MaintenanceRepository } from '../modules/maintenance/maintenance.repository.js';
+import { MetersRepository } from '../modules/meters/meters.repository.js';
 import { DevicesRepository } from '../modules/monitoring/monitoring.repository.js';
 import { NotificationSettingsRepository } from '../modules/notifications/notification-settings.repository.js';
 import { PartsRepository } from '../modules/parts/parts.repository.js';
@@ -47,6 +48,7 @@ export function buildRepositories(db: Kysely<Database>, dialect: DialectName, si
     locations: new LocationsRepository(db),
     loginFailures: new LoginFailuresRepository(db),
     maintenance: new MaintenanceRepository(db),
+    meters: new MetersRepository(db),
     notificationSettings: new NotificationSettingsRepository(db),
     parts: new PartsRepository(db),
     refreshTokens: new RefreshTokensRepository(db),

@@ -115,6 +115,30 @@ export interface AssetsTable {
   code: GeneratedAlways<string>;
 }
 
+/** An asset's meter (migration 0019). */
+export interface MetersTable {
+  id: Generated<number>;
+  asset_id: number;
+  name: string;
+  unit: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A meter's reading, in the order it was taken (migration 0019). */
+export interface MeterReadingsTable {
+  id: Generated<number>;
+  meter_id: number;
+  value: number;
+  taken_at: string;
+  user_id: number | null;
+  reset: Generated<number>;
+  reason: string | null;
+  void: Generated<number>;
+  flagged: Generated<number>;
+  created_at: string;
+}
+
 export interface WorkOrdersTable {
   id: Generated<number>;
   status: 'Pending' | 'Claimed' | 'Completed';
@@ -375,6 +399,8 @@ export interface Database {
   locations: LocationsTable;
   vendors: VendorsTable;
   assets: AssetsTable;
+  meters: MetersTable;
+  meter_readings: MeterReadingsTable;
   work_orders: WorkOrdersTable;
   work_order_attachments: WorkOrderAttachmentsTable;
   work_order_counts: WorkOrderCountsTable;

@@ -12,6 +12,7 @@ import { kpisRoutes } from './kpis/kpis.routes.js';
 import { labelsRoutes } from './labels/labels.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
+import { metersRoutes } from './meters/meters.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { partsRoutes } from './parts/parts.routes.js';
@@ -41,6 +42,7 @@ export const routeModules: RouteModule[] = [
   codesRoutes,
   labelsRoutes,
   assetHistoryRoutes,
+  metersRoutes,
   activityRoutes,
   notificationsRoutes,
 ];

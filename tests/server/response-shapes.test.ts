@@ -14,6 +14,7 @@ import { USER_KEYS } from '../../shared/api/auth.js';
 import { CHEMICAL_KEYS, CHEMICAL_LOCATION_ENTRY_KEYS, CHEMICAL_QUANTITY_RECORD_KEYS } from '../../shared/api/chemicals.js';
 import { CONTACT_MESSAGE_KEYS } from '../../shared/api/contact.js';
 import { LOCATION_KEYS } from '../../shared/api/locations.js';
+import { METER_KEYS, METER_READING_KEYS } from '../../shared/api/meters.js';
 import { MAINTENANCE_TASK_KEYS } from '../../shared/api/maintenance.js';
 import { NOTIFICATION_SETTINGS_KEYS } from '../../shared/api/notifications.js';
 import { PART_KEYS, PART_QUANTITY_RECORD_KEYS } from '../../shared/api/parts.js';
@@ -53,13 +54,15 @@ import { PartsRepository } from '../../src-server/modules/parts/parts.repository
 import { StockRepository } from '../../src-server/modules/stock/stock.repository.js';
 import { ADMIN_USER_NOT_EXPOSED, presentAdminUser, presentUser, USER_NOT_EXPOSED } from '../../src-server/modules/users/users.presenter.js';
 import { UsersRepository } from '../../src-server/modules/users/users.repository.js';
+import { METER_NOT_EXPOSED, METER_READING_NOT_EXPOSED, presentMeter, presentReading } from '../../src-server/modules/meters/meters.presenter.js';
+import { MetersRepository } from '../../src-server/modules/meters/meters.repository.js';
 import { presentVendor, VENDOR_NOT_EXPOSED } from '../../src-server/modules/vendors/vendors.presenter.js';
 import { VendorsRepository } from '../../src-server/modules/vendors/vendors.repository.js';
 import { presentWashPackage, presentWashRecord, WASH_PACKAGE_NOT_EXPOSED, WASH_RECORD_NOT_EXPOSED } from '../../src-server/modules/washes/washes.presenter.js';
 import { WashesRepository } from '../../src-server/modules/washes/washes.repository.js';
 import { presentAttachment, presentWorkOrder, WORK_ORDER_ATTACHMENT_NOT_EXPOSED, WORK_ORDER_NOT_EXPOSED } from '../../src-server/modules/workorders/workorders.presenter.js';
 import { WorkOrdersRepository } from '../../src-server/modules/workorders/workorders.repository.js';
-import { insertChemical, insertLocation, insertPackage, insertPart, stockChemical } from '../helpers/inventory-fixtures.js';
+import { insertAssets, insertChemical, insertLocation, insertPackage, insertPart, stockChemical } from '../helpers/inventory-fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 const ORIGIN = 'http://cmms.test';
@@ -151,6 +154,20 @@ describe('each response type, its presenter and its table agree', () => {
     const vendors = new VendorsRepository(db);
     const { id } = await vendors.create({ name: 'Acme', address: '1 Road', city: 'Springfield', state: 'IL', postal_code: '62701', telephone_number: '555', created_at: now(), updated_at: now() });
     await expectShape({ row: (await vendors.findById(id))!, table: 'vendors', id, present: presentVendor, keys: VENDOR_KEYS, notExposed: VENDOR_NOT_EXPOSED });
+  });
+
+  it('meter and meter reading', async () => {
+    const location = await insertLocation(db, 'Meter Shapes');
+    const [assetId] = (await insertAssets(db, location.id, 1, 'Metered')) as [number];
+    const meters = new MetersRepository(db);
+    const meter = await meters.create({ asset_id: assetId, name: 'Hours', unit: 'hours', created_at: now(), updated_at: now() });
+    const added = await meters.addReading(meter.id, { value: 12.5, taken_at: now(), reset: true, reason: 'New meter', user_id: user.user.id, created_at: now() }, new Date());
+    const reading = added && 'row' in added ? added.row : null;
+    expect(reading).not.toBeNull();
+    const figures = await meters.figures([meter.id], new Date());
+    await expectShape({ row: meter, table: 'meters', id: meter.id, present: (r) => presentMeter(r, figures.get(r.id)), keys: METER_KEYS, notExposed: METER_NOT_EXPOSED });
+    const people = await new UsersRepository(db).refsOf([user.user.id]);
+    await expectShape({ row: reading!, table: 'meter_readings', id: reading!.id, present: (r) => presentReading(r, people), keys: METER_READING_KEYS, notExposed: METER_READING_NOT_EXPOSED });
   });
 
   it('location', async () => {
@@ -271,7 +288,7 @@ describe('each response type, its presenter and its table agree', () => {
     await recordActivity(db, { area: 'locations', recordId: location.id, kind: 'edited', actorId: user.user.id, at: now(), details: { changes: [{ field: 'name', old: 'Before', new: 'History Shapes' }] } });
     const history = new ActivityRepository(db);
     const { rows } = await history.page('locations', location.id, { page: 1, limit: 10, offset: 0 });
-    const people = await history.people(rows);
+    const people = await new UsersRepository(db).refsOf(rows.map((r) => r.actor_id));
     await expectShape({ row: rows[0]!, table: 'activity', id: rows[0]!.id, present: (r) => presentActivity(r, people), keys: ACTIVITY_ENTRY_KEYS, notExposed: ACTIVITY_NOT_EXPOSED });
   });
 

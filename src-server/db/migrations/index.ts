@@ -18,6 +18,7 @@ import * as m0015 from './0015_task_procedures.js';
 import * as m0016 from './0016_activity.js';
 import * as m0017 from './0017_notifications.js';
 import * as m0018 from './0018_user_notify.js';
+import * as m0019 from './0019_meters.js';
 
 export interface Migration {
   name: string;
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   { name: '0016_activity', up: m0016.up },
   { name: '0017_notifications', up: m0017.up },
   { name: '0018_user_notify', up: m0018.up },
+  { name: '0019_meters', up: m0019.up },
 ];

@@ -9,7 +9,6 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ActivityDetails, HistoryArea, ActivityKind, ActivityValue, FieldChange } from '../../../shared/api/activity.js';
-import type { UserRef } from '../../../shared/api/common.js';
 import { distinctIds, lockedRead, toCount } from '../../db/dialect.js';
 import type { ActivityTable, Database } from '../../db/schema.js';
 import type { PageWindow } from '../../http/pagination.js';
@@ -121,12 +120,5 @@ export class ActivityRepository {
       base.selectAll().orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
     ]);
     return { count: toCount(countRow.n), rows };
-  }
-
-  /** The names of the page's actors. */
-  async people(rows: readonly ActivityRow[]): Promise<Map<number, UserRef>> {
-    const ids = distinctIds(rows.map((r) => r.actor_id));
-    const users = ids.length ? await this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute() : [];
-    return new Map(users.map((u) => [u.id, u]));
   }
 }

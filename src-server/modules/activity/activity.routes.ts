@@ -36,7 +36,7 @@ export async function activityRoutes(app: FastifyInstance, { repositories, model
         if (!(await record.findById(request.params.id))) throw notFound();
         const window = pageWindow(request.query.page);
         const { count, rows } = await activity.page(area, request.params.id, window);
-        const people = await activity.people(rows);
+        const people = await repositories.users.refsOf(rows.map((r) => r.actor_id));
         return pageOf(
           request,
           window,

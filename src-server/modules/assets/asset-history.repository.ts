@@ -7,8 +7,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { HISTORY_NAME_MIN_LENGTH, type AssetHistoryEntry, type AssetHistoryKind } from '../../../shared/api/asset-history.js';
 import type { WorkOrderStatus } from '../../../shared/constants.js';
-import type { UserRef } from '../../../shared/api/common.js';
-import { distinctIds, likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
+import { likeIgnoringCase, likePattern, toCount } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { PageWindow } from '../../http/pagination.js';
 import type { AssetRow } from './assets.repository.js';
@@ -69,13 +68,6 @@ export class AssetHistoryRepository {
       count: toCount(count.n),
       rows: rows.map((r) => ({ ...r, id: Number(r.id), record_id: Number(r.record_id), by_id: r.by_id === null ? null : Number(r.by_id) })),
     };
-  }
-
-  /** The names of the people a page of entries names, by id. */
-  async people(rows: AssetHistoryRow[]): Promise<Map<number, UserRef>> {
-    const ids = distinctIds(rows.map((r) => r.by_id));
-    const users = ids.length ? await this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute() : [];
-    return new Map(users.map((u) => [u.id, u]));
   }
 }
 

@@ -32,7 +32,7 @@ export async function assetHistoryRoutes(app: FastifyInstance, { repositories, m
       if (!asset) throw notFound();
       const window = pageWindow(request.query.page);
       const { count, rows } = await history.page(asset, window);
-      const people = await history.people(rows);
+      const people = await repositories.users.refsOf(rows.map((r) => r.by_id));
       return pageOf(request, window, count, rows.map((row) => presentAssetHistoryEntry(row, people)));
     },
   );

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { emailSkeleton, plainEmailAddress } from '../../../shared/rules/email-address.js';
+import type { UserRef } from '../../../shared/api/common.js';
+import { distinctIds } from '../../db/dialect.js';
 import { nowIso } from '../../http/clock.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -19,6 +21,13 @@ export class UsersRepository {
 
   findById(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The names of the people these ids are (nulls and repeats left out), by id: what a page shows of who did what. */
+  async refsOf(ids: readonly (number | null)[]): Promise<Map<number, UserRef>> {
+    const wanted = distinctIds([...ids]);
+    const users = wanted.length ? await this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', wanted).execute() : [];
+    return new Map(users.map((u) => [u.id, u]));
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {

@@ -1,0 +1,127 @@
+/**
+ * Meters and their readings (docs/decisions.md: Meters and readings). A reading is checked against
+ * the meter's other valid readings and written in one transaction that holds the meter: on
+ * PostgreSQL its row is locked, on SQLite every write transaction takes the write lock first, so two
+ * readings sent at once are each checked against the other.
+ */
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { averageDailyUse, isSpike, lastReading, readingProblem, type ReadingPoint } from '../../../shared/rules/meter-readings.js';
+import { lockedRead, toCount } from '../../db/dialect.js';
+import type { Database, MeterReadingsTable, MetersTable } from '../../db/schema.js';
+import type { PageWindow } from '../../http/pagination.js';
+
+export type MeterRow = Selectable<MetersTable>;
+export type MeterReadingRow = Selectable<MeterReadingsTable>;
+
+/** What a meter answers besides its row: its last valid reading and its pace. */
+export interface MeterFigures {
+  last: { value: number; taken_at: string } | null;
+  averageDailyUse: number | null;
+}
+
+export type NewReading = Pick<Insertable<MeterReadingsTable>, 'value' | 'taken_at' | 'user_id' | 'reason' | 'created_at'> & { reset: boolean };
+
+const asPoint = (row: Pick<MeterReadingRow, 'value' | 'taken_at' | 'reset'>): ReadingPoint => ({ value: Number(row.value), taken_at: row.taken_at, reset: row.reset === 1 });
+
+export class MetersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: number): Promise<MeterRow | undefined> {
+    return this.db.selectFrom('meters').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async page(assetId: number, window: PageWindow): Promise<{ count: number; rows: MeterRow[] }> {
+    const base = this.db.selectFrom('meters').where('asset_id', '=', assetId);
+    const [total, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      base.selectAll().orderBy('id').limit(window.limit).offset(window.offset).execute(),
+    ]);
+    return { count: toCount(total?.n), rows };
+  }
+
+  create(values: Insertable<MetersTable>): Promise<MeterRow> {
+    return this.db.insertInto('meters').values(values).returningAll().executeTakeFirstOrThrow();
+  }
+
+  update(id: number, changes: Partial<Pick<MeterRow, 'name' | 'unit' | 'updated_at'>>): Promise<MeterRow | undefined> {
+    return this.db.updateTable('meters').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('meters').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** The valid readings of these meters, by meter, as the rule reads them. */
+  async validPoints(meterIds: readonly number[]): Promise<Map<number, ReadingPoint[]>> {
+    const byMeter = new Map<number, ReadingPoint[]>(meterIds.map((id) => [id, []]));
+    if (meterIds.length === 0) return byMeter;
+    const rows = await this.db
+      .selectFrom('meter_readings')
+      .select(['meter_id', 'value', 'taken_at', 'reset'])
+      .where('meter_id', 'in', meterIds)
+      .where('void', '=', 0)
+      .orderBy('taken_at')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) byMeter.get(row.meter_id)!.push(asPoint(row));
+    return byMeter;
+  }
+
+  /** Each meter's last valid reading and pace at `now`. */
+  async figures(meterIds: readonly number[], now: Date): Promise<Map<number, MeterFigures>> {
+    const points = await this.validPoints(meterIds);
+    return new Map(
+      [...points].map(([id, readings]) => {
+        const last = lastReading(readings);
+        return [id, { last: last ? { value: last.value, taken_at: last.taken_at } : null, averageDailyUse: averageDailyUse(readings, now) }];
+      }),
+    );
+  }
+
+  /**
+   * Adds a reading if it can stand among the meter's valid ones: the refusal's words otherwise
+   * (shared/rules/meter-readings.ts), or null for a meter that is gone.
+   */
+  addReading(meterId: number, reading: NewReading, now: Date): Promise<{ row: MeterReadingRow } | { problem: string } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const meter = await lockedRead(trx, trx.selectFrom('meters').select('id').where('id', '=', meterId)).executeTakeFirst();
+      if (!meter) return null;
+      const readings = (await new MetersRepository(trx).validPoints([meterId])).get(meterId)!;
+      const point: ReadingPoint = { value: reading.value, taken_at: reading.taken_at, reset: reading.reset };
+      const problem = readingProblem(readings, point);
+      if (problem) return { problem };
+      const row = await trx
+        .insertInto('meter_readings')
+        .values({ ...reading, meter_id: meterId, reset: reading.reset ? 1 : 0, flagged: isSpike(readings, point, now) ? 1 : 0 })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row };
+    });
+  }
+
+  async readingsPage(meterId: number, window: PageWindow): Promise<{ count: number; rows: MeterReadingRow[] }> {
+    const base = this.db.selectFrom('meter_readings').where('meter_id', '=', meterId);
+    const [total, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+      base.selectAll().orderBy('taken_at', 'desc').orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute(),
+    ]);
+    return { count: toCount(total?.n), rows };
+  }
+
+  findReading(meterId: number, readingId: number): Promise<MeterReadingRow | undefined> {
+    return this.db.selectFrom('meter_readings').selectAll().where('meter_id', '=', meterId).where('id', '=', readingId).executeTakeFirst();
+  }
+
+  /** Voids a reading once: the row as it is now, whether this call voided it or an earlier one did. */
+  voidReading(meterId: number, readingId: number, reason: string | null): Promise<MeterReadingRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('meter_readings')
+        // A void without a reason keeps the reading's own (a reset's).
+        .set((eb) => ({ void: 1, reason: reason === null ? eb.ref('reason') : reason }))
+        .where('meter_id', '=', meterId).where('id', '=', readingId).where('void', '=', 0).execute();
+      return trx.selectFrom('meter_readings').selectAll().where('meter_id', '=', meterId).where('id', '=', readingId).executeTakeFirst();
+    });
+  }
+}
