@@ -28,7 +28,10 @@ for (const mode of ['shared', 'dedicated'] as const) {
       for (const task of [toClaim, toComplete, toEdit]) {
         await page.getByRole('link', { name: new RegExp(task.description.full_description) }).click();
         await expect(page.getByText(task.description.full_description)).toBeVisible();
-        await page.getByRole('link', { name: 'Back', exact: true }).click();
+        // The browser's own back, not the Back link: the list draws its own Back link where the
+        // detail's was, and a click that lands as the page changes under it would open /home.
+        await page.goBack();
+        await expect(page).toHaveURL(/\/maintenance-list\?location=/);
       }
       await page.getByRole('link', { name: 'Create Maintenance Task' }).click();
       await chooseOption(page, 'Location', location.name);
