@@ -1,7 +1,7 @@
 /** Asset contracts. Reads nest the text fields the way the original API did (brand.brand, name.name …). */
 import { Type, type Static } from '@sinclair/typebox';
 import { ASSET_TYPES, NAME_LIMIT, TEXT_LIMIT, type AssetType } from '../constants.js';
-import { Id, PageNumber, type EveryKey, type LocationRef, type UserRef } from './common.js';
+import { Id, PageNumber, type EveryKey, type LocationRef, type NestedTexts, type UserRef } from './common.js';
 
 /** A purchase price is at least 0 and below this (the server's rule). */
 export const PRICE_LIMIT = 1_000_000_000;
@@ -81,11 +81,8 @@ export const AssetListQuery = Type.Object({
 });
 export type AssetListQuery = Static<typeof AssetListQuery>;
 
-export interface Asset {
+export interface Asset extends NestedTexts {
   id: number;
-  brand: { brand: string };
-  name: { name: string };
-  description: { description: string };
   asset_type: { asset_type: string };
   serial_number: string;
   location: LocationRef | null;

@@ -3,10 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageNumber, type EveryKey, type LocationRef } from './common.js';
 import { QuantityRecordFields } from './quantities.js';
 
-export const ChemicalListQuery = Type.Object({
-  locations__id: Type.Optional(Id),
-  page: Type.Optional(PageNumber),
-});
+export const ChemicalListQuery = Type.Object({ locations__id: Type.Optional(Id), page: Type.Optional(PageNumber) });
 export type ChemicalListQuery = Static<typeof ChemicalListQuery>;
 
 /** Fill or inventory count of the chemical at one of its locations. */

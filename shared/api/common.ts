@@ -37,6 +37,18 @@ export interface LocationRef {
 }
 
 /** A user as `assigned_to` lists show them. */
+/** The texts an asset and a part nest the way the original API did (brand.brand, name.name …). */
+export interface NestedTexts {
+  brand: { brand: string };
+  name: { name: string };
+  description: { description: string };
+}
+
+/** A row's texts nested as `NestedTexts`, the one place the server builds them. */
+export function nestedTexts(row: { brand: string; name: string; description: string }): NestedTexts {
+  return { brand: { brand: row.brand }, name: { name: row.name }, description: { description: row.description } };
+}
+
 export interface UserRef {
   id: number;
   first_name: string;

@@ -1,30 +1,21 @@
 /** Parts: stock on hand, fills (add) and inventory counts (replace), inventory report. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageNumber, type EveryKey, type LocationRef } from './common.js';
+import { Id, PageNumber, type EveryKey, type LocationRef, type NestedTexts } from './common.js';
 import { QuantityRecordFields } from './quantities.js';
 
-export const PartListQuery = Type.Object({
-  location: Type.Optional(Id),
-  page: Type.Optional(PageNumber),
-});
+export const PartListQuery = Type.Object({ location: Type.Optional(Id), page: Type.Optional(PageNumber) });
 export type PartListQuery = Static<typeof PartListQuery>;
 
 /** Fill or inventory count of the part. */
-export const PartQuantityBody = Type.Object({
-  part: Id,
-  ...QuantityRecordFields,
-});
+export const PartQuantityBody = Type.Object({ part: Id, ...QuantityRecordFields });
 export interface PartQuantityRequest {
   part: number;
   date: string;
   quantity: number;
 }
 
-export interface Part {
+export interface Part extends NestedTexts {
   id: number;
-  brand: { brand: string };
-  name: { name: string };
-  description: { description: string };
   part_type: { part_type: string };
   item_number: string;
   location: LocationRef | null;

@@ -4,6 +4,8 @@
  * the same on SQLite and PostgreSQL.
  */
 import type { Generated, GeneratedAlways } from 'kysely';
+import type { Location } from '../../shared/api/locations.js';
+import type { Vendor } from '../../shared/api/vendors.js';
 
 type Flag = 0 | 1;
 
@@ -63,35 +65,16 @@ export interface UploadOwnersTable {
   created_at: string;
 }
 
-export interface LocationsTable {
+/** A location's row is its API record (shared/api/locations.ts) with the id and code the database makes. */
+export interface LocationsTable extends Omit<Location, 'id' | 'code'> {
   id: Generated<number>;
-  location_type: string;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  phone_number: string;
-  epos: string | null;
-  verifone_id: string | null;
-  sagenet_id: string | null;
-  occ_id: string | null;
-  created_at: string;
-  updated_at: string;
   /** The label's code, computed by the database from the id (migration 0014; shared/rules/record-codes.ts). */
   code: GeneratedAlways<string>;
 }
 
-export interface VendorsTable {
+/** A vendor's row is its API record (shared/api/vendors.ts) with the id the database makes. */
+export interface VendorsTable extends Omit<Vendor, 'id'> {
   id: Generated<number>;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  telephone_number: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface AssetsTable {

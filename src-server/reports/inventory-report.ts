@@ -1,7 +1,8 @@
 /**
  * The routes of a stock report of one location (the chemical and the part inventory reports,
  * behaviour §9): the location must be one of the report's sites (`reportLocation`), at most
- * REPORT_READ_LIMIT stock rows are read, and the document is built from them.
+ * REPORT_READ_LIMIT stock rows are read, and the document is built from them. Each report is one
+ * record of this shape, kept beside its document (`modules/<area>/<area>.report.ts`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { LocationRef } from '../../shared/api/common.js';
@@ -11,29 +12,34 @@ import { registerReportRoutes } from './delivery.js';
 import type { ReportDocument } from './pdf.js';
 import { REPORT_READ_LIMIT } from './report-size.js';
 import { reportLocation } from './site-locations.js';
+import type { StockedItem } from '../modules/stock/stock.repository.js';
 
 export interface InventoryReport<Stock> {
-  path: string;
-  title: string;
-  filename: string;
-  /** The report's name in the refusal of a location that is not one of its sites. */
-  name: string;
+  /** The stocked item; it names the route, the file, the title and the report in refusals (`inventoryReportNames`). */
+  item: StockedItem;
   tooLong: string;
   sites: (site: AppDeps['config']['site']) => readonly number[];
-  stockAt(locationId: number, limit: number): Promise<Stock[]>;
+  stockAt(repositories: AppDeps['repositories'], locationId: number, limit: number): Promise<Stock[]>;
   document(location: LocationRef, stock: Stock[]): ReportDocument;
 }
 
+/** What behaviour §9 calls a stock report of `item`: `/chemicals/chemical-inventory-report/`, `chemical_inventory_report.pdf`, "Chemical Inventory Report". */
+export function inventoryReportNames(item: StockedItem) {
+  const title = `${item[0]!.toUpperCase()}${item.slice(1)} Inventory Report`;
+  return { path: `/${item}s/${item}-inventory-report/`, title, filename: `${item}_inventory_report.pdf`, name: title.toLowerCase() };
+}
+
 export function registerInventoryReport<Stock>(app: FastifyInstance, { mailer, config, pdf, repositories }: Pick<AppDeps, 'mailer' | 'config' | 'pdf' | 'repositories'>, report: InventoryReport<Stock>): void {
+  const { path, title, filename, name } = inventoryReportNames(report.item);
   registerReportRoutes<ReportQuery, ReportEmailBody>(app, { mailer, config, pdf }, {
-    path: report.path,
-    title: report.title,
-    filename: report.filename,
+    path,
+    title,
+    filename,
     query: ReportQuery,
     body: ReportEmailBody,
     async build({ location: id }) {
-      const location = await reportLocation(repositories.locations, id, report.sites(config.site), report.name);
-      const stock = await report.stockAt(location.id, REPORT_READ_LIMIT);
+      const location = await reportLocation(repositories.locations, id, report.sites(config.site), name);
+      const stock = await report.stockAt(repositories, location.id, REPORT_READ_LIMIT);
       return { location, report: report.document({ id: location.id, name: location.name }, stock) };
     },
     tooLong: report.tooLong,

@@ -38,11 +38,8 @@ export const updateTask = defineWrite<MaintenanceTask, VersionedChanges>({
   messages: { success: SUCCESS_MESSAGES.maintenance.updated, queued: QUEUED_MESSAGES.maintenance.update, failure: SCREEN_MESSAGES.maintenance.update },
 });
 
-const status = statusWrites('maintenance', tasks, {
-  claim: { success: SUCCESS_MESSAGES.maintenance.claimed, queued: QUEUED_MESSAGES.maintenance.claimOrUnclaim, failure: SCREEN_MESSAGES.maintenance.claim },
-  unclaim: { success: SUCCESS_MESSAGES.maintenance.unclaimed, queued: QUEUED_MESSAGES.maintenance.claimOrUnclaim, failure: SCREEN_MESSAGES.maintenance.unclaim },
-  complete: { success: SUCCESS_MESSAGES.maintenance.completed, queued: QUEUED_MESSAGES.maintenance.complete, failure: SCREEN_MESSAGES.maintenance.complete },
-});
+const queued = QUEUED_MESSAGES.maintenance.claimOrUnclaim;
+const status = statusWrites('maintenance', tasks, { claim: queued, unclaim: queued, complete: QUEUED_MESSAGES.maintenance.complete });
 
 /**
  * Complete, with the answers to the task's procedure (the kit's complete sends field notes only):

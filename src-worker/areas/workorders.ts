@@ -38,11 +38,7 @@ export const createWorkorder = defineWrite<WorkOrder, CreatePayload>({
   messages: { success: SUCCESS_MESSAGES.workorders.created, queued: QUEUED_MESSAGES.workorders.create, failure: SCREEN_MESSAGES.workorders.create },
 });
 
-const status = statusWrites('workorders', workorders, {
-  claim: { success: SUCCESS_MESSAGES.workorders.claimed, queued: QUEUED_MESSAGES.workorders.claim, failure: SCREEN_MESSAGES.workorders.claim },
-  unclaim: { success: SUCCESS_MESSAGES.workorders.unclaimed, queued: QUEUED_MESSAGES.workorders.unclaim, failure: SCREEN_MESSAGES.workorders.unclaim },
-  complete: { success: SUCCESS_MESSAGES.workorders.completed, queued: QUEUED_MESSAGES.workorders.complete, failure: SCREEN_MESSAGES.workorders.complete },
-});
+const status = statusWrites('workorders', workorders, QUEUED_MESSAGES.workorders);
 
 export const claimWorkorder = status.byAction.claim;
 export const unclaimWorkorder = status.byAction.unclaim;

@@ -1,10 +1,12 @@
 /**
  * Claim, unclaim and complete of a record type with the same server contract (behaviour §7: POST
  * `<base><id>/claim/`, `/unclaim/`, `/complete/` with optional field notes), defined once for every
- * area that has them (work orders, maintenance tasks). Each area gives its texts and its target label.
+ * area that has them (work orders, maintenance tasks). The success and failure texts are the area's
+ * own in shared/data/messages.ts (`claimed`, `claim` …); each area gives its queued texts, which the
+ * spec words differently per area, and its target label.
  */
-import type { AreaName } from '../../shared/areas/registry.js';
 import type { StatusAction, StatusCalls } from '../../shared/areas/claims.js';
+import { SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { optionalText } from '../../shared/rules/optional-text.js';
 import { defineWrite, type WriteAction, type WriteMessages } from '../outbox/write-action.js';
 import { writeOrQueue, type WriteRequest } from '../outbox/write-or-queue.js';
@@ -22,7 +24,13 @@ export interface StatusWrites<T> {
 /** What a status write stores: a completion's field notes; nothing for a claim or an unclaim. */
 type StatusPayload = { field_notes: string | null } | null;
 
-export function statusWrites<T extends { id: number }>(area: AreaName, records: Records<T>, messages: Record<StatusAction, WriteMessages>): StatusWrites<T> {
+/** The areas with the claim flow. */
+type StatusArea = 'workorders' | 'maintenance';
+
+const SUCCESS_KEY = { claim: 'claimed', unclaim: 'unclaimed', complete: 'completed' } as const satisfies Record<StatusAction, string>;
+
+export function statusWrites<T extends { id: number }>(area: StatusArea, records: Records<T>, queued: Record<StatusAction, string>): StatusWrites<T> {
+  const messages = (action: StatusAction): WriteMessages => ({ success: SUCCESS_MESSAGES[area][SUCCESS_KEY[action]], queued: queued[action], failure: SCREEN_MESSAGES[area][action] });
   const write = (action: StatusAction) =>
     defineWrite<T, StatusPayload>({
       area,
@@ -33,7 +41,7 @@ export function statusWrites<T extends { id: number }>(area: AreaName, records: 
       },
       invalidates: records.staleAfterWrite,
       saves: records.savesRecord,
-      messages: messages[action],
+      messages: messages(action),
     });
   const byAction = { claim: write('claim'), unclaim: write('unclaim'), complete: write('complete') };
   return {

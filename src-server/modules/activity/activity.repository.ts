@@ -12,7 +12,7 @@ import type { ActivityDetails, HistoryArea, ActivityKind, ActivityValue, FieldCh
 import { distinctIds, lockedRead, toCount } from '../../db/dialect.js';
 import type { ActivityTable, Database } from '../../db/schema.js';
 import type { PageWindow } from '../../http/pagination.js';
-import type { TransitionResult } from '../claims/claim-flow.js';
+import { transitionResult, type TransitionResult } from '../claims/claim-flow.js';
 import { changedColumns, fieldNameOf, keptValue } from './activity-changes.js';
 
 export type ActivityRow = Selectable<ActivityTable>;
@@ -106,6 +106,14 @@ export function transitionRecorded(db: Kysely<Database>, entry: NewActivity, cha
     if (result === 'done') await recordActivity(trx, entry);
     return result;
   });
+}
+
+/**
+ * The usual state change: one conditional UPDATE, applied when it changed exactly the one row
+ * (claim-flow.ts `transitionResult`), recorded as `transitionRecorded` does.
+ */
+export function updateRecorded(db: Kysely<Database>, entry: NewActivity, update: (trx: Transaction<Database>) => { executeTakeFirst(): Promise<{ numUpdatedRows: bigint }> }): Promise<TransitionResult> {
+  return transitionRecorded(db, entry, (trx) => transitionResult(update(trx).executeTakeFirst()));
 }
 
 /** Reading a record's history; there is no write here but the appends above. */

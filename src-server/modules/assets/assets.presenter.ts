@@ -1,4 +1,5 @@
 /** Assets as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
+import { nestedTexts } from '../../../shared/api/common.js';
 import type { AssetHistoryEntry } from '../../../shared/api/asset-history.js';
 import type { Asset } from '../../../shared/api/assets.js';
 import type { UserRef } from '../../../shared/api/common.js';
@@ -14,9 +15,7 @@ export function presentAsset(row: AssetRow, relations: AssetRelations, origin: s
   const location = row.location_id === null ? undefined : relations.locations.get(row.location_id);
   return {
     id: row.id,
-    brand: { brand: row.brand },
-    name: { name: row.name },
-    description: { description: row.description },
+    ...nestedTexts(row),
     asset_type: { asset_type: row.asset_type },
     serial_number: row.serial_number,
     location: location ? { id: location.id, name: location.name } : null,

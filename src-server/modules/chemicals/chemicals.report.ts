@@ -2,17 +2,25 @@
 import { chemicalUnit } from '../../../shared/api/chemicals.js';
 import type { LocationRef } from '../../../shared/api/common.js';
 import { quantity2 } from '../../reports/format.js';
+import { inventoryReportNames, type InventoryReport } from '../../reports/inventory-report.js';
 import type { ReportDocument } from '../../reports/pdf.js';
 import { reportTooLong } from '../../reports/report-size.js';
 import type { ChemicalStockRow } from './chemicals.repository.js';
 
-export const CHEMICAL_REPORT_TITLE = 'Chemical Inventory Report';
-export const CHEMICAL_REPORT_FILE = 'chemical_inventory_report.pdf';
+const TITLE = inventoryReportNames('chemical').title;
 export const CHEMICAL_REPORT_TOO_LONG = reportTooLong('Export the chemical list of this location as CSV instead (Chemicals, Export CSV).');
 
-export function chemicalInventoryReport(location: LocationRef, stock: ChemicalStockRow[]): ReportDocument {
+export const chemicalInventoryReport: InventoryReport<ChemicalStockRow> = {
+  item: 'chemical',
+  tooLong: CHEMICAL_REPORT_TOO_LONG,
+  sites: (site) => site.chemicalLocationIds,
+  stockAt: (repositories, locationId, limit) => repositories.chemicals.stockAt(locationId, limit),
+  document: chemicalStockDocument,
+};
+
+function chemicalStockDocument(location: LocationRef, stock: ChemicalStockRow[]): ReportDocument {
   return {
-    title: CHEMICAL_REPORT_TITLE,
+    title: TITLE,
     location,
     tables: [
       {

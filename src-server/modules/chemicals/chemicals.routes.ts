@@ -9,7 +9,7 @@ import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { registerInventoryReport } from '../../reports/inventory-report.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
-import { CHEMICAL_REPORT_FILE, CHEMICAL_REPORT_TITLE, CHEMICAL_REPORT_TOO_LONG, chemicalInventoryReport } from './chemicals.report.js';
+import { chemicalInventoryReport } from './chemicals.report.js';
 import { presentChemicalQuantityRecord, presentChemicals } from './chemicals.presenter.js';
 import { type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
 
@@ -33,8 +33,6 @@ export async function chemicalsRoutes(app: FastifyInstance, deps: AppDeps): Prom
   });
 
   registerQuantityRoutes<ChemicalQuantityRequest, ChemicalLocationRow, ChemicalQuantityRecord>(app, { config, repositories }, {
-    fillPath: '/chemicals/chemicalfills/create/',
-    inventoryPath: '/chemicals/chemicalinventories/create/',
     body: ChemicalQuantityBody,
     item: 'chemical',
     async target(b, errors) {
@@ -48,14 +46,5 @@ export async function chemicalsRoutes(app: FastifyInstance, deps: AppDeps): Prom
     answer: (entry, record, currentQuantity) => presentChemicalQuantityRecord(record, entry, currentQuantity),
   });
 
-  registerInventoryReport(app, deps, {
-    path: '/chemicals/chemical-inventory-report/',
-    title: CHEMICAL_REPORT_TITLE,
-    filename: CHEMICAL_REPORT_FILE,
-    name: 'chemical inventory report',
-    tooLong: CHEMICAL_REPORT_TOO_LONG,
-    sites: (site) => site.chemicalLocationIds,
-    stockAt: (locationId, limit) => chemicals.stockAt(locationId, limit),
-    document: chemicalInventoryReport,
-  });
+  registerInventoryReport(app, deps, chemicalInventoryReport);
 }

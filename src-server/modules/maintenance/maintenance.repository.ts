@@ -7,8 +7,8 @@ import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
 import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
 import type { RecordWrite } from '../../db/versions.js';
 import type { PageWindow } from '../../http/pagination.js';
-import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
-import { createRecorded, editRecorded, recordActivity, transitionRecorded } from '../activity/activity.repository.js';
+import type { ClaimState, TransitionResult } from '../claims/claim-flow.js';
+import { createRecorded, editRecorded, recordActivity, updateRecorded } from '../activity/activity.repository.js';
 
 export type TaskRow = Selectable<MaintenanceTasksTable>;
 
@@ -250,29 +250,15 @@ export class MaintenanceRepository {
 
   /** Unclaimed → claimed. The test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
   claim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionRecorded(this.db, { area: 'maintenance', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
-      transitionResult(
-        trx
-          .updateTable('maintenance_tasks')
-          .set((eb) => ({ assigned_to_id: userId, claimed_at: now, ...stamped(eb, userId, now) }))
-          .where('id', '=', id)
-          .where('assigned_to_id', 'is', null)
-          .executeTakeFirst(),
-      ),
+    return updateRecorded(this.db, { area: 'maintenance', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
+      trx.updateTable('maintenance_tasks').set((eb) => ({ assigned_to_id: userId, claimed_at: now, ...stamped(eb, userId, now) })).where('id', '=', id).where('assigned_to_id', 'is', null),
     );
   }
 
   /** Claimed by this user → unclaimed. */
   unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionRecorded(this.db, { area: 'maintenance', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
-      transitionResult(
-        trx
-          .updateTable('maintenance_tasks')
-          .set((eb) => ({ assigned_to_id: null, claimed_at: null, ...stamped(eb, userId, now) }))
-          .where('id', '=', id)
-          .where('assigned_to_id', '=', userId)
-          .executeTakeFirst(),
-      ),
+    return updateRecorded(this.db, { area: 'maintenance', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
+      trx.updateTable('maintenance_tasks').set((eb) => ({ assigned_to_id: null, claimed_at: null, ...stamped(eb, userId, now) })).where('id', '=', id).where('assigned_to_id', '=', userId),
     );
   }
 

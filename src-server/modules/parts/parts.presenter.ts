@@ -1,4 +1,5 @@
 /** Parts and their fills and inventory counts as the API shows them (behaviour §3). */
+import { nestedTexts } from '../../../shared/api/common.js';
 import type { Part, PartQuantityRecord } from '../../../shared/api/parts.js';
 import { mediaUrl } from '../../http/uploads.js';
 import type { QuantityRecordRow } from '../stock/stock.repository.js';
@@ -10,9 +11,7 @@ export const PART_NOT_EXPOSED = ['created_at'] as const satisfies readonly (keyo
 export function presentPart(row: PartRow, origin: string): Part {
   return {
     id: row.id,
-    brand: { brand: row.brand },
-    name: { name: row.name },
-    description: { description: row.description },
+    ...nestedTexts(row),
     part_type: { part_type: row.part_type },
     item_number: row.item_number,
     location: row.location_id !== null && row.location_name !== null ? { id: row.location_id, name: row.location_name } : null,

@@ -3,16 +3,24 @@ import type { Selectable } from 'kysely';
 import type { LocationRef } from '../../../shared/api/common.js';
 import type { PartsTable } from '../../db/schema.js';
 import { quantity2 } from '../../reports/format.js';
+import { inventoryReportNames, type InventoryReport } from '../../reports/inventory-report.js';
 import type { ReportDocument } from '../../reports/pdf.js';
 import { reportTooLong } from '../../reports/report-size.js';
 
-export const PART_REPORT_TITLE = 'Part Inventory Report';
-export const PART_REPORT_FILE = 'part_inventory_report.pdf';
+const TITLE = inventoryReportNames('part').title;
 export const PART_REPORT_TOO_LONG = reportTooLong('Export the part list of this location as CSV instead (Parts, Export CSV).');
 
-export function partInventoryReport(location: LocationRef, parts: Selectable<PartsTable>[]): ReportDocument {
+export const partInventoryReport: InventoryReport<Selectable<PartsTable>> = {
+  item: 'part',
+  tooLong: PART_REPORT_TOO_LONG,
+  sites: (site) => site.partLocationIds,
+  stockAt: (repositories, locationId, limit) => repositories.parts.stockAt(locationId, limit),
+  document: partStockDocument,
+};
+
+function partStockDocument(location: LocationRef, parts: Selectable<PartsTable>[]): ReportDocument {
   return {
-    title: PART_REPORT_TITLE,
+    title: TITLE,
     location,
     tables: [
       {

@@ -9,7 +9,7 @@ import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
 import { registerInventoryReport } from '../../reports/inventory-report.js';
 import { registerQuantityRoutes } from '../stock/quantity-routes.js';
-import { PART_REPORT_FILE, PART_REPORT_TITLE, PART_REPORT_TOO_LONG, partInventoryReport } from './parts.report.js';
+import { partInventoryReport } from './parts.report.js';
 import { presentPart, presentPartQuantityRecord } from './parts.presenter.js';
 import { type PartRow } from './parts.repository.js';
 
@@ -31,8 +31,6 @@ export async function partsRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   });
 
   registerQuantityRoutes<PartQuantityRequest, PartRow, PartQuantityRecord>(app, { config, repositories }, {
-    fillPath: '/parts/partfills/create/',
-    inventoryPath: '/parts/partinventories/create/',
     body: PartQuantityBody,
     item: 'part',
     async target(b, errors) {
@@ -44,14 +42,5 @@ export async function partsRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     answer: (_part, record, currentQuantity) => presentPartQuantityRecord(record, currentQuantity),
   });
 
-  registerInventoryReport(app, deps, {
-    path: '/parts/part-inventory-report/',
-    title: PART_REPORT_TITLE,
-    filename: PART_REPORT_FILE,
-    name: 'part inventory report',
-    tooLong: PART_REPORT_TOO_LONG,
-    sites: (site) => site.partLocationIds,
-    stockAt: (locationId, limit) => parts.stockAt(locationId, limit),
-    document: partInventoryReport,
-  });
+  registerInventoryReport(app, deps, partInventoryReport);
 }

@@ -27,10 +27,8 @@ export function fillPastMaximum(current: number): HttpError {
 }
 
 export interface QuantityRoutes<Body extends { date: string; quantity: unknown }, Target, Answer> {
-  fillPath: string;
-  inventoryPath: string;
   body: TSchema;
-  /** Which item's stock the records change. */
+  /** Which item's stock the records change; it names the routes (`/<item>s/<item>fills/create/`, behaviour §5). */
   item: StockedItem;
   /** What the record is about, or null with the reasons added to `errors`. */
   target(body: Body, errors: FieldErrors): Promise<Target | null>;
@@ -62,6 +60,6 @@ export function registerQuantityRoutes<Body extends { date: string; quantity: un
   // Every record is a row kept for good and a line of the reports: a script must not be able to
   // pile them up faster than anyone could type them (RECORD_RATE_LIMIT, fills and counts apart).
   const limit = { rateLimit: perUserLimit(config.recordRateLimit, 'stock records') };
-  app.post(routes.fillPath, { schema: { body: routes.body }, config: limit }, handler('fill'));
-  app.post(routes.inventoryPath, { schema: { body: routes.body }, config: limit }, handler('inventory'));
+  app.post(`/${routes.item}s/${routes.item}fills/create/`, { schema: { body: routes.body }, config: limit }, handler('fill'));
+  app.post(`/${routes.item}s/${routes.item}inventories/create/`, { schema: { body: routes.body }, config: limit }, handler('inventory'));
 }

@@ -1,10 +1,10 @@
-import type { CompiledQuery, Insertable, Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely, Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import { PAGE_SIZE } from '../../../shared/constants.js';
 import type { Database, WorkOrderAttachmentsTable, WorkOrdersTable } from '../../db/schema.js';
 import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
-import { transitionResult, type ClaimState, type TransitionResult } from '../claims/claim-flow.js';
-import { recordActivity, transitionRecorded } from '../activity/activity.repository.js';
+import type { ClaimState, TransitionResult } from '../claims/claim-flow.js';
+import { recordActivity, updateRecorded } from '../activity/activity.repository.js';
 
 export type WorkOrderRow = Selectable<WorkOrdersTable>;
 export type AttachmentRow = Selectable<WorkOrderAttachmentsTable>;
@@ -195,46 +195,23 @@ export class WorkOrdersRepository {
 
   /** Pending → Claimed. The status test is part of the UPDATE, so of concurrent claims exactly one changes the row. */
   claim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionRecorded(this.db, { area: 'workorders', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
-      transitionResult(
-        trx
-          .updateTable('work_orders')
-          .set({ status: 'Claimed', assigned_to_id: userId, claimed_at: now, updated_at: now })
-          .where('id', '=', id)
-          .where('status', '=', 'Pending')
-          .executeTakeFirst(),
-      ),
+    return updateRecorded(this.db, { area: 'workorders', recordId: id, kind: 'claimed', actorId: userId, at: now }, (trx) =>
+      trx.updateTable('work_orders').set({ status: 'Claimed', assigned_to_id: userId, claimed_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'Pending'),
     );
   }
 
   /** Claimed by this user → Pending. */
   unclaim(id: number, userId: number, now: string): Promise<TransitionResult> {
-    return transitionRecorded(this.db, { area: 'workorders', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
-      transitionResult(
-        trx
-          .updateTable('work_orders')
-          .set({ status: 'Pending', assigned_to_id: null, claimed_at: null, updated_at: now })
-          .where('id', '=', id)
-          .where('status', '=', 'Claimed')
-          .where('assigned_to_id', '=', userId)
-          .executeTakeFirst(),
-      ),
+    return updateRecorded(this.db, { area: 'workorders', recordId: id, kind: 'unclaimed', actorId: userId, at: now }, (trx) =>
+      heldBy(trx.updateTable('work_orders').set({ status: 'Pending', assigned_to_id: null, claimed_at: null, updated_at: now }), id, userId),
     );
   }
 
   /** Claimed by this user → Completed; the assignee stays recorded as the one who did the work. */
   complete(id: number, userId: number, fieldNotes: string | null, now: string): Promise<TransitionResult> {
     const entry = { area: 'workorders', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } } as const;
-    return transitionRecorded(this.db, entry, (trx) =>
-      transitionResult(
-        trx
-          .updateTable('work_orders')
-          .set({ status: 'Completed', field_notes: fieldNotes, completed_at: now, completed_by_id: userId, updated_at: now })
-          .where('id', '=', id)
-          .where('status', '=', 'Claimed')
-          .where('assigned_to_id', '=', userId)
-          .executeTakeFirst(),
-      ),
+    return updateRecorded(this.db, entry, (trx) =>
+      heldBy(trx.updateTable('work_orders').set({ status: 'Completed', field_notes: fieldNotes, completed_at: now, completed_by_id: userId, updated_at: now }), id, userId),
     );
   }
 
@@ -311,3 +288,10 @@ function shownOrders(found: ShownRow[]): ShownOrders {
   }
   return { rows, relations };
 }
+
+/** The order's UPDATE narrowed to the one row that is Claimed by this user. */
+function heldBy(update: OrderUpdate, id: number, userId: number): OrderUpdate {
+  return update.where('id', '=', id).where('status', '=', 'Claimed').where('assigned_to_id', '=', userId);
+}
+
+type OrderUpdate = UpdateQueryBuilder<Database, 'work_orders', 'work_orders', UpdateResult>;
