@@ -7,6 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { NAME_LIMIT, TEXT_LIMIT } from '../constants.js';
+import { READING_MAX } from '../rules/meter-readings.js';
 import type { EveryKey, UserRef } from './common.js';
 
 /** The units offered in the form; any other short text is taken too. */
@@ -33,6 +34,18 @@ export const ReadingBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: TEXT_LIMIT })),
 });
 export type ReadingBody = Static<typeof ReadingBody>;
+
+/** The Add reading form's own check before it sends (the server's limits, in its words). */
+export const ReadingForm = Type.Object({
+  value: Type.Number({ minimum: 0, exclusiveMaximum: READING_MAX }),
+  reason: Type.Optional(Type.String({ maxLength: TEXT_LIMIT })),
+});
+
+/** The Add meter form: both fields required. */
+export const MeterForm = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: NAME_LIMIT }),
+  unit: Type.String({ minLength: 1, maxLength: METER_UNIT_LIMIT }),
+});
 
 export interface Meter {
   id: number;

@@ -14,6 +14,7 @@ import type { ContactCalls } from './contact.js';
 import type { KpisCalls } from './kpis.js';
 import type { LocationsCalls } from './locations.js';
 import type { MaintenanceCalls } from './maintenance.js';
+import type { MetersCalls } from './meters.js';
 import type { NotificationsCalls } from './notifications.js';
 import type { PartsCalls } from './parts.js';
 import type { SettingsCalls } from './settings.js';
@@ -42,6 +43,7 @@ export const AREAS = {
   kpis: { label: 'Key figures', itemLabel: 'Figure' },
   codes: { label: 'Labels', itemLabel: 'Label' },
   notifications: { label: 'Notifications', itemLabel: 'Notification setting' },
+  meters: { label: 'Meters', itemLabel: 'Meter reading' },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -62,6 +64,7 @@ export interface AreaCalls {
   kpis: KpisCalls;
   codes: CodesCalls;
   notifications: NotificationsCalls;
+  meters: MetersCalls;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */

@@ -192,6 +192,13 @@ export const SCREEN_MESSAGES = {
   codes: {},
   /** Notifications by mail (not in the spec; docs/decisions.md: Notifications by mail). */
   notifications: { load: 'Failed to load your notification settings.', save: 'Failed to save your notification settings.' },
+  /** Meters on an asset and their readings (not in the spec; docs/decisions.md: Meters and readings). */
+  meters: {
+    load: "Failed to load the asset's meters.",
+    loadReadings: "Failed to load the meter's readings.",
+    create: 'Failed to add the meter.',
+    addReading: 'Failed to record the reading.',
+  },
 } as const satisfies ByArea<Record<string, string>>;
 
 /**
@@ -218,6 +225,7 @@ export const NOT_FOUND_MESSAGES = {
   kpis: {},
   codes: {},
   notifications: {},
+  meters: { list: 'No meters on this asset yet.', readings: 'No readings yet.' },
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Success messages. */
@@ -270,6 +278,7 @@ export const SUCCESS_MESSAGES = {
     registered: 'Account created. Check your email for the activation link.',
   },
   notifications: { saved: 'Notification settings saved.' },
+  meters: { created: 'Meter added.', readingRecorded: 'Reading recorded.' },
 } as const satisfies ByArea<Record<string, string | ((email: string) => string)>>;
 
 /** Behaviour §8 Queued (info) messages: what a stored action reports instead of success. */
@@ -308,6 +317,8 @@ export const QUEUED_MESSAGES = {
   codes: {},
   // Saved with a connection only: never queued.
   notifications: {},
+  // A reading is taken where there is often no signal (a plant room): queued like a count.
+  meters: { reading: "You're offline. We'll record this reading once the connection returns" },
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Offline banners above saved data. */

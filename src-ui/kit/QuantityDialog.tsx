@@ -4,13 +4,12 @@
  * what was typed when the server refuses it. Queued while offline like every quantity.
  */
 import type { TObject } from '@sinclair/typebox';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useEffect } from 'react';
 import { FillForm, InventoryForm, type QuantityKind } from '../../shared/api/quantities';
 import type { MutationResult } from '../../shared/data/protocol';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { showToast } from '../state/toasts';
+import { FormDialog } from './FormDialog';
 import { NumberField } from './FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from './form';
 
@@ -58,14 +57,8 @@ export function QuantityDialog<Answer>({
   }, showInvalidForm);
 
   return (
-    <Dialog header={kind ? texts[kind].header : ''} visible={kind !== null} onHide={() => !form.formState.isSubmitting && onClose()} style={{ width: 'min(26rem, calc(100vw - 2rem))' }}>
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <NumberField control={form.control} name="quantity" id="quantity" label={label} step="any" required />
-        <div className="button-row">
-          <Button type="button" label="Cancel" text onClick={onClose} disabled={form.formState.isSubmitting} />
-          <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : kind ? SUBMIT[kind] : ''} disabled={form.formState.isSubmitting} />
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog header={kind ? texts[kind].header : ''} visible={kind !== null} busy={form.formState.isSubmitting} submitLabel={kind ? SUBMIT[kind] : ''} width="26rem" onClose={onClose} onSubmit={submit}>
+      <NumberField control={form.control} name="quantity" id="quantity" label={label} step="any" required />
+    </FormDialog>
   );
 }

@@ -6,7 +6,6 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Asset } from '../../../shared/api/assets';
@@ -16,6 +15,7 @@ import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../s
 import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatDate, formatDateTime, formatPrice, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
+import { FormDialog } from '../../kit/FormDialog';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
 import { ChoiceField } from '../../kit/FormFields';
@@ -27,6 +27,7 @@ import { PrintLabelsButton } from '../../kit/PrintLabelsButton';
 import { RecordThumbnail } from '../../kit/RecordThumbnail';
 import { reportProblemPath } from '../workorders/report-problem';
 import { AssetHistory } from './AssetHistory';
+import { AssetMeters } from './AssetMeters';
 import { callWorker } from '../../state/bridge';
 import { toDataError } from '../../state/errors';
 import { showToast } from '../../state/toasts';
@@ -147,16 +148,10 @@ function MoveAssetDialog({ asset, visible, onClose, onMoved, onStale }: MoveProp
   );
 
   return (
-    <Dialog header="Move Asset" visible={visible} onHide={() => !form.formState.isSubmitting && onClose()} style={{ width: 'min(28rem, calc(100vw - 2rem))' }}>
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        {warning}
-        <ChoiceField control={form.control} name="location_id" id="move-location" label="New Location" options={options} placeholder="Select a location" required />
-        <div className="button-row">
-          <Button type="button" label="Cancel" text onClick={onClose} disabled={form.formState.isSubmitting} />
-          <Button type="submit" label={form.formState.isSubmitting ? 'Moving...' : 'Move Asset'} disabled={form.formState.isSubmitting} />
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog header="Move Asset" visible={visible} busy={form.formState.isSubmitting} submitLabel="Move Asset" busyLabel="Moving..." onClose={onClose} onSubmit={submit}>
+      {warning}
+      <ChoiceField control={form.control} name="location_id" id="move-location" label="New Location" options={options} placeholder="Select a location" required />
+    </FormDialog>
   );
 }
 
@@ -200,6 +195,7 @@ export function AssetDetailPage({ params }: { params: { id?: string } }) {
             <Button type="button" label="Move Asset" icon="pi pi-arrows-h" onClick={() => setMoving(true)} />
           </div>
           <MoveAssetDialog asset={asset} visible={moving} onClose={() => setMoving(false)} onMoved={(moved) => detail.show(moved)} onStale={() => void detail.reload()} />
+          <AssetMeters asset={asset} />
           <AssetHistory assetId={asset.id} />
           <HistorySection area="assets" id={asset.id} record={asset} />
         </div>

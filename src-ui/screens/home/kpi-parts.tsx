@@ -30,7 +30,7 @@ export function CountLink({ count, href }: { count: number; href: string }) {
 export function KpiTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
   return (
     <div className="kpi-table-wrap" tabIndex={0} role="region" aria-label={caption}>
-      <table className="kpi-table">
+      <table className="data-table kpi-table">
         <caption>{caption}</caption>
         <thead>
           <tr>

@@ -1,0 +1,233 @@
+/**
+ * An asset's meters on its detail (docs/decisions.md: Meters and readings; not in the spec): each
+ * meter with its last reading and daily use, its latest readings in a table, and Add reading, which
+ * works without a connection (checked on the device, queued, sent once; the reading keeps the time
+ * it was taken). Readings waiting to be sent are listed with the meter's until they are. Add meter
+ * needs a connection, as the asset's other edits do.
+ */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Paginator } from 'primereact/paginator';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Asset } from '../../../shared/api/assets';
+import { METER_UNITS, MeterForm, ReadingForm, type Meter, type MeterReading } from '../../../shared/api/meters';
+import type { QueuedReading } from '../../../shared/areas/meters';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
+import type { MutationResult } from '../../../shared/data/protocol';
+import { SavedDataNotice, WarningNotice } from '../../components/Notices';
+import { formatDateTime, fullName } from '../../format/display';
+import { FormDialog } from '../../kit/FormDialog';
+import { NumberField, TextField } from '../../kit/FormFields';
+import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
+import { pendingActionsFor } from '../../kit/status-rules';
+import { callWorker } from '../../state/bridge';
+import { useSynced, useWorkerRead } from '../../state/hooks';
+import { store } from '../../state/store';
+import { showToast } from '../../state/toasts';
+
+const TEXTS = {
+  title: 'Meters',
+  loading: 'Loading the meters...',
+  saved: "Showing the saved meters. We'll refresh once the connection returns.",
+  readingsSaved: "Showing the saved readings. We'll refresh once the connection returns.",
+  waiting: 'Waiting to send',
+} as const;
+
+/** A number as the meter shows it: up to two decimals, grouped. */
+const amount = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 2 });
+
+export function AssetMeters({ asset }: { asset: Asset }) {
+  const meters = useWorkerRead(`asset-meters|${asset.id}`, (worker) => worker.meters.ofAsset(asset.id));
+  const [adding, setAdding] = useState(false);
+  const data = meters.result?.data;
+  // A reading sent from the queue changes its meter's last reading and pace.
+  useSynced('meters', 'any', () => void meters.reload());
+
+  let body;
+  if (!data && meters.error) body = <WarningNotice text={messageForScreen(meters.error, SCREEN_MESSAGES.meters.load)} />;
+  else if (!data) body = <p role="status">{TEXTS.loading}</p>;
+  else if (data.results.length === 0) body = <p className="empty-text">{NOT_FOUND_MESSAGES.meters.list}</p>;
+  else body = data.results.map((meter) => <MeterPanel key={meter.id} meter={meter} asset={asset} onReading={() => void meters.reload()} />);
+
+  return (
+    <section className="asset-meters" aria-labelledby="asset-meters-title">
+      <div className="section-head">
+        <h2 id="asset-meters-title">{TEXTS.title}</h2>
+        <Button type="button" label="Add meter" icon="pi pi-plus" outlined size="small" onClick={() => setAdding(true)} />
+      </div>
+      {meters.result?.fromCache ? <SavedDataNotice text={TEXTS.saved} cachedAt={meters.result.cachedAt} /> : null}
+      {body}
+      <AddMeterDialog assetId={asset.id} visible={adding} onClose={() => setAdding(false)} onAdded={() => void meters.reload()} />
+    </section>
+  );
+}
+
+function MeterPanel({ meter, asset, onReading }: { meter: Meter; asset: Asset; onReading: () => void }) {
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const readings = useWorkerRead(`meter-readings|${meter.id}|${page}`, (worker) => worker.meters.readings(meter.id, page));
+  const queued = useQueuedReadings(meter.id);
+  useSynced('meters', String(meter.id), () => void readings.reload());
+  const titleId = `meter-${meter.id}-title`;
+  const data = readings.result?.data;
+
+  return (
+    <div className="meter-panel" aria-labelledby={titleId}>
+      <div className="section-head">
+        <h3 id={titleId}>
+          {meter.name} <span className="meter-unit">({meter.unit})</span>
+        </h3>
+        <Button type="button" label="Add reading" icon="pi pi-plus" size="small" onClick={() => setAdding(true)} aria-describedby={titleId} />
+      </div>
+      <p className="wo-meta">
+        <span>Last reading: {meter.last_reading === null ? 'none yet' : `${amount(meter.last_reading)} ${meter.unit}, ${formatDateTime(meter.last_reading_at)}`}</span>
+        {meter.average_daily_use === null ? null : (
+          <span>
+            Daily use (30 days): {amount(meter.average_daily_use)} {meter.unit}
+          </span>
+        )}
+      </p>
+      {readings.result?.fromCache ? <SavedDataNotice text={TEXTS.readingsSaved} cachedAt={readings.result.cachedAt} /> : null}
+      {!data && readings.error ? <WarningNotice text={messageForScreen(readings.error, SCREEN_MESSAGES.meters.loadReadings)} /> : null}
+      {(data?.results.length ?? 0) > 0 || queued.length > 0 ? <ReadingsTable meter={meter} readings={data?.results ?? []} queued={queued} /> : null}
+      {data && data.results.length === 0 && queued.length === 0 ? <p className="empty-text">{NOT_FOUND_MESSAGES.meters.readings}</p> : null}
+      {data && data.count > PAGE_SIZE ? <Paginator first={(page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={data.count} pageLinkSize={3} onPageChange={(e) => setPage(e.page + 1)} /> : null}
+      <AddReadingDialog
+        meter={meter}
+        label={`${meter.name} · ${asset.name.name}`}
+        visible={adding}
+        onClose={() => setAdding(false)}
+        onDone={(result) => {
+          if (result.status !== 'done') return;
+          if (result.data.warning) showToast({ severity: 'warn', detail: result.data.warning });
+          void readings.reload();
+          onReading();
+        }}
+      />
+    </div>
+  );
+}
+
+/** The meter's readings still in the outbox, read again whenever the queue changes. */
+function useQueuedReadings(meterId: number): QueuedReading[] {
+  const items = useSnapshot(store).queue.items;
+  const waiting = pendingActionsFor(items, 'meters', meterId)
+    .map((i) => i.id)
+    .join(',');
+  const [queued, setQueued] = useState<QueuedReading[]>([]);
+  useEffect(() => {
+    let current = true;
+    void callWorker((worker) => worker.meters.queuedReadings(meterId)).then((rows) => current && setQueued(rows));
+    return () => {
+      current = false;
+    };
+  }, [meterId, waiting]);
+  return queued;
+}
+
+function ReadingsTable({ meter, readings, queued }: { meter: Meter; readings: readonly MeterReading[]; queued: readonly QueuedReading[] }) {
+  return (
+    <table className="data-table meter-readings">
+      <caption className="visually-hidden">Readings of {meter.name}, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Taken</th>
+          <th scope="col">Reading ({meter.unit})</th>
+          <th scope="col">By</th>
+          <th scope="col">Note</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...queued].reverse().map((q) => (
+          <tr key={q.queueId} className="reading-waiting">
+            <td>{formatDateTime(q.taken_at)}</td>
+            <td>{amount(q.value)}</td>
+            <td>You</td>
+            <td>{[TEXTS.waiting, q.reset ? 'Reset' : null].filter(Boolean).join(' · ')}</td>
+          </tr>
+        ))}
+        {readings.map((r) => (
+          <tr key={r.id} className={r.void ? 'reading-void' : undefined}>
+            <td>{formatDateTime(r.taken_at)}</td>
+            <td>{r.void ? <s>{amount(r.value)}</s> : amount(r.value)}</td>
+            <td>{fullName(r.by) || '—'}</td>
+            <td>{readingNote(r)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** What the table says beside a reading: void, reset (with why) and the pace warning. */
+function readingNote(r: MeterReading): string {
+  const notes = [r.void ? `Void${r.reason ? `: ${r.reason}` : ''}` : null, r.reset && !r.void ? `Reset${r.reason ? `: ${r.reason}` : ''}` : null, r.flagged ? r.warning : null];
+  return notes.filter(Boolean).join(' · ');
+}
+
+interface ReadingValues {
+  value: number | null;
+  reset: boolean;
+  reason: string;
+}
+
+const EMPTY_READING: ReadingValues = { value: null, reset: false, reason: '' };
+
+function AddReadingDialog({ meter, label, visible, onClose, onDone }: { meter: Meter; label: string; visible: boolean; onClose: () => void; onDone: (result: MutationResult<MeterReading>) => void }) {
+  const form = useSchemaForm<ReadingValues>(ReadingForm, EMPTY_READING, (v) => ({ value: v.value ?? undefined, reason: v.reason }));
+  const reset = form.watch('reset');
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await callWorker((worker) =>
+        worker.meters.addReading({ id: meter.id, assetId: meter.asset_id, label }, { value: values.value ?? 0, reset: values.reset, reason: values.reset ? values.reason : null }),
+      );
+      showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      startOver(form, EMPTY_READING);
+      onDone(result);
+      onClose();
+    } catch (err) {
+      showRefusal(form, err, SCREEN_MESSAGES.meters.addReading);
+    }
+  }, showInvalidForm);
+
+  return (
+    <FormDialog header={`Add reading: ${meter.name}`} visible={visible} busy={form.formState.isSubmitting} submitLabel="Save Reading" onClose={onClose} onSubmit={submit}>
+      <NumberField control={form.control} name="value" id={`reading-${meter.id}`} label={`Reading (${meter.unit})`} step="any" min={0} required />
+      <div className="field-checkbox">
+        <Checkbox inputId={`reading-reset-${meter.id}`} checked={reset} onChange={(e) => form.setValue('reset', Boolean(e.checked))} />
+        <label htmlFor={`reading-reset-${meter.id}`}>The meter was replaced or rolled over (counting starts again)</label>
+      </div>
+      {reset ? <TextField control={form.control} name="reason" id={`reading-reason-${meter.id}`} label="Why" required /> : null}
+      <p className="form-hint">Taken now, by this device&apos;s clock. Without a connection it is sent once the connection returns.</p>
+    </FormDialog>
+  );
+}
+
+interface MeterValues {
+  name: string;
+  unit: string;
+}
+
+function AddMeterDialog({ assetId, visible, onClose, onAdded }: { assetId: number; visible: boolean; onClose: () => void; onAdded: () => void }) {
+  const form = useSchemaForm<MeterValues>(MeterForm, { name: '', unit: '' }, (v) => ({ name: v.name.trim(), unit: v.unit.trim() }));
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await callWorker((worker) => worker.meters.create(assetId, { name: values.name.trim(), unit: values.unit.trim() }));
+      showToast({ severity: 'success', detail: result.message });
+      startOver(form, { name: '', unit: '' });
+      onAdded();
+      onClose();
+    } catch (err) {
+      showRefusal(form, err, SCREEN_MESSAGES.meters.create);
+    }
+  }, showInvalidForm);
+
+  return (
+    <FormDialog header="Add meter" visible={visible} busy={form.formState.isSubmitting} submitLabel="Save Meter" onClose={onClose} onSubmit={submit}>
+      <TextField control={form.control} name="name" id="meter-name" label="Name" placeholder="Run hours" required />
+      <TextField control={form.control} name="unit" id="meter-unit" label="Unit" placeholder={METER_UNITS.join(', ')} hint={`For example ${METER_UNITS.join(', ')}, or any short word.`} required />
+    </FormDialog>
+  );
+}

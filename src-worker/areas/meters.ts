@@ -1,0 +1,99 @@
+/**
+ * Meters on assets and their readings (shared/areas/meters.ts; docs/decisions.md: Meters and
+ * readings). Reads go through the cache like every read, so an asset's meters and their latest
+ * readings, once opened, are there without a connection. A reading is an offline action: it is
+ * checked here first against the readings the device knows, saved and queued, by the rule the server
+ * applies again (shared/rules/meter-readings.ts), and stored with the device's time as when it was
+ * taken, so a reading sent hours later still goes in its place.
+ */
+import type { Page } from '../../shared/api/common.js';
+import type { Meter, MeterReading } from '../../shared/api/meters.js';
+import type { QueuedReading, ReadingInput } from '../../shared/areas/meters.js';
+import { normalizeHttpError } from '../../shared/data/errors.js';
+import { ERROR_MESSAGES, QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { READING_MESSAGES, readingProblem, type ReadingPoint } from '../../shared/rules/meter-readings.js';
+import { optionalText } from '../../shared/rules/optional-text.js';
+import { readThroughCache } from '../cache/cached-read.js';
+import type { AreaContext } from '../kit/area-context.js';
+import { defineArea } from '../kit/area.js';
+import { defineWrite } from '../outbox/write-action.js';
+import { writeNow } from '../outbox/write-now.js';
+import { writeOrQueue } from '../outbox/write-or-queue.js';
+
+const metersOf = (assetId: number | string) => `assets/${assetId}/meters/`;
+const readingsOf = (meterId: number | string) => `meters/${meterId}/readings/`;
+
+/** What a queued reading stores: the request body, and the asset whose meters' saved page it makes stale. */
+type ReadingPayload = { body: { value: number; taken_at: string; reset: boolean; reason: string | null }; asset_id: number };
+
+export const addReading = defineWrite<MeterReading, ReadingPayload>({
+  area: 'meters',
+  action: 'reading',
+  request: (item) => ({ method: 'POST', path: readingsOf(item.targetId ?? ''), json: item.payload.body }),
+  // The meter's last reading and pace change with it, and its pages of readings.
+  invalidates: (item) => ({ prefixes: [readingsOf(item.targetId ?? ''), metersOf(item.payload.asset_id)] }),
+  messages: { success: SUCCESS_MESSAGES.meters.readingRecorded, queued: QUEUED_MESSAGES.meters.reading, failure: SCREEN_MESSAGES.meters.addReading },
+});
+
+const createMeter = defineWrite<Meter, { name: string; unit: string }>({
+  area: 'meters',
+  action: 'create',
+  request: (item) => ({ method: 'POST', path: metersOf(item.targetId ?? ''), json: item.payload }),
+  invalidates: (item) => ({ prefixes: [metersOf(item.targetId ?? '')] }),
+  // Added with a connection only, as assets are.
+  messages: { success: SUCCESS_MESSAGES.meters.created, queued: ERROR_MESSAGES.needsConnection, failure: SCREEN_MESSAGES.meters.create },
+});
+
+function isReadingPayload(payload: unknown): payload is ReadingPayload {
+  const body = (payload as Partial<ReadingPayload> | null)?.body;
+  return typeof body?.value === 'number' && typeof body.taken_at === 'string';
+}
+
+/** The meter's readings still in the outbox, oldest taken first. */
+async function queuedReadings(ctx: AreaContext, meterId: number): Promise<QueuedReading[]> {
+  const rows = await ctx.outbox.active();
+  return rows
+    .filter((row) => row.domain === 'meters' && row.action === addReading.action && row.targetId === String(meterId))
+    .flatMap((row) => (isReadingPayload(row.payload) ? [{ queueId: row.id, value: row.payload.body.value, taken_at: row.payload.body.taken_at, reset: row.payload.body.reset }] : []))
+    .sort((a, b) => Date.parse(a.taken_at) - Date.parse(b.taken_at));
+}
+
+/**
+ * The readings the device knows of this meter: the newest saved page (ten, by when they were taken)
+ * and those waiting to be sent. A reading taken now is placed against the latest of them; the
+ * server, knowing all, judges again.
+ */
+async function knownReadings(ctx: AreaContext, meterId: number): Promise<ReadingPoint[]> {
+  const saved = await ctx.cache.get<Page<MeterReading>>(`${readingsOf(meterId)}?page=1`);
+  const valid = (saved?.data.results ?? []).filter((r) => !r.void);
+  return [...valid, ...(await queuedReadings(ctx, meterId))];
+}
+
+/** The form's fields refused here as the server would refuse them (the same field errors). */
+function refused(fields: Record<string, string[]>): never {
+  throw normalizeHttpError(400, fields);
+}
+
+export const area = defineArea({
+  name: 'meters',
+  writes: [addReading, createMeter],
+  calls: (ctx) => ({
+    ofAsset: (assetId) => {
+      const path = `${metersOf(assetId)}?page=1`;
+      return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<Meter>>({ path }));
+    },
+    readings: (meterId, page) => {
+      const path = `${readingsOf(meterId)}?page=${page}`;
+      return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<MeterReading>>({ path }));
+    },
+    queuedReadings: (meterId) => queuedReadings(ctx, meterId),
+    addReading: async (meter, input: ReadingInput) => {
+      const reading = { value: input.value, taken_at: input.taken_at ?? new Date().toISOString(), reset: input.reset, reason: optionalText(input.reason) };
+      if (reading.reset && !reading.reason) refused({ reason: [READING_MESSAGES.resetNeedsReason] });
+      const problem = readingProblem(await knownReadings(ctx, meter.id), reading);
+      if (problem) refused({ value: [problem] });
+      return writeOrQueue(ctx, addReading, { targetId: String(meter.id), targetLabel: meter.label, payload: { body: reading, asset_id: meter.assetId } });
+    },
+    create: (assetId, fields) => writeNow(ctx, createMeter, { targetId: String(assetId), payload: { name: fields.name, unit: fields.unit } }),
+  }),
+});
