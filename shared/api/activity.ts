@@ -34,9 +34,27 @@ export function activityPath(area: HistoryArea, id: number, page = 1): string {
  * - `filled`, `counted`: a fill or an inventory count of a part or chemical (the quantity, the stock after);
  * - `wash_counted`: a wash count recorded at a location (the package, the count, the day);
  * - `activated`: an account activated by its own link; `access_changed`: a staff user (or the
- *   operator at the command line: no actor) changed an account's full access, staff right or activity.
+ *   operator at the command line: no actor) changed an account's full access, staff right or activity;
+ * - on an asset, its meters (docs/decisions.md: Meters and readings): `meter_added`, `meter_removed`
+ *   (the meter and its unit), `meter_read` and `reading_voided` (the reading too).
  */
-export const ACTIVITY_KINDS = ['created', 'edited', 'moved', 'claimed', 'unclaimed', 'completed', 'filled', 'counted', 'wash_counted', 'activated', 'access_changed'] as const;
+export const ACTIVITY_KINDS = [
+  'created',
+  'edited',
+  'moved',
+  'claimed',
+  'unclaimed',
+  'completed',
+  'filled',
+  'counted',
+  'wash_counted',
+  'activated',
+  'access_changed',
+  'meter_added',
+  'meter_removed',
+  'meter_read',
+  'reading_voided',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** A field's value as the history keeps it: a location by id and name (as it was named then). */
@@ -71,6 +89,14 @@ export interface ActivityDetails {
   count?: number;
   /** created, for a follow-up work order: the task whose completion opened it. */
   follow_up_of_task?: number;
+  /** meter_added, meter_removed, meter_read, reading_voided: the meter's name and unit. */
+  meter?: string;
+  unit?: string;
+  /** meter_read, reading_voided: the reading, when it was taken, whether it was a reset, and why (a reset's or a void's reason). */
+  value?: number;
+  taken_at?: string;
+  reset?: boolean;
+  reason?: string | null;
 }
 
 export interface ActivityEntry {

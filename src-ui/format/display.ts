@@ -19,6 +19,11 @@ export function formatDate(isoDate: string | null | undefined): string {
 }
 
 /** A quantity with 2 decimals (behaviour §9) and its unit when it has one: "12.50 gallons". */
+/** A meter's reading or daily use: grouped, up to two decimals, as read ("12,480", "180.5"). */
+export function formatReading(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
 export function formatQuantity(quantity: number, unit?: string): string {
   const text = quantity.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return unit ? `${text} ${unit}` : text;

@@ -4,7 +4,7 @@
  * so it is tested without a screen. Not in the spec: its texts are the section's own.
  */
 import type { ActivityEntry, ActivityValue, FieldChange } from '../../shared/api/activity';
-import { formatDate, formatDateTime, formatPrice, formatQuantity, fullName } from '../format/display';
+import { formatDate, formatDateTime, formatPrice, formatQuantity, formatReading, fullName } from '../format/display';
 
 export const HISTORY_TEXTS = {
   title: 'History',
@@ -30,6 +30,10 @@ const KIND_WORDS: Record<ActivityEntry['kind'], string> = {
   wash_counted: 'Wash count recorded',
   activated: 'Account activated',
   access_changed: 'Access changed',
+  meter_added: 'Meter added',
+  meter_removed: 'Meter removed',
+  meter_read: 'Meter read',
+  reading_voided: 'Reading voided',
 };
 
 /** Field labels as the screens and forms name them (behaviour §2, 3). */
@@ -106,6 +110,12 @@ export function headline(entry: ActivityEntry): string {
       return d.wash_package === undefined ? words : `${words}: ${d.wash_package} ${d.count ?? 0}`;
     case 'created':
       return d.follow_up_of_task === undefined ? words : `${words} by the completion of Task #${d.follow_up_of_task}`;
+    case 'meter_added':
+    case 'meter_removed':
+      return d.meter === undefined ? words : `${words}: ${d.meter} (${d.unit ?? ''})`;
+    case 'meter_read':
+    case 'reading_voided':
+      return d.meter === undefined || d.value === undefined ? words : `${words}: ${d.meter} ${formatReading(d.value)} ${d.unit ?? ''}`.trimEnd();
     default:
       return words;
   }
@@ -124,5 +134,8 @@ export function detailLines(entry: ActivityEntry): string[] {
   if (d.stock_after !== undefined) lines.push(`Quantity after: ${formatQuantity(d.stock_after)}`);
   if (d.location && entry.kind !== 'wash_counted') lines.push(`Location: ${valueText('location', d.location)}`);
   if (d.date) lines.push(`Date: ${formatDate(d.date) || d.date}`);
+  if (d.taken_at) lines.push(`Taken: ${formatDateTime(d.taken_at)}`);
+  if (d.reset) lines.push('Reset: the meter was replaced or rolled over');
+  if (d.reason) lines.push(`Reason: ${d.reason}`);
   return lines;
 }

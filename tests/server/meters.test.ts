@@ -167,4 +167,26 @@ describe('readings', () => {
     const values = (await readings()).results.map((r) => r.value);
     expect(values).toHaveLength(2);
   });
+
+  it("are told in the asset's history: added, read, voided once, removed, each by whom", async () => {
+    const taken = daysAgo(2);
+    const added = await read(40, taken, { reset: true, reason: 'New counter' });
+    const readingId = (added.json() as { id: number }).id;
+    const voidIt = () => t.request({ method: 'POST', url: `/api/v1/meters/${meterId}/readings/${readingId}/void/`, as: full, payload: { reason: 'Misread' } });
+    expect((await voidIt()).statusCode).toBe(200);
+    expect((await voidIt()).statusCode).toBe(200);
+    // A refused reading tells nothing.
+    expect((await read(-1)).statusCode).toBe(400);
+    expect((await t.request({ method: 'DELETE', url: `/api/v1/meters/${meterId}/`, as: full })).statusCode).toBe(204);
+
+    const history = await t.request({ method: 'GET', url: `/api/v1/assets/${assetId}/activity/`, as: full });
+    expect(history.statusCode).toBe(200);
+    type Entry = { kind: string; actor: { id: number } | null; details: Record<string, unknown> };
+    const mine = (history.json() as { results: Entry[] }).results.filter((e) => e.details.meter === 'Cars washed').slice(0, 4);
+    expect(mine.map((e) => e.kind)).toEqual(['meter_removed', 'reading_voided', 'meter_read', 'meter_added']);
+    expect(mine.every((e) => e.actor?.id === full.user.id)).toBe(true);
+    expect(mine[2]!.details).toEqual({ meter: 'Cars washed', unit: 'cars', value: 40, taken_at: taken, reset: true, reason: 'New counter' });
+    expect(mine[1]!.details).toMatchObject({ value: 40, reason: 'Misread' });
+    expect(mine[0]!.details).toEqual({ meter: 'Cars washed', unit: 'cars' });
+  });
 });

@@ -160,7 +160,7 @@ describe('each response type, its presenter and its table agree', () => {
     const location = await insertLocation(db, 'Meter Shapes');
     const [assetId] = (await insertAssets(db, location.id, 1, 'Metered')) as [number];
     const meters = new MetersRepository(db);
-    const meter = await meters.create({ asset_id: assetId, name: 'Hours', unit: 'hours', created_at: now(), updated_at: now() });
+    const meter = await meters.create({ asset_id: assetId, name: 'Hours', unit: 'hours', created_at: now(), updated_at: now() }, user.user.id);
     const added = await meters.addReading(meter.id, { value: 12.5, taken_at: now(), reset: true, reason: 'New meter', user_id: user.user.id, created_at: now() }, new Date());
     const reading = added && 'row' in added ? added.row : null;
     expect(reading).not.toBeNull();

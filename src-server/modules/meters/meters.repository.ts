@@ -2,13 +2,15 @@
  * Meters and their readings (docs/decisions.md: Meters and readings). A reading is checked against
  * the meter's other valid readings and written in one transaction that holds the meter: on
  * PostgreSQL its row is locked, on SQLite every write transaction takes the write lock first, so two
- * readings sent at once are each checked against the other.
+ * readings sent at once are each checked against the other. Each write is an entry of the asset's
+ * history in its own transaction (meter_added, meter_read, reading_voided, meter_removed).
  */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { averageDailyUse, isSpike, lastReading, readingProblem, type ReadingPoint } from '../../../shared/rules/meter-readings.js';
 import { lockedRead, toCount } from '../../db/dialect.js';
 import type { Database, MeterReadingsTable, MetersTable } from '../../db/schema.js';
 import type { PageWindow } from '../../http/pagination.js';
+import { createRecorded, recordActivity } from '../activity/activity.repository.js';
 
 export type MeterRow = Selectable<MetersTable>;
 export type MeterReadingRow = Selectable<MeterReadingsTable>;
@@ -39,17 +41,24 @@ export class MetersRepository {
     return { count: toCount(total?.n), rows };
   }
 
-  create(values: Insertable<MetersTable>): Promise<MeterRow> {
-    return this.db.insertInto('meters').values(values).returningAll().executeTakeFirstOrThrow();
+  create(values: Insertable<MetersTable>, actorId: number): Promise<MeterRow> {
+    return createRecorded(
+      this.db,
+      (row: MeterRow) => ({ area: 'assets', recordId: row.asset_id, kind: 'meter_added', actorId, at: row.created_at, details: { meter: row.name, unit: row.unit } }),
+      (trx) => trx.insertInto('meters').values(values).returningAll().executeTakeFirstOrThrow(),
+    );
   }
 
   update(id: number, changes: Partial<Pick<MeterRow, 'name' | 'unit' | 'updated_at'>>): Promise<MeterRow | undefined> {
     return this.db.updateTable('meters').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
-  async delete(id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('meters').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  delete(id: number, actorId: number, at: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const gone = await trx.deleteFrom('meters').where('id', '=', id).returningAll().executeTakeFirst();
+      if (gone) await recordActivity(trx, { area: 'assets', recordId: gone.asset_id, kind: 'meter_removed', actorId, at, details: { meter: gone.name, unit: gone.unit } });
+      return gone !== undefined;
+    });
   }
 
   /** The valid readings of these meters, by meter, as the rule reads them. */
@@ -85,7 +94,7 @@ export class MetersRepository {
    */
   addReading(meterId: number, reading: NewReading, now: Date): Promise<{ row: MeterReadingRow } | { problem: string } | null> {
     return this.db.transaction().execute(async (trx) => {
-      const meter = await lockedRead(trx, trx.selectFrom('meters').select('id').where('id', '=', meterId)).executeTakeFirst();
+      const meter = await lockedRead(trx, trx.selectFrom('meters').select(['id', 'asset_id', 'name', 'unit']).where('id', '=', meterId)).executeTakeFirst();
       if (!meter) return null;
       const readings = (await new MetersRepository(trx).validPoints([meterId])).get(meterId)!;
       const point: ReadingPoint = { value: reading.value, taken_at: reading.taken_at, reset: reading.reset };
@@ -96,6 +105,7 @@ export class MetersRepository {
         .values({ ...reading, meter_id: meterId, reset: reading.reset ? 1 : 0, flagged: isSpike(readings, point, now) ? 1 : 0 })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordActivity(trx, { area: 'assets', recordId: meter.asset_id, kind: 'meter_read', actorId: row.user_id, at: row.created_at, details: readingDetails(meter, row) });
       return { row };
     });
   }
@@ -114,14 +124,25 @@ export class MetersRepository {
   }
 
   /** Voids a reading once: the row as it is now, whether this call voided it or an earlier one did. */
-  voidReading(meterId: number, readingId: number, reason: string | null): Promise<MeterReadingRow | undefined> {
+  voidReading(meterId: number, readingId: number, reason: string | null, actorId: number, at: string): Promise<MeterReadingRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      await trx
+      const voided = await trx
         .updateTable('meter_readings')
         // A void without a reason keeps the reading's own (a reset's).
         .set((eb) => ({ void: 1, reason: reason === null ? eb.ref('reason') : reason }))
-        .where('meter_id', '=', meterId).where('id', '=', readingId).where('void', '=', 0).execute();
-      return trx.selectFrom('meter_readings').selectAll().where('meter_id', '=', meterId).where('id', '=', readingId).executeTakeFirst();
+        .where('meter_id', '=', meterId).where('id', '=', readingId).where('void', '=', 0).executeTakeFirst();
+      const row = await trx.selectFrom('meter_readings').selectAll().where('meter_id', '=', meterId).where('id', '=', readingId).executeTakeFirst();
+      // Only the call that voided it is an entry; voiding again changes nothing.
+      if (row && Number(voided.numUpdatedRows) === 1) {
+        const meter = await trx.selectFrom('meters').select(['asset_id', 'name', 'unit']).where('id', '=', meterId).executeTakeFirstOrThrow();
+        await recordActivity(trx, { area: 'assets', recordId: meter.asset_id, kind: 'reading_voided', actorId, at, details: readingDetails(meter, row) });
+      }
+      return row;
     });
   }
+}
+
+/** What the asset's history keeps of a reading: the meter, the value, when it was taken, a reset and why. */
+function readingDetails(meter: Pick<MeterRow, 'name' | 'unit'>, row: MeterReadingRow) {
+  return { meter: meter.name, unit: meter.unit, value: Number(row.value), taken_at: row.taken_at, reset: row.reset === 1, reason: row.reason };
 }

@@ -75,7 +75,7 @@ export async function metersRoutes(app: FastifyInstance, { repositories, models 
       const unit = requiredText(errors, 'unit', request.body.unit);
       throwIfErrors(errors);
       const now = nowIso();
-      const row = await meters.create({ asset_id: request.params.id, name, unit, created_at: now, updated_at: now });
+      const row = await meters.create({ asset_id: request.params.id, name, unit, created_at: now, updated_at: now }, currentUser(request).id);
       return reply.code(201).send((await presentMeters([row]))[0]);
     },
   );
@@ -104,7 +104,7 @@ export async function metersRoutes(app: FastifyInstance, { repositories, models 
   );
 
   app.delete<{ Params: IdParams }>('/meters/:id/', { schema: { params: IdParams, description: 'Removes a meter and its readings.' } }, async (request, reply) => {
-    if (!(await meters.delete(request.params.id))) throw notFound();
+    if (!(await meters.delete(request.params.id, currentUser(request).id, nowIso()))) throw notFound();
     return reply.code(204).send();
   });
 
@@ -154,7 +154,7 @@ export async function metersRoutes(app: FastifyInstance, { repositories, models 
     '/meters/:id/readings/:rid/void/',
     { schema: { params: ReadingParams, description: 'Voids a reading (`{"reason"}` optional): it is kept, marked `void`, and left out of every figure and check. Voiding it again changes nothing.' } },
     async (request): Promise<MeterReading> => {
-      const row = await meters.voidReading(request.params.id, request.params.rid, voidReason(request.body));
+      const row = await meters.voidReading(request.params.id, request.params.rid, voidReason(request.body), currentUser(request).id, nowIso());
       if (!row) throw notFound();
       return presentReading(row, await users.refsOf([row.user_id]));
     },

@@ -17,7 +17,7 @@ import { PAGE_SIZE } from '../../../shared/constants';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import type { MutationResult } from '../../../shared/data/protocol';
 import { SavedDataNotice, WarningNotice } from '../../components/Notices';
-import { formatDateTime, fullName } from '../../format/display';
+import { formatDateTime, formatReading, fullName } from '../../format/display';
 import { FormDialog } from '../../kit/FormDialog';
 import { NumberField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
@@ -35,8 +35,6 @@ const TEXTS = {
   waiting: 'Waiting to send',
 } as const;
 
-/** A number as the meter shows it: up to two decimals, grouped. */
-const amount = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 2 });
 
 export function AssetMeters({ asset }: { asset: Asset }) {
   const meters = useWorkerRead(`asset-meters|${asset.id}`, (worker) => worker.meters.ofAsset(asset.id));
@@ -82,10 +80,10 @@ function MeterPanel({ meter, asset, onReading }: { meter: Meter; asset: Asset; o
         <Button type="button" label="Add reading" icon="pi pi-plus" size="small" onClick={() => setAdding(true)} aria-describedby={titleId} />
       </div>
       <p className="wo-meta">
-        <span>Last reading: {meter.last_reading === null ? 'none yet' : `${amount(meter.last_reading)} ${meter.unit}, ${formatDateTime(meter.last_reading_at)}`}</span>
+        <span>Last reading: {meter.last_reading === null ? 'none yet' : `${formatReading(meter.last_reading)} ${meter.unit}, ${formatDateTime(meter.last_reading_at)}`}</span>
         {meter.average_daily_use === null ? null : (
           <span>
-            Daily use (30 days): {amount(meter.average_daily_use)} {meter.unit}
+            Daily use (30 days): {formatReading(meter.average_daily_use)} {meter.unit}
           </span>
         )}
       </p>
@@ -143,7 +141,7 @@ function ReadingsTable({ meter, readings, queued }: { meter: Meter; readings: re
         {[...queued].reverse().map((q) => (
           <tr key={q.queueId} className="reading-waiting">
             <td>{formatDateTime(q.taken_at)}</td>
-            <td>{amount(q.value)}</td>
+            <td>{formatReading(q.value)}</td>
             <td>You</td>
             <td>{[TEXTS.waiting, q.reset ? 'Reset' : null].filter(Boolean).join(' · ')}</td>
           </tr>
@@ -151,7 +149,7 @@ function ReadingsTable({ meter, readings, queued }: { meter: Meter; readings: re
         {readings.map((r) => (
           <tr key={r.id} className={r.void ? 'reading-void' : undefined}>
             <td>{formatDateTime(r.taken_at)}</td>
-            <td>{r.void ? <s>{amount(r.value)}</s> : amount(r.value)}</td>
+            <td>{r.void ? <s>{formatReading(r.value)}</s> : formatReading(r.value)}</td>
             <td>{fullName(r.by) || '—'}</td>
             <td>{readingNote(r)}</td>
           </tr>

@@ -39,4 +39,16 @@ describe('the words of a history entry', () => {
     expect(headline(wash)).toBe('Wash count recorded: Basic 42');
     expect(detailLines(wash)).toEqual(['Date: 03/15/2026']);
   });
+
+  it("tells of an asset's meters: added, read (a reset with why), voided, removed", () => {
+    expect(headline(entry({ kind: 'meter_added', details: { meter: 'Run hours', unit: 'hours' } }))).toBe('Meter added: Run hours (hours)');
+    const read = entry({ kind: 'meter_read', details: { meter: 'Cars washed', unit: 'cars', value: 12480, taken_at: '2026-03-15T12:00:00.000Z', reset: false, reason: null } });
+    expect(headline(read)).toBe('Meter read: Cars washed 12,480 cars');
+    expect(detailLines(read)).toEqual([expect.stringMatching(/^Taken: 03\/15\/2026 @ \d{2}:00 (AM|PM)$/)]);
+    const reset = entry({ kind: 'meter_read', details: { meter: 'Run hours', unit: 'hours', value: 0.5, taken_at: '2026-03-15T12:00:00.000Z', reset: true, reason: 'Counter replaced' } });
+    expect(headline(reset)).toBe('Meter read: Run hours 0.5 hours');
+    expect(detailLines(reset).slice(1)).toEqual(['Reset: the meter was replaced or rolled over', 'Reason: Counter replaced']);
+    expect(headline(entry({ kind: 'reading_voided', details: { meter: 'Run hours', unit: 'hours', value: 99, taken_at: '2026-03-15T12:00:00.000Z', reason: 'Misread' } }))).toBe('Reading voided: Run hours 99 hours');
+    expect(headline(entry({ kind: 'meter_removed', details: { meter: 'Run hours', unit: 'hours' } }))).toBe('Meter removed: Run hours (hours)');
+  });
 });
