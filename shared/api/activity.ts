@@ -10,6 +10,10 @@ import type { EveryKey, LocationRef, UserRef } from './common.js';
 export const HISTORY_AREAS = ['workorders', 'maintenance', 'assets', 'locations', 'vendors', 'parts', 'chemicals', 'users'] as const;
 export type HistoryArea = (typeof HISTORY_AREAS)[number];
 
+export function isHistoryArea(area: string): area is HistoryArea {
+  return (HISTORY_AREAS as readonly string[]).includes(area);
+}
+
 /** Where each record's detail is served; its history is `<path><id>/activity/`. */
 export const ACTIVITY_RECORD_PATHS = {
   workorders: 'workorders/',

@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { NAME_LIMIT, TEXT_LIMIT } from '../constants.js';
-import { READING_MAX } from '../rules/meter-readings.js';
+import { READING_MAX, type ReadingPoint } from '../rules/meter-readings.js';
 import type { EveryKey, UserRef } from './common.js';
 
 /** The units offered in the form; any other short text is taken too. */
@@ -57,9 +57,17 @@ export interface Meter {
   last_reading_at: string | null;
   /** Units a day over the last 30 days (resets counted from zero); null with fewer than two readings then. */
   average_daily_use: number | null;
+  /**
+   * The newest valid readings (RECENT_READINGS at most, newest taken first): what a device keeps to
+   * check a reading taken without a connection (shared/rules/meter-readings.ts).
+   */
+  recent_readings: ReadingPoint[];
   created_at: string;
   updated_at: string;
 }
+
+/** How many of a meter's newest valid readings its record carries. */
+export const RECENT_READINGS = 10;
 
 export const METER_KEYS = {
   id: true,
@@ -69,6 +77,7 @@ export const METER_KEYS = {
   last_reading: true,
   last_reading_at: true,
   average_daily_use: true,
+  recent_readings: true,
   created_at: true,
   updated_at: true,
 } satisfies EveryKey<Meter>;

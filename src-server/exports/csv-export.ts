@@ -7,11 +7,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { csvExportQuery, type CsvExportQuery } from '../../shared/api/export-query.js';
-import { CSV_EXPORTS, csvFileName } from '../../shared/api/exports.js';
+import { CSV_EXPORTS, csvFileName, isCsvExportArea, type CsvExportArea } from '../../shared/api/exports.js';
 import { todayIn } from '../../shared/rules/task-status.js';
 import type { Config } from '../config.js';
 import { requestOrigin } from '../http/origin.js';
-import type { AnyModelRecord, ExportFilter, ModelRecord, PresentContext } from '../models/model-record.js';
+import type { AnyModelRecord, CsvOf, ExportFilter, ModelRecord, PresentContext } from '../models/model-record.js';
 import type { Models } from '../models/index.js';
 import { CSV_BOM, csvLine } from './csv.js';
 import { keysetBatches } from './keyset-batches.js';
@@ -22,12 +22,13 @@ export const EXPORT_BATCH_SIZE = 500;
 /** The header line, then one line per item, batch by batch; the first batch was already read. */
 async function* csvText<Row extends { id: number }, Shown, Item>(
   model: ModelRecord<Row, Shown, Item>,
+  csv: CsvOf<Row, Shown, Item>,
   ctx: PresentContext,
   filter: ExportFilter,
   first: IteratorResult<Row[], void>,
   rest: AsyncGenerator<Row[], void, undefined>,
 ): AsyncGenerator<string, void, undefined> {
-  const { columns, items } = model.csv;
+  const { columns, items } = csv;
   const lines = async (rows: Row[]) => {
     const shown = await model.present(rows, ctx);
     return items(shown, filter).map((item) => csvLine(columns.map((column) => column.value(item)))).join('');
@@ -45,11 +46,18 @@ async function* csvText<Row extends { id: number }, Shown, Item>(
 
 /** Every model's export, each with the access of the list it exports (docs/decisions.md: Permissions are enforced by the server). */
 export function registerCsvExports(app: FastifyInstance, { config, models }: { config: Pick<Config, 'timeZone'>; models: Models }): void {
-  for (const model of Object.values(models) as AnyModelRecord[]) registerCsvExport(app, config, model);
+  for (const model of Object.values(models) as AnyModelRecord[]) {
+    if (model.csv && isCsvExportArea(model.area)) registerCsvExport(app, config, model, model.csv, model.area);
+  }
 }
 
-function registerCsvExport<Row extends { id: number }, Shown, Item>(app: FastifyInstance, config: Pick<Config, 'timeZone'>, model: ModelRecord<Row, Shown, Item>): void {
-  const { area } = model;
+function registerCsvExport<Row extends { id: number }, Shown, Item>(
+  app: FastifyInstance,
+  config: Pick<Config, 'timeZone'>,
+  model: ModelRecord<Row, Shown, Item>,
+  csv: CsvOf<Row, Shown, Item>,
+  area: CsvExportArea,
+): void {
   const def = CSV_EXPORTS[area];
   app.get(
     `/${def.path}`,
@@ -68,13 +76,13 @@ function registerCsvExport<Row extends { id: number }, Shown, Item>(app: Fastify
       // The schema has checked the query; an export takes only the filters of its list.
       const query = request.query as CsvExportQuery;
       const filter: ExportFilter = { locationId: query.location, search: query.search?.trim() || undefined };
-      const batches = keysetBatches((after: Row | null) => model.csv.rowsAfter(filter, after, EXPORT_BATCH_SIZE), EXPORT_BATCH_SIZE);
+      const batches = keysetBatches((after: Row | null) => csv.rowsAfter(filter, after, EXPORT_BATCH_SIZE), EXPORT_BATCH_SIZE);
       // Read before the answer starts: a database that fails now gets a plain error answer, not a cut-off file.
       const first = await batches.next();
       // A failure after the first line cuts the file off (Fastify logs it and closes the connection), which
       // the client sees as a failed download, never as a complete but short file.
       const ctx = { origin: requestOrigin(request), timeZone: config.timeZone };
-      const body = Readable.from(csvText(model, ctx, filter, first, batches), { objectMode: false });
+      const body = Readable.from(csvText(model, csv, ctx, filter, first, batches), { objectMode: false });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName(area, todayIn(config.timeZone))}"`)

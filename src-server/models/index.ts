@@ -8,6 +8,7 @@ import { assetModel } from '../modules/assets/assets.model.js';
 import { chemicalModel } from '../modules/chemicals/chemicals.model.js';
 import { locationModel } from '../modules/locations/locations.model.js';
 import { taskModel } from '../modules/maintenance/maintenance.model.js';
+import { meterModel } from '../modules/meters/meters.model.js';
 import { partModel } from '../modules/parts/parts.model.js';
 import { vendorModel } from '../modules/vendors/vendors.model.js';
 import { workOrderModel } from '../modules/workorders/workorders.model.js';
@@ -21,6 +22,7 @@ export function buildModels(repositories: Repositories) {
     vendors: vendorModel(repositories),
     parts: partModel(repositories),
     chemicals: chemicalModel(repositories),
+    meters: meterModel(repositories),
   } satisfies Record<SyncedArea, { area: SyncedArea }>;
 }
 

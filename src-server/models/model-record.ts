@@ -4,7 +4,7 @@
  * answers them (relations included) and its CSV export. The routes, the sync, the history and the
  * exports read the record; adding a model to them is adding its record to `models/index.ts`.
  */
-import type { HistoryArea } from '../../shared/api/activity.js';
+import { isHistoryArea, type HistoryArea } from '../../shared/api/activity.js';
 import type { SyncedArea } from '../../shared/api/sync.js';
 import type { CsvColumn } from '../exports/csv.js';
 import type { Access } from '../http/access.js';
@@ -41,16 +41,23 @@ export interface CsvOf<Row, Shown, Item> {
 }
 
 // Methods, not function properties: a record of any model is then a ModelRecord<{ id: number }, unknown>.
-export interface ModelRecord<Row extends { id: number }, Shown, Item = Shown> extends RecordAccess<Row> {
+export interface ModelRecord<Row extends { id: number }, Shown, Item = Shown> extends Omit<RecordAccess<Row>, 'area'> {
+  /** The sync's name for it; a model of HISTORY_AREAS keeps a history of its own (a meter's is its asset's). */
   area: SyncedArea;
   findByIds(ids: readonly number[]): Promise<Row[]>;
   /** The rows as the API answers them, in the same order. */
   present(rows: Row[], ctx: PresentContext): Promise<Shown[]>;
-  csv: CsvOf<Row, Shown, Item>;
+  /** Its list as CSV (CSV_EXPORTS names where); none for a model without a list of its own. */
+  csv?: CsvOf<Row, Shown, Item>;
 }
 
 /** A record of any model, for the readers that go through them all. */
 export type AnyModelRecord = ModelRecord<{ id: number }, unknown, unknown>;
+
+/** The models that keep a history of their own, as RecordAccess. */
+export function withHistory(records: readonly AnyModelRecord[]): RecordAccess<unknown>[] {
+  return records.flatMap((record) => (isHistoryArea(record.area) ? [{ ...record, area: record.area }] : []));
+}
 
 /** Whether a limited user may read the model's records. */
 export function limitedMayRead(record: { read: Access }): boolean {

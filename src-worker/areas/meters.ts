@@ -1,12 +1,14 @@
 /**
  * Meters on assets and their readings (shared/areas/meters.ts; docs/decisions.md: Meters and
- * readings). Reads go through the cache like every read, so an asset's meters and their latest
- * readings, once opened, are there without a connection. A reading is an offline action: it is
- * checked here first against the readings the device knows, saved and queued, by the rule the server
- * applies again (shared/rules/meter-readings.ts), and stored with the device's time as when it was
- * taken, so a reading sent hours later still goes in its place.
+ * readings). Meters are in the working set, each with its newest readings, so an asset's meters are
+ * on the device before it is opened; pages of readings go through the cache like every read. A
+ * reading is an offline action: it is checked here first against the readings the device knows
+ * (the meter's kept record, else its saved page, and those queued), by the rule the server applies
+ * again (shared/rules/meter-readings.ts), and stored with the device's time as when it was taken,
+ * so a reading sent hours later still goes in its place.
  */
 import type { Page } from '../../shared/api/common.js';
+import { PAGE_SIZE } from '../../shared/constants.js';
 import type { Meter, MeterReading } from '../../shared/api/meters.js';
 import type { QueuedReading, ReadingInput } from '../../shared/areas/meters.js';
 import { normalizeHttpError } from '../../shared/data/errors.js';
@@ -14,6 +16,7 @@ import { ERROR_MESSAGES, QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } fr
 import { READING_MESSAGES, readingProblem, type ReadingPoint } from '../../shared/rules/meter-readings.js';
 import { optionalText } from '../../shared/rules/optional-text.js';
 import { readThroughCache } from '../cache/cached-read.js';
+import type { CacheHit } from '../cache/response-cache.js';
 import type { AreaContext } from '../kit/area-context.js';
 import { defineArea } from '../kit/area.js';
 import { defineWrite } from '../outbox/write-action.js';
@@ -59,14 +62,23 @@ async function queuedReadings(ctx: AreaContext, meterId: number): Promise<Queued
 }
 
 /**
- * The readings the device knows of this meter: the newest saved page (ten, by when they were taken)
- * and those waiting to be sent. A reading taken now is placed against the latest of them; the
- * server, knowing all, judges again.
+ * The readings the device knows of this meter: its newest valid ones, from the meter as the sync
+ * keeps it or else the newest saved page of its readings, and those waiting to be sent. A reading
+ * taken now is placed against the latest of them; the server, knowing all, judges again.
  */
 async function knownReadings(ctx: AreaContext, meterId: number): Promise<ReadingPoint[]> {
-  const saved = await ctx.cache.get<Page<MeterReading>>(`${readingsOf(meterId)}?page=1`);
-  const valid = (saved?.data.results ?? []).filter((r) => !r.void);
-  return [...valid, ...(await queuedReadings(ctx, meterId))];
+  const kept = await ctx.workingSet.record<Meter>('meters', meterId);
+  const saved = kept ? null : await ctx.cache.get<Page<MeterReading>>(`${readingsOf(meterId)}?page=1`);
+  const known = kept?.data.recent_readings ?? (saved?.data.results ?? []).filter((r) => !r.void);
+  return [...known, ...(await queuedReadings(ctx, meterId))];
+}
+
+/** An asset's meters as the working set keeps them, as a saved page (by id, as the server lists them). */
+async function keptMeters(ctx: AreaContext, assetId: number): Promise<CacheHit<Page<Meter>> | null> {
+  const kept = await ctx.workingSet.matching<Meter>('meters', (meter) => meter.asset_id === assetId);
+  if (!kept) return null;
+  const results = kept.data.sort((a, b) => a.id - b.id).slice(0, PAGE_SIZE);
+  return { data: { count: kept.data.length, next: null, previous: null, results }, cachedAt: kept.cachedAt };
 }
 
 /** The form's fields refused here as the server would refuse them (the same field errors). */
@@ -80,7 +92,7 @@ export const area = defineArea({
   calls: (ctx) => ({
     ofAsset: (assetId) => {
       const path = `${metersOf(assetId)}?page=1`;
-      return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<Meter>>({ path }));
+      return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<Meter>>({ path }), () => keptMeters(ctx, assetId));
     },
     readings: (meterId, page) => {
       const path = `${readingsOf(meterId)}?page=${page}`;

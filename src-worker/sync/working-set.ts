@@ -60,6 +60,12 @@ export class WorkingSet {
     return kept && record !== undefined ? { data: record, cachedAt: kept.syncedAt } : null;
   }
 
+  /** Every record of an area kept that `matches` (an asset's meters), as a saved answer; null when the area is not (wholly) on the device. */
+  async matching<T>(area: string, matches: (record: T) => boolean): Promise<CacheHit<T[]> | null> {
+    const kept = await this.recordsOf<T>(area);
+    return kept ? { data: kept.records.filter(matches), cachedAt: kept.syncedAt } : null;
+  }
+
   /** One record kept, as a saved answer. */
   async record<T>(area: string, id: number): Promise<CacheHit<T> | null> {
     const [row, meta] = await Promise.all([this.db.records.get([area, id]), this.meta()]);

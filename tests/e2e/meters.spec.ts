@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import type { Page as ApiPage } from '../../shared/api/common';
 import type { Meter, MeterReading } from '../../shared/api/meters';
 import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
-import { activityBadge, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
+import { activityBadge, closeActivityPanel, expect, openActivityPanel, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 
 // axe is injected as a script tag (tests/helpers/e2e-axe.ts).
@@ -139,3 +139,30 @@ for (const [mode, assetId] of [['shared', 1], ['dedicated', 2]] as const) {
     });
   });
 }
+
+test("offline straight after the first sync, a meter of an asset never opened shows with its newest readings, and a reading is checked against them", async ({ page, network }) => {
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const meter = await meterWithReadings(api, 4, [300, 320]);
+  await signIn(page, SUPERVISOR);
+  await serviceWorkerReady(page);
+  const activity = await openActivityPanel(page);
+  await expect(activity.getByTestId('working-set')).toContainText(/Saved for offline: \d+ records/, { timeout: 30_000 });
+  await closeActivityPanel(page);
+
+  await network.setOffline(true);
+  await expect(page.getByText('Offline mode')).toBeVisible();
+  // Moved to as the app's own links do: no page load offline.
+  await page.evaluate(() => {
+    history.pushState(null, '', '/asset-detail/4');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const panel = meterPanel(page, meter.name);
+  await expect(panel).toContainText('Last reading: 320 hours');
+  await expect(panel.getByRole('table')).toContainText('300');
+  await panel.getByRole('button', { name: 'Add reading' }).click();
+  const dialog = page.getByRole('dialog', { name: `Add reading: ${meter.name}` });
+  await dialog.getByLabel('Reading (hours)').fill('310');
+  await dialog.getByRole('button', { name: 'Save Reading' }).click();
+  await expect(dialog.getByText(/The reading cannot be lower than 320/)).toBeVisible();
+  await expect(activityBadge(page)).toBeHidden();
+});

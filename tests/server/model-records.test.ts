@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNCED_AREAS } from '../../shared/api/sync.js';
-import { ACTIVITY_RECORD_PATHS } from '../../shared/api/activity.js';
-import { CSV_EXPORTS } from '../../shared/api/exports.js';
+import { ACTIVITY_RECORD_PATHS, isHistoryArea } from '../../shared/api/activity.js';
+import { isCsvExportArea } from '../../shared/api/exports.js';
 import { buildRepositories } from '../../src-server/db/repositories.js';
 import { buildModels } from '../../src-server/models/index.js';
 import { limitedMayRead, presentedByIds, type AnyModelRecord } from '../../src-server/models/model-record.js';
@@ -24,14 +24,28 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('the model records', () => {
-  it('name every synced area once, each under its own name, each with an export and a history', () => {
+  it('name every synced area once, each under its own name, with an export and a history where they have them', () => {
     const models = buildModels(buildRepositories(t.database.db, t.database.dialect, t.config.site));
     expect(Object.keys(models).sort()).toEqual([...SYNCED_AREAS].sort());
-    for (const [area, model] of Object.entries(models)) {
+    for (const [area, model] of Object.entries(models) as [string, AnyModelRecord][]) {
       expect(model.area).toBe(area);
-      expect(CSV_EXPORTS[model.area]).toBeDefined();
-      expect(ACTIVITY_RECORD_PATHS[model.area]).toBeDefined();
+      expect([area, model.csv !== undefined]).toEqual([area, isCsvExportArea(area)]);
     }
+    // A meter has no list of its own to export, and its history is its asset's.
+    expect(Object.keys(models).filter((area) => !isCsvExportArea(area) || !isHistoryArea(area))).toEqual(['meters']);
+  });
+
+  it("present a meter as its route answers it, with its newest readings, for the devices' working set", async () => {
+    const asset = await t.request({ method: 'POST', url: '/api/v1/assets/create/', as: full, payload: { brand: 'Belt', name: 'Conveyor', description: 'Model meter', asset_type: 'OTHER', serial_number: 'MM-1' } });
+    expect(asset.statusCode).toBe(201);
+    const meter = await t.request({ method: 'POST', url: `/api/v1/assets/${(asset.json() as { id: number }).id}/meters/`, as: full, payload: { name: 'Run hours', unit: 'hours' } });
+    const id = (meter.json() as { id: number }).id;
+    for (const value of [10, 25]) expect((await t.request({ method: 'POST', url: `/api/v1/meters/${id}/readings/`, as: full, payload: { value } })).statusCode).toBe(201);
+    const models = buildModels(buildRepositories(t.database.db, t.database.dialect, t.config.site));
+    const presented = await presentedByIds(models.meters as AnyModelRecord, [id], { origin: 'http://cmms.test', timeZone: t.config.timeZone });
+    const detail = (await t.request({ method: 'GET', url: `/api/v1/meters/${id}/`, as: full })).json() as { recent_readings: { value: number }[]; average_daily_use: number | null };
+    expect({ ...(presented.get(id) as object), average_daily_use: null }).toEqual({ ...detail, average_daily_use: null });
+    expect(detail.recent_readings.map((r) => r.value)).toEqual([25, 10]);
   });
 
   it('present a record as its detail route answers it, and read as its routes allow', async () => {
@@ -46,7 +60,7 @@ describe('the model records', () => {
     expect(presented.get(id)).toEqual(detail.json());
     // What the record says of limited users is what the routes do with them.
     for (const model of Object.values(models) as AnyModelRecord[]) {
-      const path = `/api/v1/${ACTIVITY_RECORD_PATHS[model.area]}`;
+      const path = `/api/v1/${isHistoryArea(model.area) ? ACTIVITY_RECORD_PATHS[model.area] : `${model.area}/`}`;
       const answer = await t.request({ method: 'GET', url: `${path}999999/`, as: limited });
       expect([model.area, answer.statusCode]).toEqual([model.area, limitedMayRead(model) ? 404 : 403]);
     }

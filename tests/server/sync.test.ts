@@ -73,7 +73,7 @@ describe('sync', () => {
     expect(first.changes.find((c) => key(c) === `workorders:${openOrder}`)).toEqual({ area: 'workorders', id: openOrder, op: 'upsert', record: detail });
     const taskDetail = (await t.request({ method: 'GET', url: `/api/v1/maintenance/tasks/${task.id}/`, as: full })).json();
     expect(first.changes.find((c) => key(c) === `maintenance:${task.id}`)).toMatchObject({ op: 'upsert', record: taskDetail });
-    expect(first.scope).toEqual(['locations', 'workorders', 'maintenance', 'assets', 'vendors', 'parts', 'chemicals']);
+    expect(first.scope).toEqual(['locations', 'workorders', 'maintenance', 'assets', 'vendors', 'parts', 'chemicals', 'meters']);
     // Up to date: nothing more.
     expect(await sync(full, first.cursor)).toMatchObject({ cursor: first.cursor, more: false, snapshot: false, changes: [] });
   });
@@ -106,6 +106,30 @@ describe('sync', () => {
     await t.request({ method: 'POST', url: `/api/v1/workorders/${openOrder}/unclaim/`, as: full });
     const next = await syncAll(limited, first.cursor);
     expect(next.changes.map(key)).toEqual([`workorders:${openOrder}`]);
+  });
+
+  it("brings a meter again with each reading added or voided, its newest readings inside, and drops it with its asset", async () => {
+    const location = (await t.request({ method: 'POST', url: '/api/v1/locations/', as: full, payload: { location_type: 'OTHER', name: 'Meter Sync Site', address: '1 Way', city: 'Dallas', state: 'TX', postal_code: '75001' } })).json() as { id: number };
+    const asset = (await t.request({ method: 'POST', url: '/api/v1/assets/create/', as: full, payload: { brand: 'Belt', name: 'Synced Conveyor', description: 'd', asset_type: 'OTHER', serial_number: 'SYNC-M', location_id: location.id } })).json() as { id: number };
+    const meter = (await t.request({ method: 'POST', url: `/api/v1/assets/${asset.id}/meters/`, as: full, payload: { name: 'Run hours', unit: 'hours' } })).json() as { id: number };
+    const { cursor, changes } = await syncAll(full);
+    expect(changes.map(key)).toContain(`meters:${meter.id}`);
+
+    const reading = (await t.request({ method: 'POST', url: `/api/v1/meters/${meter.id}/readings/`, as: full, payload: { value: 42 } })).json() as { id: number };
+    const read = await syncAll(full, cursor);
+    expect(read.changes.filter((c) => c.area === 'meters')).toEqual([
+      { area: 'meters', id: meter.id, op: 'upsert', record: expect.objectContaining({ last_reading: 42, recent_readings: [expect.objectContaining({ value: 42, reset: false })] }) },
+    ]);
+    await t.request({ method: 'POST', url: `/api/v1/meters/${meter.id}/readings/${reading.id}/void/`, as: full });
+    const voided = await syncAll(full, read.cursor);
+    expect(voided.changes.find((c) => key(c) === `meters:${meter.id}`)).toMatchObject({ op: 'upsert', record: { last_reading: null, recent_readings: [] } });
+
+    // Limited users keep no meters.
+    expect((await syncAll(limited)).scope).not.toContain('meters');
+    // The asset goes, and its meter with it.
+    await t.database.db.deleteFrom('work_orders').where('asset_id', '=', asset.id).execute();
+    await t.database.db.deleteFrom('assets').where('id', '=', asset.id).execute();
+    expect((await syncAll(full, voided.cursor)).changes.find((c) => key(c) === `meters:${meter.id}`)).toEqual({ area: 'meters', id: meter.id, op: 'delete' });
   });
 
   it('says a record is gone with a tombstone', async () => {

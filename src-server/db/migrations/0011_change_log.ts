@@ -60,6 +60,32 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
 const SQLITE_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
+/** A table whose rows change a record devices keep (LOGGED_TABLES; later migrations add their own). */
+export interface LoggedTable {
+  table: string;
+  entity: string;
+  idColumn: string;
+  /** A delete of a row is the record's own delete (else a change of the record it belongs to). */
+  own: boolean;
+}
+
+/**
+ * The triggers that log every insert, update and delete of `logged` in the change log: SQLite's
+ * three, or PostgreSQL's one over `change_log_record` (made below, once).
+ */
+export async function logChangesOf(db: Kysely<unknown>, dialect: DialectName, { table, entity, idColumn, own }: LoggedTable): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql
+      .raw(`create trigger ${table}_log after insert or update or delete on ${table} for each row execute function change_log_record('${entity}', '${idColumn}', '${own ? 'own' : 'child'}')`)
+      .execute(db);
+    return;
+  }
+  const log = (id: string, op: string) => `insert into change_log (entity, record_id, op, changed_at) values ('${entity}', ${id}, '${op}', ${SQLITE_NOW});`;
+  await sql.raw(`create trigger ${table}_log_insert after insert on ${table} begin ${log(`new.${idColumn}`, 'upsert')} end`).execute(db);
+  await sql.raw(`create trigger ${table}_log_update after update on ${table} begin ${log(`new.${idColumn}`, 'upsert')} end`).execute(db);
+  await sql.raw(`create trigger ${table}_log_delete after delete on ${table} begin ${log(`old.${idColumn}`, own ? 'delete' : 'upsert')} end`).execute(db);
+}
+
 async function upSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`create table change_log (
     seq integer primary key autoincrement,
@@ -68,12 +94,7 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     op text not null,
     changed_at text not null
   )`.execute(db);
-  const log = (entity: string, id: string, op: string) => `insert into change_log (entity, record_id, op, changed_at) values ('${entity}', ${id}, '${op}', ${SQLITE_NOW});`;
-  for (const { table, entity, idColumn, own } of LOGGED_TABLES) {
-    await sql.raw(`create trigger ${table}_log_insert after insert on ${table} begin ${log(entity, `new.${idColumn}`, 'upsert')} end`).execute(db);
-    await sql.raw(`create trigger ${table}_log_update after update on ${table} begin ${log(entity, `new.${idColumn}`, 'upsert')} end`).execute(db);
-    await sql.raw(`create trigger ${table}_log_delete after delete on ${table} begin ${log(entity, `old.${idColumn}`, own ? 'delete' : 'upsert')} end`).execute(db);
-  }
+  for (const logged of LOGGED_TABLES) await logChangesOf(db, 'sqlite', logged);
   const dependents = SHOWING_LOCATION.map(
     ({ table, entity }) => `insert into change_log (entity, record_id, op, changed_at) select '${entity}', id, 'upsert', ${SQLITE_NOW} from ${table} where location_id = new.id;`,
   ).join(' ');
@@ -113,10 +134,6 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       update change_log set seq = next_seq where id = new.id;
       return null;
     end $$`.execute(db);
-  for (const { table, entity, idColumn, own } of LOGGED_TABLES) {
-    await sql
-      .raw(`create trigger ${table}_log after insert or update or delete on ${table} for each row execute function change_log_record('${entity}', '${idColumn}', '${own ? 'own' : 'child'}')`)
-      .execute(db);
-  }
+  for (const logged of LOGGED_TABLES) await logChangesOf(db, 'postgres', logged);
   await sql`create constraint trigger change_log_number after insert on change_log deferrable initially deferred for each row execute function change_log_number()`.execute(db);
 }

@@ -11,14 +11,14 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
-import type { RecordAccess } from '../../models/model-record.js';
+import { withHistory, type AnyModelRecord, type RecordAccess } from '../../models/model-record.js';
 import { userAccountRecord } from '../users/users.model.js';
 import { presentActivity } from './activity.presenter.js';
 
 export async function activityRoutes(app: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
   const { activity } = repositories;
   // Each with its detail route's access and lookup (tests/server/permissions.test.ts and history.test.ts hold them equal).
-  const records: RecordAccess<unknown>[] = [...Object.values(models), userAccountRecord(repositories)];
+  const records: RecordAccess<unknown>[] = [...withHistory(Object.values(models) as AnyModelRecord[]), userAccountRecord(repositories)];
 
   for (const record of records) {
     const { area } = record;

@@ -2,7 +2,7 @@
 import type { Meter, MeterReading } from '../../../shared/api/meters.js';
 import type { UserRef } from '../../../shared/api/common.js';
 import { READING_MESSAGES, SPIKE_FACTOR } from '../../../shared/rules/meter-readings.js';
-import type { MeterFigures, MeterReadingRow, MeterRow } from './meters.repository.js';
+import type { MeterFigures, MeterReadingRow, MeterRow, MetersRepository } from './meters.repository.js';
 
 /** Columns the API does not show (none; tests/server/response-shapes.test.ts holds the lists to the tables). */
 export const METER_NOT_EXPOSED = [] as const satisfies readonly (keyof MeterRow)[];
@@ -18,9 +18,19 @@ export function presentMeter(row: MeterRow, figures: MeterFigures | undefined): 
     last_reading: figures?.last?.value ?? null,
     last_reading_at: figures?.last?.taken_at ?? null,
     average_daily_use: figures?.averageDailyUse ?? null,
+    recent_readings: figures?.recent ?? [],
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** Meters as the API answers them, their figures read together at `now`. */
+export async function presentMeters(meters: Pick<MetersRepository, 'figures'>, rows: MeterRow[], now = new Date()): Promise<Meter[]> {
+  const figures = await meters.figures(
+    rows.map((r) => r.id),
+    now,
+  );
+  return rows.map((row) => presentMeter(row, figures.get(row.id)));
 }
 
 export function presentReading(row: MeterReadingRow, people: Map<number, UserRef>): MeterReading {

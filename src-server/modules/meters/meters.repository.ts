@@ -6,6 +6,7 @@
  * history in its own transaction (meter_added, meter_read, reading_voided, meter_removed).
  */
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { RECENT_READINGS } from '../../../shared/api/meters.js';
 import { averageDailyUse, isSpike, lastReading, readingProblem, type ReadingPoint } from '../../../shared/rules/meter-readings.js';
 import { lockedRead, toCount } from '../../db/dialect.js';
 import type { Database, MeterReadingsTable, MetersTable } from '../../db/schema.js';
@@ -15,10 +16,12 @@ import { createRecorded, recordActivity } from '../activity/activity.repository.
 export type MeterRow = Selectable<MetersTable>;
 export type MeterReadingRow = Selectable<MeterReadingsTable>;
 
-/** What a meter answers besides its row: its last valid reading and its pace. */
+/** What a meter answers besides its row: its last valid reading, its pace and its newest valid readings. */
 export interface MeterFigures {
   last: { value: number; taken_at: string } | null;
   averageDailyUse: number | null;
+  /** Newest taken first, RECENT_READINGS at most. */
+  recent: ReadingPoint[];
 }
 
 export type NewReading = Pick<Insertable<MeterReadingsTable>, 'value' | 'taken_at' | 'user_id' | 'reason' | 'created_at'> & { reset: boolean };
@@ -30,6 +33,11 @@ export class MetersRepository {
 
   findById(id: number): Promise<MeterRow | undefined> {
     return this.db.selectFrom('meters').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Several at once, by id (the sync's pages); ids that do not exist are left out. */
+  findByIds(ids: readonly number[]): Promise<MeterRow[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.db.selectFrom('meters').selectAll().where('id', 'in', ids).orderBy('id').execute();
   }
 
   async page(assetId: number, window: PageWindow): Promise<{ count: number; rows: MeterRow[] }> {
@@ -83,7 +91,9 @@ export class MetersRepository {
     return new Map(
       [...points].map(([id, readings]) => {
         const last = lastReading(readings);
-        return [id, { last: last ? { value: last.value, taken_at: last.taken_at } : null, averageDailyUse: averageDailyUse(readings, now) }];
+        // validPoints are in the order taken: the newest are its end.
+        const recent = readings.slice(-RECENT_READINGS).reverse();
+        return [id, { last: last ? { value: last.value, taken_at: last.taken_at } : null, averageDailyUse: averageDailyUse(readings, now), recent }];
       }),
     );
   }

@@ -20,7 +20,7 @@ import { numberField } from '../../http/numbers.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { requiredText } from '../../http/text.js';
-import { presentMeter, presentReading } from './meters.presenter.js';
+import { presentMeters, presentReading } from './meters.presenter.js';
 import type { MeterRow } from './meters.repository.js';
 
 const ReadingParams = Type.Object({ id: Id, rid: Id });
@@ -38,15 +38,9 @@ export const METER_MESSAGES = {
 
 export async function metersRoutes(app: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
   const { meters, assets, users } = repositories;
-  const readers = { access: models.assets.read };
+  const readers = { access: models.meters.read };
 
-  async function presentMeters(rows: MeterRow[]): Promise<Meter[]> {
-    const figures = await meters.figures(
-      rows.map((r) => r.id),
-      new Date(),
-    );
-    return rows.map((row) => presentMeter(row, figures.get(row.id)));
-  }
+  const present = (rows: MeterRow[]) => presentMeters(meters, rows);
 
   async function meterOf(id: number): Promise<MeterRow> {
     const meter = await meters.findById(id);
@@ -61,7 +55,7 @@ export async function metersRoutes(app: FastifyInstance, { repositories, models 
       if (!(await assets.findById(request.params.id))) throw notFound();
       const window = pageWindow(request.query.page);
       const { count, rows } = await meters.page(request.params.id, window);
-      return pageOf(request, window, count, await presentMeters(rows));
+      return pageOf(request, window, count, await present(rows));
     },
   );
 
@@ -76,12 +70,12 @@ export async function metersRoutes(app: FastifyInstance, { repositories, models 
       throwIfErrors(errors);
       const now = nowIso();
       const row = await meters.create({ asset_id: request.params.id, name, unit, created_at: now, updated_at: now }, currentUser(request).id);
-      return reply.code(201).send((await presentMeters([row]))[0]);
+      return reply.code(201).send((await present([row]))[0]);
     },
   );
 
   app.get<{ Params: IdParams }>('/meters/:id/', { schema: { params: IdParams, description: 'One meter, with its last reading and pace.' }, config: readers }, async (request): Promise<Meter> => {
-    return (await presentMeters([await meterOf(request.params.id)]))[0]!;
+    return (await present([await meterOf(request.params.id)]))[0]!;
   });
 
   app.patch<{ Params: IdParams; Body: MeterBody }>(
@@ -99,7 +93,7 @@ export async function metersRoutes(app: FastifyInstance, { repositories, models 
       throwIfErrors(errors);
       const row = await meters.update(request.params.id, { ...changes, updated_at: nowIso() });
       if (!row) throw notFound();
-      return (await presentMeters([row]))[0]!;
+      return (await present([row]))[0]!;
     },
   );
 

@@ -1,7 +1,7 @@
 /**
  * The working set a device keeps, as ids in pages (the first sync reads them area by area, in id
  * order): every location, task, asset and vendor; the parts and chemicals of the configured sites;
- * every work order not completed, and those completed since a given time.
+ * every work order not completed, and those completed since a given time; every meter.
  */
 import type { Kysely } from 'kysely';
 import type { SiteCapabilities } from '../../config.js';
@@ -52,6 +52,8 @@ export class SyncRepository {
         return ids(await this.db.selectFrom('locations').select('id').where('id', '>', after).orderBy('id').limit(limit).execute());
       case 'vendors':
         return ids(await this.db.selectFrom('vendors').select('id').where('id', '>', after).orderBy('id').limit(limit).execute());
+      case 'meters':
+        return ids(await this.db.selectFrom('meters').select('id').where('id', '>', after).orderBy('id').limit(limit).execute());
     }
   }
 }

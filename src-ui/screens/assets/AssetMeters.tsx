@@ -70,6 +70,9 @@ function MeterPanel({ meter, asset, onReading }: { meter: Meter; asset: Asset; o
   useSynced('meters', String(meter.id), () => void readings.reload());
   const titleId = `meter-${meter.id}-title`;
   const data = readings.result?.data;
+  // Readings never opened, without a connection: the newest the meter's own record carries.
+  const kept = !data && readings.error ? meter.recent_readings.map((r, i): MeterReading => keptReading(meter, r, i)) : [];
+  const shown = data?.results ?? kept;
 
   return (
     <div className="meter-panel" aria-labelledby={titleId}>
@@ -88,8 +91,8 @@ function MeterPanel({ meter, asset, onReading }: { meter: Meter; asset: Asset; o
         )}
       </p>
       {readings.result?.fromCache ? <SavedDataNotice text={TEXTS.readingsSaved} cachedAt={readings.result.cachedAt} /> : null}
-      {!data && readings.error ? <WarningNotice text={messageForScreen(readings.error, SCREEN_MESSAGES.meters.loadReadings)} /> : null}
-      {(data?.results.length ?? 0) > 0 || queued.length > 0 ? <ReadingsTable meter={meter} readings={data?.results ?? []} queued={queued} /> : null}
+      {!data && readings.error && kept.length === 0 ? <WarningNotice text={messageForScreen(readings.error, SCREEN_MESSAGES.meters.loadReadings)} /> : null}
+      {shown.length > 0 || queued.length > 0 ? <ReadingsTable meter={meter} readings={shown} queued={queued} /> : null}
       {data && data.results.length === 0 && queued.length === 0 ? <p className="empty-text">{NOT_FOUND_MESSAGES.meters.readings}</p> : null}
       {data && data.count > PAGE_SIZE ? <Paginator first={(page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={data.count} pageLinkSize={3} onPageChange={(e) => setPage(e.page + 1)} /> : null}
       <AddReadingDialog
@@ -106,6 +109,11 @@ function MeterPanel({ meter, asset, onReading }: { meter: Meter; asset: Asset; o
       />
     </div>
   );
+}
+
+/** A reading the meter's record carries, shown as a reading of its table (who took it is not kept there). */
+function keptReading(meter: Meter, point: Meter['recent_readings'][number], index: number): MeterReading {
+  return { id: -1 - index, meter_id: meter.id, value: point.value, taken_at: point.taken_at, by: null, reset: point.reset, reason: null, void: false, flagged: false, warning: null, created_at: point.taken_at };
 }
 
 /** The meter's readings still in the outbox, read again whenever the queue changes. */
