@@ -35,7 +35,6 @@ const TEXTS = {
   waiting: 'Waiting to send',
 } as const;
 
-
 export function AssetMeters({ asset }: { asset: Asset }) {
   const meters = useWorkerRead(`asset-meters|${asset.id}`, (worker) => worker.meters.ofAsset(asset.id));
   const [adding, setAdding] = useState(false);
@@ -47,7 +46,7 @@ export function AssetMeters({ asset }: { asset: Asset }) {
   if (!data && meters.error) body = <WarningNotice text={messageForScreen(meters.error, SCREEN_MESSAGES.meters.load)} />;
   else if (!data) body = <p role="status">{TEXTS.loading}</p>;
   else if (data.results.length === 0) body = <p className="empty-text">{NOT_FOUND_MESSAGES.meters.list}</p>;
-  else body = data.results.map((meter) => <MeterPanel key={meter.id} meter={meter} asset={asset} onReading={() => void meters.reload()} />);
+  else body = data.results.map((meter) => <MeterPanel key={meter.id} meter={meter} asset={asset} savedAt={meters.result?.cachedAt ?? null} onReading={() => void meters.reload()} />);
 
   return (
     <section className="asset-meters" aria-labelledby="asset-meters-title">
@@ -62,7 +61,7 @@ export function AssetMeters({ asset }: { asset: Asset }) {
   );
 }
 
-function MeterPanel({ meter, asset, onReading }: { meter: Meter; asset: Asset; onReading: () => void }) {
+function MeterPanel({ meter, asset, savedAt, onReading }: { meter: Meter; asset: Asset; savedAt: string | null; onReading: () => void }) {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const readings = useWorkerRead(`meter-readings|${meter.id}|${page}`, (worker) => worker.meters.readings(meter.id, page));
@@ -75,7 +74,7 @@ function MeterPanel({ meter, asset, onReading }: { meter: Meter; asset: Asset; o
   const shown = data?.results ?? kept;
 
   return (
-    <div className="meter-panel" aria-labelledby={titleId}>
+    <div className="meter-panel" role="group" aria-labelledby={titleId}>
       <div className="section-head">
         <h3 id={titleId}>
           {meter.name} <span className="meter-unit">({meter.unit})</span>
@@ -91,6 +90,7 @@ function MeterPanel({ meter, asset, onReading }: { meter: Meter; asset: Asset; o
         )}
       </p>
       {readings.result?.fromCache ? <SavedDataNotice text={TEXTS.readingsSaved} cachedAt={readings.result.cachedAt} /> : null}
+      {kept.length > 0 ? <SavedDataNotice text={TEXTS.readingsSaved} cachedAt={savedAt} /> : null}
       {!data && readings.error && kept.length === 0 ? <WarningNotice text={messageForScreen(readings.error, SCREEN_MESSAGES.meters.loadReadings)} /> : null}
       {shown.length > 0 || queued.length > 0 ? <ReadingsTable meter={meter} readings={shown} queued={queued} /> : null}
       {data && data.results.length === 0 && queued.length === 0 ? <p className="empty-text">{NOT_FOUND_MESSAGES.meters.readings}</p> : null}

@@ -1,0 +1,66 @@
+/**
+ * Maintenance by usage (docs/decisions.md: Maintenance by usage): a task that names a meter and an
+ * interval in the meter's units is due once the meter has counted that much since the reading of
+ * its last completion. One rule for the server, which knows every reading, and the device, which
+ * knows the meter's newest ones and those it queued; both reckon the same way.
+ *
+ * - What a meter counted since a reading is the rise from each reading to the next, taken in order;
+ *   a reset (a new counter) counts its own value, from zero.
+ * - The meter's verdict: ALMOST_DUE in the last 20 % of the interval, DUE from the interval,
+ *   PAST_DUE once 10 % of the interval past it. The task's status is the more urgent of the day
+ *   rule's and the meter's, except that CLAIMED and COMPLETE stand as the day rule says.
+ * - The reading it is due at, on the meter as it counts now; the day it is forecast to be due, at
+ *   the meter's average daily use (none without a pace).
+ */
+import type { TaskStatus } from '../constants.js';
+import { inTakenOrder, type ReadingPoint } from './meter-readings.js';
+import { addDays } from './task-status.js';
+
+export const METER_ALMOST_DUE_SHARE = 0.2;
+export const METER_PAST_DUE_SHARE = 0.1;
+
+/** What a meter counted after `since`, over the valid readings taken after it. */
+export function usageSince(since: Pick<ReadingPoint, 'value' | 'taken_at'>, readings: readonly ReadingPoint[]): number {
+  const after = inTakenOrder(readings.filter((r) => Date.parse(r.taken_at) > Date.parse(since.taken_at)));
+  let previous = since.value;
+  let used = 0;
+  for (const reading of after) {
+    used += reading.reset ? reading.value : Math.max(0, reading.value - previous);
+    previous = reading.value;
+  }
+  return used;
+}
+
+export type MeterVerdict = Extract<TaskStatus, 'PAST_DUE' | 'DUE' | 'ALMOST_DUE'> | null;
+
+/** The meter's verdict on a task whose meter counted `used` of its `interval`. */
+export function meterVerdict(used: number, interval: number): MeterVerdict {
+  if (!(interval > 0)) return null;
+  if (used >= interval * (1 + METER_PAST_DUE_SHARE)) return 'PAST_DUE';
+  if (used >= interval) return 'DUE';
+  if (used >= interval * (1 - METER_ALMOST_DUE_SHARE)) return 'ALMOST_DUE';
+  return null;
+}
+
+const URGENCY: Partial<Record<TaskStatus, number>> = { PAST_DUE: 3, DUE: 2, ALMOST_DUE: 1 };
+
+/** The task's status: the day rule's, unless the meter's verdict is more urgent (a held or just-done task stays so). */
+export function withMeterVerdict(dayStatus: TaskStatus, verdict: MeterVerdict): TaskStatus {
+  if (verdict === null || dayStatus === 'CLAIMED' || dayStatus === 'COMPLETE') return dayStatus;
+  return (URGENCY[verdict] ?? 0) > (URGENCY[dayStatus] ?? 0) ? verdict : dayStatus;
+}
+
+/** The reading the task is due at, on the meter as it counts now (`current`: its latest reading). */
+export function meterDueAt(current: number, used: number, interval: number): number {
+  return current + (interval - used);
+}
+
+/**
+ * The day (YYYY-MM-DD) the task is forecast to be due by its meter, at `averageDailyUse` units a
+ * day from `today`: today once it is due; null without a pace.
+ */
+export function forecastDueDate(used: number, interval: number, averageDailyUse: number | null, today: string): string | null {
+  if (used >= interval) return today;
+  if (averageDailyUse === null || !(averageDailyUse > 0)) return null;
+  return addDays(today, Math.ceil((interval - used) / averageDailyUse));
+}
