@@ -5,9 +5,9 @@
  * readings sent at once are each checked against the other. Each write is an entry of the asset's
  * history in its own transaction (meter_added, meter_read, reading_voided, meter_removed).
  */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { RECENT_READINGS } from '../../../shared/api/meters.js';
-import { averageDailyUse, isSpike, lastReading, readingProblem, type ReadingPoint } from '../../../shared/rules/meter-readings.js';
+import { averageDailyUse, isSpike, lastReading, PACE_WINDOW_DAYS, readingProblem, type ReadingPoint } from '../../../shared/rules/meter-readings.js';
 import { lockedRead, toCount } from '../../db/dialect.js';
 import type { Database, MeterReadingsTable, MetersTable } from '../../db/schema.js';
 import type { PageWindow } from '../../http/pagination.js';
@@ -25,6 +25,8 @@ export interface MeterFigures {
 }
 
 export type NewReading = Pick<Insertable<MeterReadingsTable>, 'value' | 'taken_at' | 'user_id' | 'reason' | 'created_at'> & { reset: boolean };
+
+const DAY_MS = 86_400_000;
 
 const asPoint = (row: Pick<MeterReadingRow, 'value' | 'taken_at' | 'reset'>): ReadingPoint => ({ value: Number(row.value), taken_at: row.taken_at, reset: row.reset === 1 });
 
@@ -85,13 +87,37 @@ export class MetersRepository {
     return byMeter;
   }
 
+  /**
+   * What the figures need of each meter's valid readings, in the order taken: its newest
+   * RECENT_READINGS (the last among them) and those of the pace's window from `since`. Not every
+   * reading: a meter read daily for years is presented on every sync of it.
+   */
+  private async figurePoints(meterIds: readonly number[], since: string): Promise<Map<number, ReadingPoint[]>> {
+    const byMeter = new Map<number, ReadingPoint[]>(meterIds.map((id) => [id, []]));
+    if (meterIds.length === 0) return byMeter;
+    const ranked = this.db
+      .selectFrom('meter_readings')
+      .select(['id', 'meter_id', 'value', 'taken_at', 'reset', sql<number>`row_number() over (partition by meter_id order by taken_at desc, id desc)`.as('newest')])
+      .where('meter_id', 'in', meterIds)
+      .where('void', '=', 0);
+    const rows = await this.db
+      .selectFrom(ranked.as('r'))
+      .select(['r.meter_id', 'r.value', 'r.taken_at', 'r.reset'])
+      .where((eb) => eb.or([eb('r.newest', '<=', RECENT_READINGS), eb('r.taken_at', '>=', since)]))
+      .orderBy('r.taken_at')
+      .orderBy('r.id')
+      .execute();
+    for (const row of rows) byMeter.get(row.meter_id)!.push(asPoint(row));
+    return byMeter;
+  }
+
   /** Each meter's last valid reading and pace at `now`. */
   async figures(meterIds: readonly number[], now: Date): Promise<Map<number, MeterFigures>> {
-    const points = await this.validPoints(meterIds);
+    const points = await this.figurePoints(meterIds, new Date(now.getTime() - PACE_WINDOW_DAYS * DAY_MS).toISOString());
     return new Map(
       [...points].map(([id, readings]) => {
         const last = lastReading(readings);
-        // validPoints are in the order taken: the newest are its end.
+        // In the order taken: the newest are the end.
         const recent = readings.slice(-RECENT_READINGS).reverse();
         return [id, { last: last ? { value: last.value, taken_at: last.taken_at } : null, averageDailyUse: averageDailyUse(readings, now), recent }];
       }),
