@@ -2,6 +2,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TEXT_LIMIT, type TaskStatus } from '../constants.js';
 import { Id, LocationSearchQuery, type EveryKey, type LocationRef, type UserRef } from './common.js';
+import { READING_MAX } from '../rules/meter-readings.js';
+import type { CountedReading } from '../rules/meter-due.js';
 import { AnswersBody, ProcedureBody, type CompletionAnswer, type ProcedureStep } from './procedures.js';
 
 /** Longest recurrence the server accepts, in days (ten years). */
@@ -33,6 +35,12 @@ export const TaskUpdateBody = Type.Object({
   task_notes: Type.Optional(nullable(Type.String({ maxLength: TEXT_LIMIT }))),
   /** The task's procedure (shared/api/procedures.ts); left out, the steps stay as they are. */
   steps: Type.Optional(ProcedureBody),
+  /**
+   * Maintenance by usage (docs/decisions.md: Maintenance by usage): a meter and the interval in its
+   * units, both or neither; null clears them. Left out, they stay as they are.
+   */
+  meter_id: Type.Optional(nullable(Id)),
+  meter_interval: Type.Optional(Type.Unknown({ description: 'the interval in the meter\'s units: a number above 0, below 1,000,000,000,000; null for none' })),
 });
 export type TaskUpdateBody = Static<typeof TaskUpdateBody>;
 
@@ -58,6 +66,8 @@ export const TaskForm = Type.Object({
   recurrence_interval: Type.Integer({ minimum: 1, maximum: RECURRENCE_INTERVAL_MAX }),
   last_completed_date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
   task_notes: Type.Optional(Type.String({ maxLength: TEXT_LIMIT })),
+  meter_id: Type.Optional(Id),
+  meter_interval: Type.Optional(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: READING_MAX })),
 });
 export type TaskForm = Static<typeof TaskForm>;
 
@@ -73,6 +83,10 @@ export const TaskCompleteBody = Type.Object({
     Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'The procedure_version of the task the answers were given on; 0 (or left out) for a task without steps.' }),
   ),
   answers: Type.Optional(AnswersBody),
+  /** A task by usage: its meter's reading now, kept as a reading of the meter and counted from. */
+  meter_reading: Type.Optional(Type.Unknown({ description: 'the meter\'s reading: a number from 0 to 1,000,000,000,000, or null' })),
+  /** When that reading was taken (ISO 8601); the time the completion is sent when left out. A queued completion sends its device's time. */
+  meter_reading_taken_at: Type.Optional(nullable(Type.String({ maxLength: 64 }))),
 });
 export type TaskCompleteBody = Static<typeof TaskCompleteBody>;
 
@@ -113,6 +127,28 @@ export interface MaintenanceTask {
   procedure_version: number;
   /** The answers of the last completion, one per step it had, with the follow-up orders they opened. */
   last_completion_answers: CompletionAnswer[];
+  /** By usage (shared/rules/meter-due.ts): the meter, or null for a task by days only. */
+  meter_id: number | null;
+  meter: TaskMeterRef | null;
+  /** The interval in the meter's units. */
+  meter_interval: number | null;
+  /** What the meter counted since the last completion (or since it was set on the task). */
+  meter_used: number | null;
+  /** The latest valid reading counted. */
+  meter_last_reading: CountedReading | null;
+  /** The reading the task is due at. */
+  meter_due_at: number | null;
+  /** The day it is forecast to be due by its meter, at the meter's daily use of the last 30 days; null without one. */
+  forecast_due_date: string | null;
+}
+
+/** A task's meter, named as the task shows it. */
+export interface TaskMeterRef {
+  id: number;
+  asset_id: number;
+  name: string;
+  unit: string;
+  average_daily_use: number | null;
 }
 
 export const MAINTENANCE_TASK_KEYS = {
@@ -140,4 +176,11 @@ export const MAINTENANCE_TASK_KEYS = {
   steps: true,
   procedure_version: true,
   last_completion_answers: true,
+  meter_id: true,
+  meter: true,
+  meter_interval: true,
+  meter_used: true,
+  meter_last_reading: true,
+  meter_due_at: true,
+  forecast_due_date: true,
 } satisfies EveryKey<MaintenanceTask>;

@@ -22,6 +22,9 @@ export interface NewTask {
   task_notes: string | null;
   /** A user id; the caller when null. */
   created_by: number | null;
+  /** By usage: the meter and the interval in its units, both or neither (null). */
+  meter_id?: number | null;
+  meter_interval?: number | null;
   /** The procedure, when the form gave the task one. */
   steps?: TaskPatchBody['steps'];
 }
@@ -43,11 +46,21 @@ export interface ProcedureAnswers {
   photos: { stepId: string; file: ChosenFile }[];
 }
 
+/** A task by usage's meter, read at its completion. */
+export interface CompletionReading {
+  meterId: number;
+  value: number;
+}
+
 export interface MaintenanceCalls extends StatusCalls<MaintenanceTask> {
   list(params: TaskListParams): Promise<ReadResult<Page<MaintenanceTask>>>;
   get(id: number): Promise<ReadResult<MaintenanceTask>>;
   create(input: NewTask): Promise<MutationResult<MaintenanceTask>>;
   update(id: number, edit: TaskEdit): Promise<MutationResult<MaintenanceTask>>;
-  /** Complete, with the answers to the task's steps when it has any (sent now, or queued with its photos). */
-  complete(id: number, fieldNotes: string, procedure?: ProcedureAnswers): Promise<MutationResult<MaintenanceTask>>;
+  /**
+   * Complete, with the answers to the task's steps when it has any (sent now, or queued with its
+   * photos), and for a task by usage its meter's reading now when one was read (checked on the
+   * device against the readings it knows, as the server checks it again).
+   */
+  complete(id: number, fieldNotes: string, procedure?: ProcedureAnswers, meterReading?: CompletionReading): Promise<MutationResult<MaintenanceTask>>;
 }

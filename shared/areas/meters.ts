@@ -33,7 +33,16 @@ export interface MeterTarget {
   label: string;
 }
 
+/** A meter a task by usage may count on, named with its asset ("Wash Tunnel: Cars washed (cars)"). */
+export interface MeterChoice {
+  id: number;
+  label: string;
+  unit: string;
+}
+
 export interface MetersCalls {
+  /** Every meter the device keeps (the working set), by asset and name: the task form's choices. */
+  choices(): Promise<MeterChoice[]>;
   /** The asset's meters with their last reading and pace; the saved page offline. */
   ofAsset(assetId: number): Promise<ReadResult<Page<Meter>>>;
   /** A page of the meter's readings, newest taken first; the saved page offline. */

@@ -13,8 +13,8 @@
  *   the meter's average daily use (none without a pace).
  */
 import type { TaskStatus } from '../constants.js';
-import { inTakenOrder, type ReadingPoint } from './meter-readings.js';
-import { addDays } from './task-status.js';
+import { addDays } from './calendar-days.js';
+import { inTakenOrder, lastReading, type ReadingPoint } from './meter-readings.js';
 
 export const METER_ALMOST_DUE_SHARE = 0.2;
 export const METER_PAST_DUE_SHARE = 0.1;
@@ -63,4 +63,64 @@ export function forecastDueDate(used: number, interval: number, averageDailyUse:
   if (used >= interval) return today;
   if (averageDailyUse === null || !(averageDailyUse > 0)) return null;
   return addDays(today, Math.ceil((interval - used) / averageDailyUse));
+}
+
+/** A reading as a task counts from it. */
+export type CountedReading = Pick<ReadingPoint, 'value' | 'taken_at'>;
+
+/** What a meter counted from `since`, or from its first reading when there is none (a meter set on a task before it was read). */
+export function usageFrom(since: CountedReading | null, readings: readonly ReadingPoint[]): number {
+  if (since) return usageSince(since, readings);
+  const [first] = inTakenOrder(readings);
+  return first ? usageSince(first, readings) : 0;
+}
+
+/** A task's meter figures, as the API answers them (shared/api/maintenance.ts). */
+export interface TaskMeterFigures {
+  /** What the meter counted since the last completion (or since it was set on the task). */
+  meter_used: number;
+  /** The latest valid reading counted. */
+  meter_last_reading: CountedReading | null;
+  /** The reading the task is due at. */
+  meter_due_at: number | null;
+  /** The day it is forecast to be due by its meter. */
+  forecast_due_date: string | null;
+}
+
+/** The figures of a task whose meter counted `used` of `interval`, its latest reading `last`. */
+export function taskMeterFigures(interval: number, used: number, last: CountedReading | null, averageDailyUse: number | null, today: string): TaskMeterFigures {
+  return {
+    meter_used: used,
+    meter_last_reading: last ? { value: last.value, taken_at: last.taken_at } : null,
+    meter_due_at: last ? meterDueAt(last.value, used, interval) : null,
+    forecast_due_date: last ? forecastDueDate(used, interval, averageDailyUse, today) : null,
+  };
+}
+
+/** What a task by usage says of its meter (shared/api/maintenance.ts). */
+export interface TaskMeterState {
+  meter_interval: number | null;
+  meter_used: number | null;
+  meter_last_reading: CountedReading | null;
+  meter: { average_daily_use: number | null } | null;
+}
+
+/**
+ * The figures again with readings the server had not counted when it answered (a device's queued
+ * ones, a kept meter's newer ones): those taken after its last counted reading add what they
+ * count, so a device reckons a task due as soon as its reading is queued. Null for a task by days only.
+ */
+export function withNewerReadings(task: TaskMeterState, readings: readonly ReadingPoint[], today: string): TaskMeterFigures | null {
+  if (task.meter_interval == null) return null;
+  const counted = task.meter_last_reading;
+  const seen = new Set<string>();
+  const newer = readings.filter((r) => {
+    const key = `${Date.parse(r.taken_at)}|${r.value}`;
+    if (seen.has(key) || (counted && Date.parse(r.taken_at) <= Date.parse(counted.taken_at))) return false;
+    seen.add(key);
+    return true;
+  });
+  const used = (task.meter_used ?? 0) + usageFrom(counted, newer);
+  const last = lastReading<ReadingPoint>([...(counted ? [{ ...counted, reset: false }] : []), ...newer]);
+  return taskMeterFigures(task.meter_interval, used, last, task.meter?.average_daily_use ?? null, today);
 }

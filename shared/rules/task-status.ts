@@ -3,6 +3,10 @@
  * worker can recompute offline as days pass. First match wins (docs/decisions.md: Maintenance task status).
  */
 import type { TaskStatus } from '../constants.js';
+import { addDays, dayNumber } from './calendar-days.js';
+import { meterVerdict, withMeterVerdict } from './meter-due.js';
+
+export { addDays };
 
 export interface TaskStatusInput {
   /** Whether someone holds the task. */
@@ -12,17 +16,6 @@ export interface TaskStatusInput {
   /** Whether the task was ever completed through the system. */
   completedThroughSystem: boolean;
   recurrenceInterval: number;
-}
-
-const DAY_MS = 86_400_000;
-
-function dayNumber(isoDate: string): number {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return Math.round(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / DAY_MS);
-}
-
-export function addDays(isoDate: string, days: number): string {
-  return new Date((dayNumber(isoDate) + days) * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The due date: last completion plus the interval in days, or null when never completed. */
@@ -54,14 +47,18 @@ export interface TaskStatusFields {
   last_completed_date: string | null;
   completed_through_system: boolean;
   recurrence_interval: number;
+  /** A task by usage: the interval in its meter's units, and what the meter counted since the last completion. */
+  meter_interval?: number | null;
+  meter_used?: number | null;
 }
 
 /**
  * The status of a task as the API answered it, on `today` (a saved task read offline days later
- * shows what it is now, not what it was when saved).
+ * shows what it is now, not what it was when saved), the meter's verdict taken in when it has one
+ * (shared/rules/meter-due.ts).
  */
 export function taskStatusOn(task: TaskStatusFields, today: string): TaskStatus {
-  return taskStatus(
+  const byDay = taskStatus(
     {
       claimed: task.assigned_to.length > 0,
       lastCompletedDate: task.last_completed_date,
@@ -70,6 +67,8 @@ export function taskStatusOn(task: TaskStatusFields, today: string): TaskStatus 
     },
     today,
   );
+  if (task.meter_interval == null || task.meter_used == null) return byDay;
+  return withMeterVerdict(byDay, meterVerdict(task.meter_used, task.meter_interval));
 }
 
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {

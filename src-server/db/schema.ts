@@ -185,6 +185,12 @@ export interface MaintenanceTasksTable {
   procedure_version: Generated<number>;
   /** The last completion's answers as JSON text, with their follow-up orders; null before any (migration 0015). */
   last_completion_answers: string | null;
+  /** By usage (migration 0021): the meter and the interval in its units, both or neither. */
+  meter_id: number | null;
+  meter_interval: number | null;
+  /** The reading the task counts from: its last completion's, or the meter's latest when it was set; null: from the meter's first. */
+  meter_since_value: number | null;
+  meter_since_at: string | null;
 }
 
 export interface TaskCompletionsTable {

@@ -81,6 +81,8 @@ export interface CompletionExtension<T> {
   fields: ReactNode;
   check(): boolean;
   complete(worker: WorkerRemote, id: number, fieldNotes: string): Promise<MutationResult<T>>;
+  /** A refusal the fields show themselves (a field error of theirs): true keeps the dialog open. */
+  refused?(err: unknown): boolean;
   /** The dialog closed after a send (or a refusal): what was answered starts over. */
   reset(): void;
 }
@@ -131,6 +133,7 @@ export function StatusActions<T>({
       showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
       onDone(action, result);
     } catch (err) {
+      if (extended?.refused?.(err)) return;
       setDialog(null);
       if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, failures[action]) });
       onRefused();

@@ -5,7 +5,7 @@
  * queued edit never rolls back a completion someone made meanwhile.
  */
 import type { MaintenanceTask } from '../../shared/api/maintenance.js';
-import type { NewTask, ProcedureAnswers, TaskEdit } from '../../shared/areas/maintenance.js';
+import type { CompletionReading, NewTask, ProcedureAnswers, TaskEdit } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { TASK_LIST } from '../../shared/rules/list-rules.js';
@@ -15,6 +15,7 @@ import { statusWrites } from '../kit/status-writes.js';
 import { defineWrite, versionedPrecondition, type VersionedChanges } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 import { completionRequest, completionWrite, reapplyRefusal, type CompletePayload } from '../procedures/task-completion.js';
+import { checkedReading } from './meters.js';
 import { workorders } from './workorders.js';
 
 export const tasks = recordsAt<MaintenanceTask>('maintenance/tasks/', { synced: { area: 'maintenance', rule: TASK_LIST } });
@@ -76,6 +77,9 @@ export const area = defineArea({
     update: (id, edit: TaskEdit) =>
       writeOrQueue(ctx, updateTask, { ...target(id), payload: { version: edit.version, changes: edit.changes as { [field: string]: JsonValue } } }),
     ...status.calls(ctx, target),
-    complete: (id, fieldNotes, procedure?: ProcedureAnswers) => writeOrQueue(ctx, completeTask, { ...target(id), ...completionWrite(fieldNotes, procedure) }),
+    complete: async (id, fieldNotes, procedure?: ProcedureAnswers, meterReading?: CompletionReading) => {
+      const reading = meterReading ? await checkedReading(ctx, meterReading.meterId, { value: meterReading.value, taken_at: new Date().toISOString(), reset: false }, 'meter_reading') : undefined;
+      return writeOrQueue(ctx, completeTask, { ...target(id), ...completionWrite(fieldNotes, procedure, reading && { value: reading.value, taken_at: reading.taken_at }) });
+    },
   }),
 });

@@ -10,7 +10,8 @@
 import type { Page } from '../../shared/api/common.js';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import type { Meter, MeterReading } from '../../shared/api/meters.js';
-import type { QueuedReading, ReadingInput } from '../../shared/areas/meters.js';
+import type { Asset } from '../../shared/api/assets.js';
+import type { MeterChoice, QueuedReading, ReadingInput } from '../../shared/areas/meters.js';
 import { normalizeHttpError } from '../../shared/data/errors.js';
 import { ERROR_MESSAGES, QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { READING_MESSAGES, readingProblem, type ReadingPoint } from '../../shared/rules/meter-readings.js';
@@ -33,8 +34,9 @@ export const addReading = defineWrite<MeterReading, ReadingPayload>({
   area: 'meters',
   action: 'reading',
   request: (item) => ({ method: 'POST', path: readingsOf(item.targetId ?? ''), json: item.payload.body }),
-  // The meter's last reading and pace change with it, and its pages of readings.
-  invalidates: (item) => ({ prefixes: [readingsOf(item.targetId ?? ''), metersOf(item.payload.asset_id)] }),
+  // The meter's last reading and pace change with it, its pages of readings, and the tasks that count it
+  // (named by path: the maintenance area imports this one).
+  invalidates: (item) => ({ prefixes: [readingsOf(item.targetId ?? ''), metersOf(item.payload.asset_id), 'maintenance/tasks/'] }),
   messages: { success: SUCCESS_MESSAGES.meters.readingRecorded, queued: QUEUED_MESSAGES.meters.reading, failure: SCREEN_MESSAGES.meters.addReading },
 });
 
@@ -81,9 +83,28 @@ async function keptMeters(ctx: AreaContext, assetId: number): Promise<CacheHit<P
   return { data: { count: kept.data.length, next: null, previous: null, results }, cachedAt: kept.cachedAt };
 }
 
+/** Every kept meter, named with its asset, by label (none before the first sync). */
+async function meterChoices(ctx: AreaContext): Promise<MeterChoice[]> {
+  const [meters, assets] = await Promise.all([ctx.workingSet.matching<Meter>('meters', () => true), ctx.workingSet.matching<Asset>('assets', () => true)]);
+  const assetNames = new Map((assets?.data ?? []).map((a) => [a.id, a.name.name]));
+  return (meters?.data ?? [])
+    .map((m) => ({ id: m.id, label: `${assetNames.get(m.asset_id) ?? `Asset #${m.asset_id}`}: ${m.name} (${m.unit})`, unit: m.unit }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
 /** The form's fields refused here as the server would refuse them (the same field errors). */
 function refused(fields: Record<string, string[]>): never {
   throw normalizeHttpError(400, fields);
+}
+
+/**
+ * A reading checked against those the device knows of its meter, by the rule the server applies
+ * again: refused with the server's own field error under `field`, else the reading as given.
+ */
+export async function checkedReading<R extends ReadingPoint>(ctx: AreaContext, meterId: number, reading: R, field: string): Promise<R> {
+  const problem = readingProblem(await knownReadings(ctx, meterId), reading);
+  if (problem) refused({ [field]: [problem] });
+  return reading;
 }
 
 export const area = defineArea({
@@ -99,11 +120,11 @@ export const area = defineArea({
       return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<MeterReading>>({ path }));
     },
     queuedReadings: (meterId) => queuedReadings(ctx, meterId),
+    choices: () => meterChoices(ctx),
     addReading: async (meter, input: ReadingInput) => {
       const reading = { value: input.value, taken_at: input.taken_at ?? new Date().toISOString(), reset: input.reset, reason: optionalText(input.reason) };
       if (reading.reset && !reading.reason) refused({ reason: [READING_MESSAGES.resetNeedsReason] });
-      const problem = readingProblem(await knownReadings(ctx, meter.id), reading);
-      if (problem) refused({ value: [problem] });
+      await checkedReading(ctx, meter.id, reading, 'value');
       return writeOrQueue(ctx, addReading, { targetId: String(meter.id), targetLabel: meter.label, payload: { body: reading, asset_id: meter.assetId } });
     },
     create: (assetId, fields) => writeNow(ctx, createMeter, { targetId: String(assetId), payload: { name: fields.name, unit: fields.unit } }),

@@ -30,6 +30,8 @@ export type CompletePayload = {
   photo_steps?: string[];
   /** Each step's label and answer as text, for the Offline Activity panel (never sent). */
   summary?: { [label: string]: string };
+  /** A task by usage: its meter's reading, taken when the completion was made on the device. */
+  meter_reading?: { value: number; taken_at: string };
 };
 
 /** A stored completion that answered a procedure (it has a version to re-apply on). */
@@ -48,9 +50,14 @@ export const ANSWERED_COMPLETION: VersionedPayloadKind = {
 };
 
 /** What a completion stores: its payload and its photos as the outbox's attachments. */
-export function completionWrite(fieldNotes: string, procedure: ProcedureAnswers | undefined): { payload: CompletePayload; attachments: WriteFile[] } {
+export function completionWrite(
+  fieldNotes: string,
+  procedure: ProcedureAnswers | undefined,
+  meterReading?: CompletePayload['meter_reading'],
+): { payload: CompletePayload; attachments: WriteFile[] } {
   const field_notes = optionalText(fieldNotes);
-  if (!procedure) return { payload: { field_notes }, attachments: [] };
+  const reading = meterReading ? { meter_reading: meterReading } : {};
+  if (!procedure) return { payload: { field_notes, ...reading }, attachments: [] };
   const answers = procedure.answers.map((a): StoredAnswer => {
     const step = procedure.steps.find((s) => s.id === a.step_id);
     const typed = typeof a.value === 'string' ? a.value.trim() : (a.value ?? null);
@@ -66,6 +73,7 @@ export function completionWrite(fieldNotes: string, procedure: ProcedureAnswers 
       answers,
       photo_steps: withPhotos.map((p) => p.stepId),
       summary: summaryOf(procedure.steps, answers, new Set(withPhotos.map((p) => p.stepId)), field_notes),
+      ...reading,
     },
     attachments: withPhotos.map((p) => ({ name: p.file.name, type: p.file.type, blob: p.file.blob })),
   };
@@ -86,11 +94,14 @@ function summaryOf(steps: readonly ProcedureStep[], answers: readonly StoredAnsw
 export function completionRequest(path: string, item: StoredWrite<CompletePayload>): Omit<HttpRequest, 'idempotencyKey' | 'ifMatch'> {
   const { payload } = item;
   const notes = payload.field_notes ?? null;
-  if (payload.procedure_version === undefined) return { method: 'POST', path, json: { field_notes: notes } };
+  const taken = payload.meter_reading;
+  const reading = taken ? { meter_reading: taken.value, meter_reading_taken_at: taken.taken_at } : {};
+  if (payload.procedure_version === undefined) return { method: 'POST', path, json: { field_notes: notes, ...reading } };
   const answers = payload.answers ?? [];
-  if (item.attachments.length === 0) return { method: 'POST', path, json: { field_notes: notes, procedure_version: payload.procedure_version, answers } };
+  if (item.attachments.length === 0) return { method: 'POST', path, json: { field_notes: notes, procedure_version: payload.procedure_version, answers, ...reading } };
   const form = new FormData();
   if (notes !== null) form.append('field_notes', notes);
+  for (const [name, value] of Object.entries(reading)) form.append(name, String(value));
   form.append('procedure_version', String(payload.procedure_version));
   form.append('answers', JSON.stringify(answers));
   (payload.photo_steps ?? []).forEach((stepId, i) => {

@@ -112,6 +112,14 @@ describe('maintenance tasks: create, read, update', () => {
       steps: [],
       procedure_version: 0,
       last_completion_answers: [],
+      // By days only (tests/server/task-meters.test.ts has tasks by usage).
+      meter_id: null,
+      meter: null,
+      meter_interval: null,
+      meter_used: null,
+      meter_last_reading: null,
+      meter_due_at: null,
+      forecast_due_date: null,
     });
 
     const detail = await t.request({ method: 'GET', url: `${BASE}/${task.id}`, as: full });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { READING_MESSAGES, SPIKE_FACTOR } from '../../shared/rules/meter-readings.js';
-import { METER_MESSAGES } from '../../src-server/modules/meters/meters.routes.js';
+import { METER_MESSAGES } from '../../src-server/modules/meters/reading.fields.js';
 import { insertAssets, insertLocation } from '../helpers/inventory-fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '../../shared/api/notifications.js';
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
-import { insertLocation, type LocationFixture } from '../helpers/inventory-fixtures.js';
+import { insertAssets, insertLocation, type LocationFixture } from '../helpers/inventory-fixtures.js';
 import { readOutbox } from '../helpers/outbox.js';
 import { READY_TIMEOUT_MS, startServer, stopServer, waitUntilReady, type ServerProcess } from '../helpers/server-process.js';
 import { createSharedDatabase, type SharedDatabase } from '../helpers/shared-database.js';
@@ -223,6 +223,39 @@ describe('due and past-due tasks', () => {
     expect(mails).toHaveLength(3);
     expect(mails[2]).toContain(`Task is past due (due ${today}) at Task Site`);
     expect(mailsTo(other)).toHaveLength(0);
+  });
+
+  it('mail a task by usage once per cycle and kind, however many readings past it arrive in whatever order', async () => {
+    const planner = await t.createUser({ full: true });
+    const site = await insertLocation(t.database.db, 'Meter Site');
+    await choose(planner, { task_due: true, locations: [site.id] });
+    const [assetId] = (await insertAssets(t.database.db, site.id, 1, 'Brush Tunnel')) as [number];
+    await t.database.db.updateTable('assets').set({ created_at: new Date(Date.now() - 30 * 86_400_000).toISOString() }).where('id', '=', assetId).execute();
+    const meter = (await t.request({ method: 'POST', url: `${API}/assets/${assetId}/meters/`, as: planner, payload: { name: 'Cars', unit: 'cars' } })).json() as { id: number };
+    const read = async (value: number, daysAgo: number) => {
+      const res = await t.request({ method: 'POST', url: `${API}/meters/${meter.id}/readings/`, as: planner, payload: { value, taken_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString() } });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await read(1_000, 20);
+    const task = await t.request({ method: 'POST', url: `${API}/maintenance/tasks/`, as: planner, payload: { location_id: site.id, description: 'Change the brushes', recurrence_interval: 365, last_completed_date: todayIn('UTC'), meter_id: meter.id, meter_interval: 1_000 } });
+    expect(task.statusCode, task.body).toBe(201);
+    await t.app.notifications.tick(dayAhead(1));
+    expect(mailsTo(planner)).toHaveLength(0);
+
+    // Two devices' readings past the due reading, the later-taken one first.
+    await read(2_050, 2);
+    await read(2_010, 5);
+    await t.app.notifications.tick(dayAhead(2));
+    await t.app.notifications.tick(dayAhead(3));
+    let mails = mailsTo(planner);
+    expect(mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1])).toEqual(['Task is due by its meter at Meter Site']);
+    expect(mails[0]).toContain('is due by its meter (Cars at 2050 cars, due at 2000 cars)');
+    // Past 10 % over: one more, of the other kind; then nothing more for this cycle.
+    await read(2_150, 1);
+    await t.app.notifications.tick(dayAhead(4));
+    await t.app.notifications.tick(dayAhead(5));
+    mails = mailsTo(planner);
+    expect(mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1])).toEqual(['Task is due by its meter at Meter Site', 'Task is past due by its meter at Meter Site']);
   });
 });
 

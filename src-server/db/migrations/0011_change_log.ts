@@ -58,7 +58,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await db.schema.createIndex('change_log_changed_at').on('change_log').column('changed_at').execute();
 }
 
-const SQLITE_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+export const SQLITE_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
 /** A table whose rows change a record devices keep (LOGGED_TABLES; later migrations add their own). */
 export interface LoggedTable {

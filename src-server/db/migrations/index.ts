@@ -20,6 +20,7 @@ import * as m0017 from './0017_notifications.js';
 import * as m0018 from './0018_user_notify.js';
 import * as m0019 from './0019_meters.js';
 import * as m0020 from './0020_meter_sync.js';
+import * as m0021 from './0021_task_meters.js';
 
 export interface Migration {
   name: string;
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   { name: '0018_user_notify', up: m0018.up },
   { name: '0019_meters', up: m0019.up },
   { name: '0020_meter_sync', up: m0020.up },
+  { name: '0021_task_meters', up: m0021.up },
 ];

@@ -4,7 +4,9 @@
  * description, recurrence interval and last completed date are required).
  */
 import type { TaskUpdateBody } from '../../../shared/api/maintenance.js';
+import { READING_MAX } from '../../../shared/rules/meter-readings.js';
 import { dateField } from '../../http/dates.js';
+import { numberField } from '../../http/numbers.js';
 import { addFieldError, type FieldErrors } from '../../http/errors.js';
 import { doesNotExist } from '../../http/relations.js';
 import { optionalText } from '../../../shared/rules/optional-text.js';
@@ -13,6 +15,10 @@ import type { TaskFields } from './maintenance.repository.js';
 import { checkSteps } from './procedure.fields.js';
 
 const REQUIRED = 'This field is required.';
+export const TASK_METER_MESSAGES = {
+  intervalWithoutMeter: 'Choose the meter the interval counts on.',
+  meterWithoutInterval: "Give the interval in the meter's units.",
+} as const;
 
 /** The key a location error is reported under: the one the client sent. */
 export function locationField(body: TaskUpdateBody): 'location_id' | 'location' {
@@ -26,6 +32,32 @@ export interface TaskFieldsCheck<F> {
 }
 
 type LocationExists = (id: number) => Promise<boolean>;
+/** What the checks ask of the database: whether a location, and a meter, exist. */
+export interface TaskRefs {
+  locationExists: LocationExists;
+  meterExists: (id: number) => Promise<boolean>;
+}
+
+/**
+ * A meter and its interval, sent together or not at all (null and null clear them). Undefined when
+ * neither is sent: they stay as they are, in a full update too, as the steps do.
+ */
+async function checkMeter(errors: FieldErrors, body: TaskUpdateBody, meterExists: TaskRefs['meterExists']): Promise<TaskFields['meter']> {
+  if (body.meter_id === undefined && body.meter_interval === undefined) return undefined;
+  const meterId = body.meter_id ?? null;
+  const intervalSent = body.meter_interval !== undefined && body.meter_interval !== null;
+  if (meterId === null) {
+    if (intervalSent) addFieldError(errors, 'meter_id', TASK_METER_MESSAGES.intervalWithoutMeter);
+    return null;
+  }
+  if (!intervalSent) {
+    addFieldError(errors, 'meter_interval', TASK_METER_MESSAGES.meterWithoutInterval);
+    return null;
+  }
+  const interval = numberField(errors, 'meter_interval', body.meter_interval, { greaterThan: 0, lessThan: READING_MAX });
+  if (!(await meterExists(meterId))) addFieldError(errors, 'meter_id', doesNotExist(meterId));
+  return { id: meterId, interval: interval ?? 0 };
+}
 
 /**
  * The fields of `body`; with `onlySent`, a field the body leaves out is neither checked nor returned,
@@ -33,7 +65,7 @@ type LocationExists = (id: number) => Promise<boolean>;
  * time zone (a completion cannot lie after it); `locationExists` is asked only when the id is
  * otherwise acceptable.
  */
-async function checkFields(body: TaskUpdateBody, today: string, locationExists: LocationExists, onlySent: boolean): Promise<TaskFieldsCheck<Partial<TaskFields>>> {
+async function checkFields(body: TaskUpdateBody, today: string, { locationExists, meterExists }: TaskRefs, onlySent: boolean): Promise<TaskFieldsCheck<Partial<TaskFields>>> {
   const errors: FieldErrors = {};
   const fields: Partial<TaskFields> = {};
   const wanted = (...keys: (keyof TaskUpdateBody)[]) => !onlySent || keys.some((k) => body[k] !== undefined);
@@ -57,17 +89,19 @@ async function checkFields(body: TaskUpdateBody, today: string, locationExists: 
   if (wanted('task_notes')) fields.task_notes = optionalText(body.task_notes);
   // Steps left out stay as they are, in a full update too: a client that never knew of procedures keeps them.
   if (body.steps !== undefined) fields.steps = checkSteps(errors, body.steps);
+  const meter = await checkMeter(errors, body, meterExists);
+  if (meter !== undefined) fields.meter = meter;
   return { fields, errors };
 }
 
 /** A create or full update: every field, the missing ones reported. */
-export async function checkTaskFields(body: TaskUpdateBody, today: string, locationExists: LocationExists): Promise<TaskFieldsCheck<TaskFields>> {
-  const { fields, errors } = await checkFields(body, today, locationExists, false);
+export async function checkTaskFields(body: TaskUpdateBody, today: string, refs: TaskRefs): Promise<TaskFieldsCheck<TaskFields>> {
+  const { fields, errors } = await checkFields(body, today, refs, false);
   // Not onlySent, so every key was set above.
   return { fields: fields as TaskFields, errors };
 }
 
 /** A partial update: only the fields sent, each checked as in a full update. */
-export function checkTaskChanges(body: TaskUpdateBody, today: string, locationExists: LocationExists): Promise<TaskFieldsCheck<Partial<TaskFields>>> {
-  return checkFields(body, today, locationExists, true);
+export function checkTaskChanges(body: TaskUpdateBody, today: string, refs: TaskRefs): Promise<TaskFieldsCheck<Partial<TaskFields>>> {
+  return checkFields(body, today, refs, true);
 }

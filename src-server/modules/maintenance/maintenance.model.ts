@@ -28,6 +28,12 @@ export const TASK_CSV_COLUMNS: readonly CsvColumn<MaintenanceTask>[] = [
     header: 'Last Completion Answers',
     value: (t) => t.last_completion_answers.map((a) => `${a.label}: ${answerWithNote(a)}`).join('; '),
   },
+  // By usage: the meter, its interval, what it counted since the last completion, the reading due at, the forecast day.
+  { header: 'Meter', value: (t) => (t.meter ? `${t.meter.name} (${t.meter.unit})` : null) },
+  { header: 'Meter Interval', value: (t) => t.meter_interval },
+  { header: 'Counted Since Completion', value: (t) => t.meter_used },
+  { header: 'Due at Reading', value: (t) => t.meter_due_at },
+  { header: 'Forecast Due Date', value: (t) => t.forecast_due_date },
   { header: 'Created By', value: (t) => personName(t.created_by) },
   { header: 'Created At', value: (t) => t.created },
   { header: 'Updated By', value: (t) => personName(t.updated_by) },

@@ -1,17 +1,18 @@
 /** Maintenance tasks as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
 import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
 import type { CompletionAnswer, ProcedureStep } from '../../../shared/api/procedures.js';
+import { taskMeterFigures, usageFrom, withMeterVerdict, meterVerdict, type TaskMeterFigures } from '../../../shared/rules/meter-due.js';
 import { formatRecurrenceInterval, TASK_STATUS_LABELS, taskDueDate, taskStatus } from '../../../shared/rules/task-status.js';
 import { mediaUrl } from '../../http/uploads.js';
 import { locationRefOf } from '../locations/locations.presenter.js';
 import { userRefOf } from '../users/users.presenter.js';
-import type { StoredAnswer, TaskRelations, TaskRow } from './maintenance.repository.js';
+import type { StoredAnswer, TaskMeter, TaskRelations, TaskRow } from './maintenance.repository.js';
 
 /**
  * Columns the presenter does not read (tests/server/response-shapes.test.ts holds the list to the
  * table): when a task was claimed is not shown, and its due date is shown as derived afresh.
  */
-export const MAINTENANCE_TASK_NOT_EXPOSED = ['claimed_at', 'due_date'] as const satisfies readonly (keyof TaskRow)[];
+export const MAINTENANCE_TASK_NOT_EXPOSED = ['claimed_at', 'due_date', 'meter_since_value', 'meter_since_at'] as const satisfies readonly (keyof TaskRow)[];
 
 /** JSON the repository wrote; a list it cannot read shows as none rather than failing the whole answer. */
 function storedList<T>(json: string | null): T[] {
@@ -46,6 +47,18 @@ export function presentCompletionAnswer(answer: StoredAnswer, origin: string): C
 }
 
 /**
+ * A task by usage's figures, from the readings its meter took since the task's point (its last
+ * completion's reading; the meter's first when it has none). Null for a task by days only, or one
+ * whose meter is gone.
+ */
+function meterFiguresOf(row: TaskRow, meter: TaskMeter | undefined, today: string): TaskMeterFigures | null {
+  if (row.meter_interval === null || !meter) return null;
+  const since = row.meter_since_at === null || row.meter_since_value === null ? null : { value: Number(row.meter_since_value), taken_at: row.meter_since_at };
+  const counted = since ? meter.readings.filter((r) => Date.parse(r.taken_at) > Date.parse(since.taken_at)) : meter.readings;
+  return taskMeterFigures(Number(row.meter_interval), usageFrom(since, counted), meter.last, meter.ref.average_daily_use, today);
+}
+
+/**
  * `today` is the date in the configured time zone: the status depends on it, so it is computed per
  * read. `origin` is where the answers' photos are linked (http/origin.ts).
  */
@@ -53,7 +66,9 @@ export function presentTask(row: TaskRow, relations: TaskRelations, today: strin
   const person = (id: number | null) => userRefOf(relations.users, id);
   const location = locationRefOf(relations.locations, row.location_id);
   const assignee = person(row.assigned_to_id);
-  const status = taskStatus(
+  const meter = row.meter_id === null ? undefined : relations.meters.get(row.meter_id);
+  const figures = meterFiguresOf(row, meter, today);
+  const byDay = taskStatus(
     {
       claimed: row.assigned_to_id !== null,
       lastCompletedDate: row.last_completed_date,
@@ -62,6 +77,7 @@ export function presentTask(row: TaskRow, relations: TaskRelations, today: strin
     },
     today,
   );
+  const status = figures ? withMeterVerdict(byDay, meterVerdict(figures.meter_used, Number(row.meter_interval))) : byDay;
   return {
     id: row.id,
     location,
@@ -88,5 +104,12 @@ export function presentTask(row: TaskRow, relations: TaskRelations, today: strin
     steps: stepsOf(row),
     procedure_version: row.procedure_version,
     last_completion_answers: storedList<StoredAnswer>(row.last_completion_answers).map((answer) => presentCompletionAnswer(answer, origin)),
+    meter_id: figures ? row.meter_id : null,
+    meter: figures ? meter!.ref : null,
+    meter_interval: figures ? Number(row.meter_interval) : null,
+    meter_used: figures?.meter_used ?? null,
+    meter_last_reading: figures?.meter_last_reading ?? null,
+    meter_due_at: figures?.meter_due_at ?? null,
+    forecast_due_date: figures?.forecast_due_date ?? null,
   };
 }

@@ -2,6 +2,8 @@ import type { ExpressionBuilder, Kysely, Selectable, Transaction, UpdateQueryBui
 import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import { followUpDescription, type CheckedAnswer, type ProcedureStep } from '../../../shared/rules/procedure.js';
 import type { CompletionAnswer } from '../../../shared/api/procedures.js';
+import type { TaskMeterRef } from '../../../shared/api/maintenance.js';
+import type { ReadingPoint } from '../../../shared/rules/meter-readings.js';
 import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
 import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
@@ -9,6 +11,7 @@ import type { RecordWrite } from '../../db/versions.js';
 import type { PageWindow } from '../../http/pagination.js';
 import type { ClaimState, TransitionResult } from '../claims/claim-flow.js';
 import { createRecorded, editRecorded, recordActivity, updateRecorded } from '../activity/activity.repository.js';
+import { addReadingIn, MetersRepository } from '../meters/meters.repository.js';
 
 export type TaskRow = Selectable<MaintenanceTasksTable>;
 
@@ -21,6 +24,8 @@ export interface TaskFields {
   task_notes: string | null;
   /** The procedure, when the write sets it (left out: the steps stay as they are). */
   steps?: ProcedureStep[];
+  /** The meter and its interval, when the write sets them (null: none; left out: as they are). */
+  meter?: { id: number; interval: number } | null;
 }
 
 /** A completion as the route judged it (procedure.fields.ts). */
@@ -34,7 +39,12 @@ export interface TaskCompletion {
   answers: readonly CheckedAnswer[];
   /** Stored names of the photos, by step id. */
   photos: ReadonlyMap<string, string>;
+  /** A task by usage: its meter's reading at the completion, added as a reading of the meter (null: none given). */
+  meterReading: { value: number; taken_at: string } | null;
 }
+
+/** A completion whose meter reading cannot stand among the meter's readings: the rule's words (shared/rules/meter-readings.ts). */
+export class MeterReadingRefused extends Error {}
 
 /** An answer as a completion keeps it (JSON in task_completions.answers and the task's last_completion_answers). */
 export type StoredAnswer = Omit<CompletionAnswer, 'photo'> & {
@@ -51,6 +61,16 @@ export interface TaskFilter {
 export interface TaskRelations {
   locations: Map<number, LocationRef>;
   users: Map<number, UserRef>;
+  /** The meters of tasks by usage, with their figures and the valid readings the tasks count. */
+  meters: Map<number, TaskMeter>;
+}
+
+/** A task's meter as a page of tasks loads it. */
+export interface TaskMeter {
+  ref: TaskMeterRef;
+  last: ReadingPoint | null;
+  /** Valid readings taken after the earliest point a task of the page counts from, in the order taken. */
+  readings: ReadingPoint[];
 }
 
 
@@ -58,7 +78,7 @@ export interface TaskRelations {
  * The columns an edit's history compares besides those it sets: the due date follows from the date
  * and the interval, and the procedure's steps are written as procedure_steps.
  */
-const EDITED_COLUMNS = ['due_date', 'procedure_steps'] as const;
+const EDITED_COLUMNS = ['due_date', 'procedure_steps', 'meter_id', 'meter_interval'] as const;
 
 /** A partial update whose date or interval keeps being changed under it gives up after this many tries. */
 const PATCH_ATTEMPTS = 10;
@@ -81,6 +101,29 @@ function procedureColumns(eb: ExpressionBuilder<Database, 'maintenance_tasks'>, 
   return {
     procedure_steps: json,
     procedure_version: eb.case().when('procedure_steps', '=', json).then(eb.ref('procedure_version')).else(eb('procedure_version', '+', 1)).end(),
+  };
+}
+
+/** The newest valid reading of a meter, in the order taken: what a task set on it counts from. */
+function latestReading(db: Kysely<Database> | Transaction<Database>, meterId: number) {
+  return db.selectFrom('meter_readings').where('meter_id', '=', meterId).where('void', '=', 0).orderBy('taken_at', 'desc').orderBy('id', 'desc').limit(1);
+}
+
+/**
+ * The columns that set a task's meter: a meter newly set counts from its newest reading; the same
+ * meter with another interval keeps counting from where it did. Null clears them.
+ */
+function meterColumns(eb: ExpressionBuilder<Database, 'maintenance_tasks'>, db: Kysely<Database> | Transaction<Database>, meter: TaskFields['meter']) {
+  if (meter === undefined) return {};
+  if (meter === null) return { meter_id: null, meter_interval: null, meter_since_value: null, meter_since_at: null };
+  // SET reads the row as it was: the same meter keeps its point, another starts from its newest reading.
+  const latest = latestReading(db, meter.id);
+  const sameMeter = eb('meter_id', '=', meter.id);
+  return {
+    meter_id: meter.id,
+    meter_interval: meter.interval,
+    meter_since_value: eb.case().when(sameMeter).then(eb.ref('meter_since_value')).else(latest.select('value')).end(),
+    meter_since_at: eb.case().when(sameMeter).then(eb.ref('meter_since_at')).else(latest.select('taken_at')).end(),
   };
 }
 
@@ -160,22 +203,51 @@ export class MaintenanceRepository {
   async relationsOf(rows: TaskRow[]): Promise<TaskRelations> {
     const locationIds = distinctIds(rows.map((r) => r.location_id));
     const userIds = distinctIds(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id, r.last_completed_by_id, r.updated_by_id]));
-    const [locations, users] = await Promise.all([
+    const [locations, users, meters] = await Promise.all([
       locationIds.length ? this.db.selectFrom('locations').select(['id', 'name']).where('id', 'in', locationIds).execute() : [],
       userIds.length ? this.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute() : [],
+      this.metersOf(rows),
     ]);
-    return { locations: new Map(locations.map((l) => [l.id, l])), users: new Map(users.map((u) => [u.id, u])) };
+    return { locations: new Map(locations.map((l) => [l.id, l])), users: new Map(users.map((u) => [u.id, u])), meters };
+  }
+
+  /** The meters of the tasks by usage among `rows`: each named, with its figures and the readings they count. */
+  private async metersOf(rows: readonly TaskRow[]): Promise<Map<number, TaskMeter>> {
+    // Per meter, the earliest point a task counts from (null: one counts from the first reading).
+    const from = new Map<number, string | null>();
+    for (const row of rows) {
+      if (row.meter_id === null) continue;
+      const since = row.meter_since_at;
+      const earliest = from.get(row.meter_id);
+      if (earliest === undefined || (earliest !== null && (since === null || since < earliest))) from.set(row.meter_id, since);
+    }
+    if (from.size === 0) return new Map();
+    const meters = new MetersRepository(this.db);
+    const ids = [...from.keys()];
+    const [named, figures, readings] = await Promise.all([meters.findByIds(ids), meters.figures(ids, new Date()), meters.pointsAfter(from)]);
+    return new Map(
+      named.map((m) => {
+        const figure = figures.get(m.id);
+        const ref: TaskMeterRef = { id: m.id, asset_id: m.asset_id, name: m.name, unit: m.unit, average_daily_use: figure?.averageDailyUse ?? null };
+        return [m.id, { ref, last: figure?.last ? { ...figure.last, reset: false } : null, readings: readings.get(m.id) ?? [] }];
+      }),
+    );
   }
 
   create(fields: TaskFields, createdById: number | null, write: { userId: number; now: string }): Promise<TaskRow> {
     const { now } = write;
-    const { steps = [], ...columns } = fields;
+    const { steps = [], meter, ...columns } = fields;
     const created = (row: TaskRow) => ({ area: 'maintenance', recordId: row.id, kind: 'created', actorId: write.userId, at: now }) as const;
-    return createRecorded(this.db, created, (trx) =>
-      trx
+    return createRecorded(this.db, created, async (trx) => {
+      const since = meter ? await latestReading(trx, meter.id).select(['value', 'taken_at']).executeTakeFirst() : undefined;
+      return trx
         .insertInto('maintenance_tasks')
         .values({
           ...columns,
+          meter_id: meter?.id ?? null,
+          meter_interval: meter?.interval ?? null,
+          meter_since_value: since ? Number(since.value) : null,
+          meter_since_at: since?.taken_at ?? null,
           procedure_steps: JSON.stringify(steps),
           procedure_version: steps.length > 0 ? 1 : 0,
           due_date: taskDueDate(fields.last_completed_date, fields.recurrence_interval),
@@ -186,8 +258,8 @@ export class MaintenanceRepository {
           updated_by_id: write.userId,
         })
         .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
+        .executeTakeFirstOrThrow();
+    });
   }
 
   /**
@@ -236,12 +308,12 @@ export class MaintenanceRepository {
     write: RecordWrite,
     unchanged: (query: TaskUpdateQuery) => TaskUpdateQuery = (query) => query,
   ): Promise<TaskRow | undefined> {
-    const { steps, ...columns } = values;
+    const { steps, meter, ...columns } = values;
     const edit = { area: 'maintenance', recordId: id, actorId: write.userId, at: write.now } as const;
-    return editRecorded(this.db, 'maintenance_tasks', edit, [...EDITED_COLUMNS, ...Object.keys(values)], (trx) => {
+    return editRecorded(this.db, 'maintenance_tasks', edit, [...EDITED_COLUMNS, ...Object.keys(columns)], (trx) => {
       let query = trx
         .updateTable('maintenance_tasks')
-        .set((eb) => ({ ...columns, ...procedureColumns(eb, steps), ...stamped(eb, write.userId, write.now) }))
+        .set((eb) => ({ ...columns, ...procedureColumns(eb, steps), ...meterColumns(eb, trx, meter), ...stamped(eb, write.userId, write.now) }))
         .where('id', '=', id);
       if (write.version !== undefined) query = query.where('version', '=', write.version);
       return unchanged(query).returningAll().executeTakeFirst();
@@ -289,14 +361,14 @@ export class MaintenanceRepository {
         .where('assigned_to_id', '=', userId)
         .where('procedure_version', '=', completion.procedureVersion)
         // due_date is not set by this UPDATE, so it reads back as the due date the completion met or missed.
-        .returning(['recurrence_interval', 'due_date', 'location_id', 'description'])
+        .returning(['recurrence_interval', 'due_date', 'location_id', 'description', 'meter_id'])
         .executeTakeFirst();
       if (!claimed) return 'unchanged';
       const answers = completion.answers.length > 0 ? JSON.stringify(await this.keepAnswers(trx, { id, ...claimed }, userId, completion)) : null;
       // The row stays locked by the update above until commit, so the interval read back is current.
       await trx
         .updateTable('maintenance_tasks')
-        .set({ due_date: taskDueDate(today, claimed.recurrence_interval), last_completion_answers: answers })
+        .set({ due_date: taskDueDate(today, claimed.recurrence_interval), last_completion_answers: answers, ...(await this.countFromNow(trx, claimed.meter_id, userId, completion)) })
         .where('id', '=', id)
         .execute();
       await trx
@@ -315,6 +387,23 @@ export class MaintenanceRepository {
       await recordActivity(trx, { area: 'maintenance', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } });
       return 'done';
     });
+  }
+
+  /**
+   * A task by usage counts again from its completion: from the reading given with it, added to the
+   * meter here in the completion's transaction (refused as a whole when it cannot stand among the
+   * meter's readings), else from the meter's newest reading.
+   */
+  private async countFromNow(trx: Transaction<Database>, meterId: number | null, userId: number, completion: TaskCompletion) {
+    if (meterId === null) return {};
+    const given = completion.meterReading;
+    if (given) {
+      const added = await addReadingIn(trx, meterId, { ...given, reset: false, reason: null, user_id: userId, created_at: completion.now }, new Date());
+      if (added && 'problem' in added) throw new MeterReadingRefused(added.problem);
+      if (added) return { meter_since_value: given.value, meter_since_at: given.taken_at };
+    }
+    const latest = await latestReading(trx, meterId).select(['value', 'taken_at']).executeTakeFirst();
+    return { meter_since_value: latest ? Number(latest.value) : null, meter_since_at: latest?.taken_at ?? null };
   }
 
   /**

@@ -7,7 +7,10 @@ import type { RecordWrite } from '../../db/versions.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
-import { addFieldError, conflict, notFound, nothingToChange, throwIfErrors, type FieldErrors, type HttpError } from '../../http/errors.js';
+import { numberField } from '../../http/numbers.js';
+import { READING_MAX } from '../../../shared/rules/meter-readings.js';
+import { takenAtField } from '../meters/reading.fields.js';
+import { addFieldError, fieldError, conflict, notFound, nothingToChange, throwIfErrors, type FieldErrors, type HttpError } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
@@ -18,16 +21,17 @@ import { IMAGE_TYPES } from '../assets/assets.fields.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
 import { presentTask, stepsOf } from './maintenance.presenter.js';
-import { type TaskRow } from './maintenance.repository.js';
+import { MeterReadingRefused, type TaskCompletion, type TaskRow } from './maintenance.repository.js';
 import { checkCompletionAnswers, photosOf, readMultipartAnswers, staleProcedure } from './procedure.fields.js';
 
 export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
+export const NO_METER = 'This task counts no meter.';
 
 export async function maintenanceRoutes(app: FastifyInstance, { config, repositories, uploads, models }: AppDeps): Promise<void> {
   const { users } = repositories;
   const tasks = repositories.maintenance;
   const locations = repositories.locations;
-  const locationExists = (id: number) => locations.exists(id);
+  const refs = { locationExists: (id: number) => locations.exists(id), meterExists: async (id: number) => (await repositories.meters.findById(id)) !== undefined };
   // Every maintenance call needs full_feature_access (docs/decisions.md: Permissions are enforced by the server), stated rather than defaulted.
   const full = { access: 'full' as const };
   const readers = { access: models.maintenance.read };
@@ -82,7 +86,7 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
 
   app.post<{ Body: TaskCreateBody }>('/maintenance/tasks/', { schema: { body: TaskCreateBody }, config: full }, async (request, reply) => {
     const user = currentUser(request);
-    const { fields, errors } = await checkTaskFields(request.body, today(), locationExists);
+    const { fields, errors } = await checkTaskFields(request.body, today(), refs);
     const createdBy = request.body.created_by ?? user.id;
     if (createdBy !== user.id && !(await tasks.userExists(createdBy))) addFieldError(errors, 'created_by', doesNotExist(createdBy));
     throwIfErrors(errors);
@@ -92,7 +96,7 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
 
   app.put<{ Params: IdParams; Body: TaskUpdateBody }>('/maintenance/tasks/:id/', { schema: { params: IdParams, body: TaskUpdateBody }, config: full }, async (request, reply) => {
     await existing(request.params.id);
-    const { fields, errors } = await checkTaskFields(request.body, today(), locationExists);
+    const { fields, errors } = await checkTaskFields(request.body, today(), refs);
     throwIfErrors(errors);
     return writeTask(request, reply, (write) => tasks.update(request.params.id, fields, write));
   });
@@ -109,7 +113,7 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
     },
     async (request, reply) => {
     await existing(request.params.id);
-    const { fields, errors } = await checkTaskChanges(request.body, today(), locationExists);
+    const { fields, errors } = await checkTaskChanges(request.body, today(), refs);
     throwIfErrors(errors);
     if (!Object.keys(fields).length) throw nothingToChange();
     return writeTask(request, reply, (write) => tasks.patch(request.params.id, fields, write));
@@ -140,6 +144,23 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
     await flow.complete(id, userId, async () => 'unchanged');
   };
 
+  /**
+   * The meter's reading a completion gives (a task by usage; none for one by days only, which is
+   * told so): a number as a reading's value, and when it was taken as a reading's.
+   */
+  const completionReading = async (errors: FieldErrors, row: TaskRow, body: TaskCompleteBody): Promise<TaskCompletion['meterReading']> => {
+    if (body.meter_reading === undefined || body.meter_reading === null) return null;
+    if (row.meter_id === null) {
+      addFieldError(errors, 'meter_reading', NO_METER);
+      return null;
+    }
+    const value = numberField(errors, 'meter_reading', body.meter_reading, { atLeast: 0, lessThan: READING_MAX });
+    const meter = await repositories.meters.findById(row.meter_id);
+    const asset = meter ? await repositories.assets.findById(meter.asset_id) : undefined;
+    const takenAt = takenAtField(errors, 'meter_reading_taken_at', body.meter_reading_taken_at, asset?.created_at ?? null);
+    return value === null || takenAt === null ? null : { value, taken_at: takenAt };
+  };
+
   app.post<{ Params: IdParams; Body: TaskCompleteBody }>(
     '/maintenance/tasks/:id/complete/',
     {
@@ -167,6 +188,7 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
       const onTheseSteps = procedureVersion === row.procedure_version;
       const errors: FieldErrors = {};
       const answers: CheckedAnswer[] = onTheseSteps ? checkCompletionAnswers(errors, stepsOf(row), request.body.answers ?? [], photos) : [];
+      const meterReading = await completionReading(errors, row, request.body);
       throwIfErrors(errors);
       const stored = new Map<string, string>();
       try {
@@ -176,12 +198,12 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
           const [file] = await uploads.store(user.id, 'maintenance', [photo], `photo_${answer.step.id}`, IMAGE_TYPES);
           stored.set(answer.step.id, file!.storedName);
         }
-        const completion = { today: today(), fieldNotes: optionalText(request.body.field_notes), now: nowIso(), procedureVersion, answers, photos: stored };
+        const completion = { today: today(), fieldNotes: optionalText(request.body.field_notes), now: nowIso(), procedureVersion, answers, photos: stored, meterReading };
         if ((await tasks.complete(id, user.id, completion)) === 'unchanged') await completionRefusal(request, id, user.id, procedureVersion);
       } catch (err) {
         // A refused completion keeps none of its photos (a refusal is committed like an answer).
         await uploads.discard([...stored.values()]);
-        throw err;
+        throw err instanceof MeterReadingRefused ? fieldError('meter_reading', err.message) : err;
       }
       return presentOne(request, await existing(id));
     },

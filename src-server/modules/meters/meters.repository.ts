@@ -5,7 +5,7 @@
  * readings sent at once are each checked against the other. Each write is an entry of the asset's
  * history in its own transaction (meter_added, meter_read, reading_voided, meter_removed).
  */
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { RECENT_READINGS } from '../../../shared/api/meters.js';
 import { averageDailyUse, isSpike, lastReading, PACE_WINDOW_DAYS, readingProblem, type ReadingPoint } from '../../../shared/rules/meter-readings.js';
 import { lockedRead, toCount } from '../../db/dialect.js';
@@ -129,21 +129,26 @@ export class MetersRepository {
    * (shared/rules/meter-readings.ts), or null for a meter that is gone.
    */
   addReading(meterId: number, reading: NewReading, now: Date): Promise<{ row: MeterReadingRow } | { problem: string } | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const meter = await lockedRead(trx, trx.selectFrom('meters').select(['id', 'asset_id', 'name', 'unit']).where('id', '=', meterId)).executeTakeFirst();
-      if (!meter) return null;
-      const readings = (await new MetersRepository(trx).validPoints([meterId])).get(meterId)!;
-      const point: ReadingPoint = { value: reading.value, taken_at: reading.taken_at, reset: reading.reset };
-      const problem = readingProblem(readings, point);
-      if (problem) return { problem };
-      const row = await trx
-        .insertInto('meter_readings')
-        .values({ ...reading, meter_id: meterId, reset: reading.reset ? 1 : 0, flagged: isSpike(readings, point, now) ? 1 : 0 })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordActivity(trx, { area: 'assets', recordId: meter.asset_id, kind: 'meter_read', actorId: row.user_id, at: row.created_at, details: readingDetails(meter, row) });
-      return { row };
-    });
+    return this.db.transaction().execute((trx) => addReadingIn(trx, meterId, reading, now));
+  }
+
+  /**
+   * Each meter's valid readings taken after its time in `after` (null: every one), in the order
+   * taken: what tasks by usage count since their last completion.
+   */
+  async pointsAfter(after: ReadonlyMap<number, string | null>): Promise<Map<number, ReadingPoint[]>> {
+    const byMeter = new Map<number, ReadingPoint[]>([...after.keys()].map((id) => [id, []]));
+    if (after.size === 0) return byMeter;
+    const rows = await this.db
+      .selectFrom('meter_readings')
+      .select(['meter_id', 'value', 'taken_at', 'reset'])
+      .where('void', '=', 0)
+      .where((eb) => eb.or([...after].map(([id, from]) => (from === null ? eb('meter_id', '=', id) : eb.and([eb('meter_id', '=', id), eb('taken_at', '>', from)])))))
+      .orderBy('taken_at')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) byMeter.get(row.meter_id)!.push(asPoint(row));
+    return byMeter;
   }
 
   async readingsPage(meterId: number, window: PageWindow): Promise<{ count: number; rows: MeterReadingRow[] }> {
@@ -176,6 +181,27 @@ export class MetersRepository {
       return row;
     });
   }
+}
+
+/**
+ * Adds a reading inside `trx` if it can stand among the meter's valid ones, holding the meter until
+ * the transaction ends: the refusal's words otherwise (shared/rules/meter-readings.ts), or null for
+ * a meter that is gone. A completion of a task by usage adds its reading this way, in its own transaction.
+ */
+export async function addReadingIn(trx: Transaction<Database>, meterId: number, reading: NewReading, now: Date): Promise<{ row: MeterReadingRow } | { problem: string } | null> {
+  const meter = await lockedRead(trx, trx.selectFrom('meters').select(['id', 'asset_id', 'name', 'unit']).where('id', '=', meterId)).executeTakeFirst();
+  if (!meter) return null;
+  const readings = (await new MetersRepository(trx).validPoints([meterId])).get(meterId)!;
+  const point: ReadingPoint = { value: reading.value, taken_at: reading.taken_at, reset: reading.reset };
+  const problem = readingProblem(readings, point);
+  if (problem) return { problem };
+  const row = await trx
+    .insertInto('meter_readings')
+    .values({ ...reading, meter_id: meterId, reset: reading.reset ? 1 : 0, flagged: isSpike(readings, point, now) ? 1 : 0 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordActivity(trx, { area: 'assets', recordId: meter.asset_id, kind: 'meter_read', actorId: row.user_id, at: row.created_at, details: readingDetails(meter, row) });
+  return { row };
 }
 
 /** What the asset's history keeps of a reading: the meter, the value, when it was taken, a reset and why. */

@@ -21,20 +21,11 @@ import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { requiredText } from '../../http/text.js';
 import { presentMeters, presentReading } from './meters.presenter.js';
+import { takenAtField } from './reading.fields.js';
 import type { MeterRow } from './meters.repository.js';
 
 const ReadingParams = Type.Object({ id: Id, rid: Id });
 type ReadingParams = Static<typeof ReadingParams>;
-
-const DAY_MS = 86_400_000;
-/** An ISO 8601 date and time with its offset (or Z): what a device sends as when it read the meter. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-export const METER_MESSAGES = {
-  takenAtFormat: 'Enter when it was read as a date and time, for example 2026-11-28T08:30:00Z.',
-  takenAtFuture: 'A reading cannot be taken more than a day from now.',
-  takenAtBeforeAsset: (created: string) => `A reading cannot be taken before its asset was added (${created}).`,
-} as const;
 
 export async function metersRoutes(app: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
   const { meters, assets, users } = repositories;
@@ -130,7 +121,7 @@ export async function metersRoutes(app: FastifyInstance, { repositories, models 
       const body = request.body;
       const errors: FieldErrors = {};
       const value = numberField(errors, 'value', body.value, { atLeast: 0, lessThan: READING_MAX });
-      const takenAt = takenAtField(errors, body.taken_at, asset?.created_at ?? null);
+      const takenAt = takenAtField(errors, 'taken_at', body.taken_at, asset?.created_at ?? null);
       const reset = body.reset === true;
       const reason = optionalText(body.reason);
       if (reset && !reason) addFieldError(errors, 'reason', READING_MESSAGES.resetNeedsReason);
@@ -162,18 +153,4 @@ function voidReason(body: unknown): string | null {
   if (typeof reason !== 'string') throw fieldError('reason', 'Not a valid string.');
   if (reason.length > TEXT_LIMIT) throw fieldError('reason', `Ensure this field has no more than ${TEXT_LIMIT} characters.`);
   return optionalText(reason);
-}
-
-/** When a reading was taken: an ISO date and time, at most a day ahead, not before its asset was added; now when not sent. */
-function takenAtField(errors: FieldErrors, value: string | undefined, assetCreatedAt: string | null): string | null {
-  if (value === undefined) return nowIso();
-  const text = value.trim();
-  const time = DATE_TIME.test(text) ? Date.parse(text) : NaN;
-  if (Number.isNaN(time)) {
-    addFieldError(errors, 'taken_at', METER_MESSAGES.takenAtFormat);
-    return null;
-  }
-  if (time > Date.now() + DAY_MS) addFieldError(errors, 'taken_at', METER_MESSAGES.takenAtFuture);
-  else if (assetCreatedAt && time < Date.parse(assetCreatedAt)) addFieldError(errors, 'taken_at', METER_MESSAGES.takenAtBeforeAsset(assetCreatedAt));
-  return new Date(time).toISOString();
 }

@@ -4,7 +4,10 @@
  * so it is queued once however many processes look.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { meterVerdict } from '../../../shared/rules/meter-due.js';
 import type { Database } from '../../db/schema.js';
+import { presentTask } from '../maintenance/maintenance.presenter.js';
+import { MaintenanceRepository } from '../maintenance/maintenance.repository.js';
 import { hasFullAccess } from '../users/full-access.js';
 import { locationIdsOf, type NotificationSettingsRow } from './notification-settings.repository.js';
 
@@ -101,19 +104,67 @@ export function dueTasks(db: Kysely<Database>, today: string): Promise<DueTask[]
     .execute();
 }
 
-/** The due and past-due notices of `today`, each with the key that makes it once per task, due date, kind and user. */
+/** A task found due, with what its notice says and the cycle that keeps the notice once. */
+interface DueNotice {
+  task: Pick<DueTask, 'id' | 'description' | 'location_id' | 'location_name'>;
+  kind: Extract<NoticeKind, 'task_due' | 'task_past_due'>;
+  /** "is due today", "is past due (due …)", "is due by its meter (…)": said in the mail's body. */
+  state: string;
+  /** The same, as the mail's subject says it. */
+  headline: string;
+  /** The task's cycle: its due date, or for a meter the reading it counts from. */
+  cycle: string;
+}
+
+/**
+ * Unclaimed tasks by usage that their meter makes due or past due while their days do not yet
+ * (docs/decisions.md: Maintenance by usage). A cycle is counted from the reading of the last
+ * completion, so however many devices send readings past it, in whatever order, it is one notice.
+ */
+async function meterDueTasks(db: Kysely<Database>, today: string, publicUrl: string): Promise<DueNotice[]> {
+  const rows = await db
+    .selectFrom('maintenance_tasks')
+    .selectAll()
+    .where('meter_id', 'is not', null)
+    .where('assigned_to_id', 'is', null)
+    .where((eb) => eb.or([eb('due_date', 'is', null), eb('due_date', '>', today)]))
+    .orderBy('id')
+    .execute();
+  if (rows.length === 0) return [];
+  const relations = await new MaintenanceRepository(db).relationsOf(rows);
+  const found: DueNotice[] = [];
+  for (const row of rows) {
+    const task = presentTask(row, relations, today, publicUrl);
+    const verdict = task.meter && task.meter_interval !== null && task.meter_used !== null ? meterVerdict(task.meter_used, task.meter_interval) : null;
+    if (verdict !== 'DUE' && verdict !== 'PAST_DUE') continue;
+    const counted = task.meter_last_reading ? `${task.meter_last_reading.value} ${task.meter!.unit}` : '';
+    found.push({
+      task: { id: task.id, description: task.description.full_description, location_id: task.location_id, location_name: task.location.name },
+      kind: verdict === 'DUE' ? 'task_due' : 'task_past_due',
+      state: `is ${verdict === 'DUE' ? 'due' : 'past due'} by its meter (${task.meter!.name} at ${counted}, due at ${task.meter_due_at} ${task.meter!.unit})`,
+      headline: `is ${verdict === 'DUE' ? 'due' : 'past due'} by its meter`,
+      cycle: `meter-${row.meter_id}-${row.meter_since_at ?? 'first'}`,
+    });
+  }
+  return found;
+}
+
+/** The due and past-due notices of `today`, each with the key that makes it once per task, cycle (a due date, a meter's), kind and user. */
 export async function taskNotices(db: Kysely<Database>, today: string, publicUrl: string): Promise<(Notice & { key: string })[]> {
   const users = (await subscribers(db, 'task_due')).filter(hasFullAccess);
   if (users.length === 0) return [];
-  const notices: (Notice & { key: string })[] = [];
-  for (const task of await dueTasks(db, today)) {
-    const kind: NoticeKind = task.due_date === today ? 'task_due' : 'task_past_due';
+  const byDays = (await dueTasks(db, today)).map((task): DueNotice => {
+    const kind = task.due_date === today ? 'task_due' : 'task_past_due';
     const state = kind === 'task_due' ? 'is due today' : `is past due (due ${task.due_date})`;
-    const subject = `Task ${state} at ${task.location_name}`;
+    return { task, kind, state, headline: state, cycle: task.due_date };
+  });
+  const notices: (Notice & { key: string })[] = [];
+  for (const { task, kind, state, headline, cycle } of [...byDays, ...(await meterDueTasks(db, today, publicUrl))]) {
+    const subject = `Task ${headline} at ${task.location_name}`;
     const body = `The maintenance task "${task.description}" at ${task.location_name} ${state}.\n\nOpen it: ${publicUrl}/maintenance-detail/${task.id}`;
     for (const s of users) {
       if (!locationIdsOf(s).includes(task.location_id)) continue;
-      notices.push({ key: `task:${task.id}:${task.due_date}:${kind}:${s.user_id}`, userId: s.user_id, kind, subject, body });
+      notices.push({ key: `task:${task.id}:${cycle}:${kind}:${s.user_id}`, userId: s.user_id, kind, subject, body });
     }
   }
   return notices;

@@ -8,8 +8,7 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Paginator } from 'primereact/paginator';
-import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
+import { useState } from 'react';
 import type { Asset } from '../../../shared/api/assets';
 import { METER_UNITS, MeterForm, ReadingForm, type Meter, type MeterReading } from '../../../shared/api/meters';
 import type { QueuedReading } from '../../../shared/areas/meters';
@@ -21,10 +20,9 @@ import { formatDateTime, formatReading, fullName } from '../../format/display';
 import { FormDialog } from '../../kit/FormDialog';
 import { NumberField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
-import { pendingActionsFor } from '../../kit/status-rules';
+import { useQueuedReadings } from '../../kit/queued-readings';
 import { callWorker } from '../../state/bridge';
 import { useSynced, useWorkerRead } from '../../state/hooks';
-import { store } from '../../state/store';
 import { showToast } from '../../state/toasts';
 
 const TEXTS = {
@@ -114,23 +112,6 @@ function MeterPanel({ meter, asset, savedAt, onReading }: { meter: Meter; asset:
 /** A reading the meter's record carries, shown as a reading of its table (who took it is not kept there). */
 function keptReading(meter: Meter, point: Meter['recent_readings'][number], index: number): MeterReading {
   return { id: -1 - index, meter_id: meter.id, value: point.value, taken_at: point.taken_at, by: null, reset: point.reset, reason: null, void: false, flagged: false, warning: null, created_at: point.taken_at };
-}
-
-/** The meter's readings still in the outbox, read again whenever the queue changes. */
-function useQueuedReadings(meterId: number): QueuedReading[] {
-  const items = useSnapshot(store).queue.items;
-  const waiting = pendingActionsFor(items, 'meters', meterId)
-    .map((i) => i.id)
-    .join(',');
-  const [queued, setQueued] = useState<QueuedReading[]>([]);
-  useEffect(() => {
-    let current = true;
-    void callWorker((worker) => worker.meters.queuedReadings(meterId)).then((rows) => current && setQueued(rows));
-    return () => {
-      current = false;
-    };
-  }, [meterId, waiting]);
-  return queued;
 }
 
 function ReadingsTable({ meter, readings, queued }: { meter: Meter; readings: readonly MeterReading[]; queued: readonly QueuedReading[] }) {

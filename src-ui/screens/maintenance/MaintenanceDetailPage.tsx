@@ -10,7 +10,7 @@ import type { MutationResult } from '../../../shared/data/protocol';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { taskStatusOn } from '../../../shared/rules/task-status';
 import { LinkButton } from '../../components/LinkButton';
-import { formatDate, formatDateTime, fullName } from '../../format/display';
+import { formatDate, formatDateTime, formatReading, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
@@ -19,7 +19,7 @@ import { StatusActions } from '../../kit/StatusActions';
 import { MAINTENANCE_LIST } from './maintenance-list';
 import { useProcedureCompletion } from './ProcedureAnswers';
 import { ProcedureDetail } from './ProcedureDetail';
-import { TaskStatusTag, useSiteToday } from './task-display';
+import { TaskStatusTag, useSiteToday, useTaskOnDevice } from './task-display';
 
 const TEXTS: DetailTexts = {
   title: 'Task',
@@ -32,7 +32,21 @@ const TEXTS: DetailTexts = {
 
 const FAILURES = { claim: SCREEN_MESSAGES.maintenance.claim, unclaim: SCREEN_MESSAGES.maintenance.unclaim, complete: SCREEN_MESSAGES.maintenance.complete };
 
-function TaskFields({ task, today }: { task: MaintenanceTask; today: string }) {
+/** A task by usage's meter rows: the meter and interval, what it counted, the reading it is due at and the forecast day. */
+function meterRows(task: MaintenanceTask): [string, string | null][] {
+  const { meter, meter_interval: interval } = task;
+  if (!meter || interval === null) return [];
+  const units = (value: number) => `${formatReading(value)} ${meter.unit}`;
+  return [
+    ['Meter', `${meter.name}, every ${units(interval)}`],
+    ['Counted Since Completion', `${units(task.meter_used ?? 0)} of ${units(interval)}`],
+    ['Due at Reading', task.meter_due_at === null ? 'After its first reading' : units(task.meter_due_at)],
+    ['Forecast Due Date', task.forecast_due_date ? formatDate(task.forecast_due_date) : 'Needs two readings in 30 days'],
+  ];
+}
+
+function TaskFields({ task: kept, today }: { task: MaintenanceTask; today: string }) {
+  const task = useTaskOnDevice(kept, today);
   return (
     <DetailRows
       rows={[
@@ -42,6 +56,7 @@ function TaskFields({ task, today }: { task: MaintenanceTask; today: string }) {
         ['Recurrence', task.formatted_recurrence_interval],
         ['Last Completed', formatDate(task.last_completed_date) || 'Never'],
         ['Due Date', formatDate(task.due_date) || 'Not set'],
+        ...meterRows(task),
         ['Claimed By', task.assigned_to.length ? fullName(task.assigned_to[0]) : null],
         ['Task Notes', task.task_notes || null],
         ['Field Notes', task.field_notes || null],

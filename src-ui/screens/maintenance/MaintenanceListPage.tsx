@@ -7,13 +7,13 @@ import type { MaintenanceTask } from '../../../shared/api/maintenance';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { taskStatusOn } from '../../../shared/rules/task-status';
 import { LinkButton } from '../../components/LinkButton';
-import { formatDate, fullName } from '../../format/display';
+import { formatDate, formatReading, fullName } from '../../format/display';
 import { taskAsQueued } from '../../kit/as-queued';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
 import { useCurrentUser } from '../../state/hooks';
 import { MAINTENANCE_LIST } from './maintenance-list';
-import { TaskStatusTag, taskStatusClass, useSiteToday } from './task-display';
+import { TaskStatusTag, taskStatusClass, useSiteToday, useTaskOnDevice } from './task-display';
 
 const LIST: ListDef<MaintenanceTask> = {
   ...MAINTENANCE_LIST,
@@ -31,7 +31,8 @@ const LIST: ListDef<MaintenanceTask> = {
   },
 };
 
-function TaskCard({ task: saved, today }: { task: MaintenanceTask; today: string }) {
+function TaskCard({ task: kept, today }: { task: MaintenanceTask; today: string }) {
+  const saved = useTaskOnDevice(kept, today);
   const pending = usePendingActions('maintenance', saved.id);
   const me = useCurrentUser();
   // What the user queued shows as it will be, until the server's answer replaces it.
@@ -50,6 +51,7 @@ function TaskCard({ task: saved, today }: { task: MaintenanceTask; today: string
       <p className="wo-card-description">{task.description.full_description}</p>
       <div className="wo-meta">
         <span>{task.formatted_recurrence_interval}</span>
+        {task.meter && task.meter_interval !== null ? <span>Every {formatReading(task.meter_interval)} {task.meter.unit}</span> : null}
         <span>Due {task.due_date ? formatDate(task.due_date) : 'not set'}</span>
         {holder ? <span>Claimed by {holder}</span> : null}
       </div>

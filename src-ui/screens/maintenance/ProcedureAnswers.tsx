@@ -10,13 +10,15 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
-import type { MaintenanceTask } from '../../../shared/api/maintenance';
+import type { MaintenanceTask, TaskMeterRef } from '../../../shared/api/maintenance';
+import { READING_MAX } from '../../../shared/rules/meter-readings';
 import type { ProcedureStep } from '../../../shared/api/procedures';
 import type { ProcedureAnswers } from '../../../shared/areas/maintenance';
 import { IMAGE_ACCEPT } from '../../../shared/data/attachments';
 import { checkAnswers, needsFollowUpNote, rangeText, type AnswerDraft } from '../../../shared/rules/procedure';
 import { FieldError, fieldAria } from '../../components/Field';
 import type { CompletionExtension } from '../../kit/StatusActions';
+import { toDataError } from '../../state/errors';
 
 /** One step's answer as typed. */
 interface Typed {
@@ -81,31 +83,66 @@ function StepAnswer({ step, typed, error, onChange }: { step: ProcedureStep; typ
   );
 }
 
+/** The meter's reading as typed: empty (none read), or a number a reading may be. */
+function typedReading(text: string): { value: number | null; error: string | null } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { value: null, error: null };
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return { value: null, error: 'A valid number is required.' };
+  if (value < 0) return { value: null, error: 'Ensure this value is greater than or equal to 0.' };
+  if (value >= READING_MAX) return { value: null, error: `Ensure this value is less than ${READING_MAX}.` };
+  return { value, error: null };
+}
+
+/** A task by usage's meter, read at the completion: counting starts again from it. */
+function MeterReadingField({ meter, text, error, onChange }: { meter: TaskMeterRef; text: string; error: string | null; onChange: (text: string) => void }) {
+  const id = 'completion-meter-reading';
+  return (
+    <div className="field">
+      <label htmlFor={id}>{`Meter Reading: ${meter.name} (${meter.unit})`}</label>
+      <InputText id={id} inputMode="decimal" value={text} onChange={(e) => onChange(e.target.value)} invalid={Boolean(error)} {...fieldAria(id, error, true)} />
+      <small id={`${id}-hint`} className="field-hint">
+        The meter counts again from this reading. Leave it empty if it was not read: counting starts from its latest reading.
+      </small>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
 /**
- * The Confirm Complete dialog's part for `task`'s steps (none for a task without steps). What was
- * typed is kept by step id until a send went through, so a refusal or a reload of the task loses none.
+ * The Confirm Complete dialog's part for `task`'s steps and, for a task by usage, its meter's
+ * reading (none for a task with neither). What was typed is kept by step id until a send went
+ * through, so a refusal or a reload of the task loses none; a reading refused (on the device or by
+ * the server) keeps the dialog open with the reason under the field.
  */
 export function useProcedureCompletion(task: MaintenanceTask): CompletionExtension<MaintenanceTask> | undefined {
   const [typed, setTyped] = useState<Record<string, Typed>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [readingText, setReadingText] = useState('');
   const steps = task.steps ?? [];
-  if (steps.length === 0) return undefined;
+  const meter = task.meter;
+  if (steps.length === 0 && !meter) return undefined;
 
   const drafts = (): AnswerDraft[] => steps.map((s) => ({ step_id: s.id, value: typed[s.id]?.value ?? '', note: typed[s.id]?.note ?? '' }));
   const photoSteps = () => steps.filter((s) => s.kind === 'photo' && typed[s.id]?.photo);
-  const answers = (): ProcedureAnswers => ({
-    procedureVersion: task.procedure_version,
-    steps,
-    answers: drafts(),
-    photos: photoSteps().map((s) => {
-      const file = typed[s.id]!.photo!;
-      return { stepId: s.id, file: { name: file.name || 'photo', type: file.type || 'application/octet-stream', blob: file } };
-    }),
-  });
+  const answers = (): ProcedureAnswers | undefined =>
+    steps.length === 0
+      ? undefined
+      : {
+          procedureVersion: task.procedure_version,
+          steps,
+          answers: drafts(),
+          photos: photoSteps().map((s) => {
+            const file = typed[s.id]!.photo!;
+            return { stepId: s.id, file: { name: file.name || 'photo', type: file.type || 'application/octet-stream', blob: file } };
+          }),
+        };
+  const reading = typedReading(readingText);
 
   return {
     fields: (
       <div className="procedure-answers">
+        {meter ? <MeterReadingField meter={meter} text={readingText} error={errors.meter_reading ?? null} onChange={setReadingText} /> : null}
         {steps.map((step) => (
           <StepAnswer
             key={step.id}
@@ -126,13 +163,21 @@ export function useProcedureCompletion(task: MaintenanceTask): CompletionExtensi
       const { issues } = checkAnswers(steps, drafts(), new Set(photoSteps().map((s) => s.id)));
       const found: Record<string, string> = {};
       for (const issue of issues) found[issue.path] ??= issue.message;
+      if (reading.error) found.meter_reading = reading.error;
       setErrors(found);
-      return issues.length === 0;
+      return Object.keys(found).length === 0;
     },
-    complete: (worker, id, fieldNotes) => worker.maintenance.complete(id, fieldNotes, answers()),
+    complete: (worker, id, fieldNotes) =>
+      worker.maintenance.complete(id, fieldNotes, answers(), meter && reading.value !== null ? { meterId: meter.id, value: reading.value } : undefined),
+    refused(err) {
+      const message = toDataError(err).fields?.meter_reading?.[0];
+      if (message) setErrors((all) => ({ ...all, meter_reading: message }));
+      return Boolean(message);
+    },
     reset() {
       setTyped({});
       setErrors({});
+      setReadingText('');
     },
   };
 }

@@ -3,11 +3,12 @@
  * interval (days) and last completed date required, task notes optional; "Created By" is the
  * signed-in user on create. Both are queued while offline (behaviour §4). An update sends only the
  * fields the user changed, on the version the form was opened on (kit/versioned-edit.tsx). Below the
- * spec's fields, the task's procedure (ProcedureEditor.tsx): its steps are sent when they changed.
+ * spec's fields, maintenance by usage (a meter the device keeps and the interval in its units, sent
+ * together) and the task's procedure (ProcedureEditor.tsx): its steps are sent when they changed.
  */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { RECURRENCE_INTERVAL_MAX, TaskForm, type MaintenanceTask, type TaskPatchBody } from '../../../shared/api/maintenance';
 import type { NewTask } from '../../../shared/areas/maintenance';
@@ -21,7 +22,7 @@ import { originListUrl, rememberedLocation } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
 import { ChangedMeanwhileNotice, RecordLoadGate, changedFields, useVersionedEdit } from '../../kit/versioned-edit';
 import { callWorker } from '../../state/bridge';
-import { useCurrentUser } from '../../state/hooks';
+import { useCurrentUser, useWorkerRead } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
 import { MAINTENANCE_LIST } from './maintenance-list';
 import { ProcedureEditor } from './ProcedureEditor';
@@ -34,8 +35,16 @@ interface TaskValues {
   recurrence_interval: number | null;
   last_completed_date: string;
   task_notes: string;
+  /** NO_METER for a task by days only. */
+  meter_id: number;
+  meter_interval: number | null;
   steps: StepValues[];
 }
+
+/** The meter choice that means none: the task goes by days only. */
+const NO_METER = 0;
+const NO_METER_TEXT = 'None: by days only';
+export const METER_INTERVAL_NEEDED = "Give the interval in the meter's units.";
 
 type TaskBody = Omit<NewTask, 'created_by' | 'steps'>;
 
@@ -47,12 +56,17 @@ function toBody(values: TaskValues): TaskBody {
     recurrence_interval: values.recurrence_interval ?? 0,
     last_completed_date: values.last_completed_date,
     task_notes: optionalText(values.task_notes),
+    meter_id: values.meter_id === NO_METER ? null : values.meter_id,
+    meter_interval: values.meter_id === NO_METER ? null : values.meter_interval,
   };
 }
 
 /** What the form's check sees: empty fields as empty (so they read "This field is required."). */
 function toChecked(values: TaskValues): Record<string, unknown> {
-  return { ...toBody(values), location_id: values.location_id, recurrence_interval: values.recurrence_interval };
+  const { meter_id, meter_interval, ...body } = toBody(values);
+  // By usage, the form's check judges the interval as given; none is judged below (taskErrors).
+  const meter = meter_id === null ? {} : { meter_id, ...(meter_interval === null ? {} : { meter_interval }) };
+  return { ...body, ...meter, location_id: values.location_id, recurrence_interval: values.recurrence_interval };
 }
 
 function valuesOf(task: MaintenanceTask): TaskValues {
@@ -62,12 +76,45 @@ function valuesOf(task: MaintenanceTask): TaskValues {
     recurrence_interval: task.recurrence_interval,
     last_completed_date: task.last_completed_date ?? '',
     task_notes: task.task_notes ?? '',
+    meter_id: task.meter_id ?? NO_METER,
+    meter_interval: task.meter_interval,
     steps: stepValuesOf(task.steps ?? []),
   };
 }
 
-/** The steps' problems, at their boxes, in the words the server would use. */
-const checkSteps = (values: TaskValues) => procedureErrors(values.steps);
+/** The steps' problems at their boxes, and a meter chosen without its interval, in the words the server would use. */
+function taskErrors(values: TaskValues): Record<string, string> {
+  const errors = procedureErrors(values.steps);
+  if (values.meter_id !== NO_METER && values.meter_interval === null) errors.meter_interval = METER_INTERVAL_NEEDED;
+  return errors;
+}
+
+const EMPTY_TASK: TaskValues = { location_id: null, description: '', recurrence_interval: null, last_completed_date: '', task_notes: '', meter_id: NO_METER, meter_interval: null, steps: [] };
+
+/** Maintenance by usage: the meter, among those the device keeps, and the interval in its units. */
+function MeterFields({ form, id }: { form: UseFormReturn<TaskValues>; id: (name: string) => string }) {
+  const choices = useWorkerRead('meter-choices', (worker) => worker.meters.choices().then((data) => ({ data, fromCache: false, cachedAt: null })));
+  const chosen = useWatch({ control: form.control, name: 'meter_id' });
+  const list = choices.result?.data ?? [];
+  const unit = list.find((c) => c.id === chosen)?.unit;
+  const options = [{ label: NO_METER_TEXT, value: NO_METER }, ...list.map((c) => ({ label: c.label, value: c.id }))];
+  return (
+    <>
+      <ChoiceField
+        control={form.control}
+        name="meter_id"
+        id={id('meter')}
+        label="Meter"
+        hint="Due by use as well as by days, whichever comes first. Add meters on an asset's page."
+        options={options}
+        placeholder={NO_METER_TEXT}
+      />
+      {chosen !== NO_METER ? (
+        <NumberField control={form.control} name="meter_interval" id={id('meter-interval')} label={`Meter Interval${unit ? ` (${unit})` : ''}`} hint="Due again once the meter has counted this much since the last completion." min={0} step="any" required />
+      ) : null}
+    </>
+  );
+}
 
 /** The server names the location `location` when that is what it was sent as; the form calls it location_id. */
 const ALIASES = { location: 'location_id' } as const;
@@ -92,6 +139,7 @@ function TaskFields({ form, idPrefix }: { form: UseFormReturn<TaskValues>; idPre
       />
       <TextField control={form.control} name="last_completed_date" id={id('last-completed')} label="Last Completed Date" type="date" required />
       <TextAreaField control={form.control} name="task_notes" id={id('notes')} label="Task Notes" rows={3} placeholder="Optional" />
+      <MeterFields form={form} id={id} />
       <ProcedureEditor form={form} idPrefix={idPrefix} />
     </>
   );
@@ -103,9 +151,9 @@ export function MaintenanceCreatePage() {
   const [, navigate] = useLocation();
   const form = useSchemaForm<TaskValues>(
     TaskForm,
-    { location_id: rememberedLocation(MAINTENANCE_LIST), description: '', recurrence_interval: null, last_completed_date: '', task_notes: '', steps: [] },
+    { ...EMPTY_TASK, location_id: rememberedLocation(MAINTENANCE_LIST) },
     toChecked,
-    checkSteps,
+    taskErrors,
   );
 
   const submit = form.handleSubmit(async (values) => {
@@ -134,14 +182,17 @@ export function MaintenanceCreatePage() {
 
 export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
   const [, navigate] = useLocation();
-  const form = useSchemaForm<TaskValues>(TaskForm, { location_id: null, description: '', recurrence_interval: null, last_completed_date: '', task_notes: '', steps: [] }, toChecked, checkSteps);
+  const form = useSchemaForm<TaskValues>(TaskForm, EMPTY_TASK, toChecked, taskErrors);
   const edit = useVersionedEdit('maintenance', params.id, (worker, id) => worker.maintenance.get(id), form, valuesOf);
   const detailPath = `/maintenance-detail/${params.id ?? ''}`;
 
   const submit = form.handleSubmit(async (values) => {
     const base = edit.base;
     if (!base) return;
-    const changes: TaskPatchBody = changedFields(form, toBody(values));
+    const body = toBody(values);
+    const changes: TaskPatchBody = changedFields(form, body);
+    // A meter and its interval go together (the server takes both or neither).
+    if ('meter_id' in changes || 'meter_interval' in changes) Object.assign(changes, { meter_id: body.meter_id, meter_interval: body.meter_interval });
     // The whole procedure goes when any step changed (it is one list, replaced as a whole on the version shown).
     const steps = stepsToSend(values.steps);
     if (!sameSteps(steps, base.steps ?? [])) changes.steps = steps;

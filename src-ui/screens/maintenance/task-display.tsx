@@ -3,8 +3,12 @@
  * today (shared/rules/task-status.ts, the server's rule), so a task read from saved data days later
  * shows Due or Past due as it now is.
  */
+import { useMemo } from 'react';
+import type { MaintenanceTask } from '../../../shared/api/maintenance';
+import { withNewerReadings } from '../../../shared/rules/meter-due';
 import { TASK_STATUS_LABELS, todayIn } from '../../../shared/rules/task-status';
 import type { TaskStatus } from '../../../shared/constants';
+import { useQueuedReadings } from '../../kit/queued-readings';
 import { useNow, useWorkerRead } from '../../state/hooks';
 
 const ICONS: Record<TaskStatus, string> = {
@@ -37,4 +41,17 @@ export function TaskStatusTag({ status }: { status: TaskStatus }) {
       {TASK_STATUS_LABELS[status]}
     </span>
   );
+}
+
+/**
+ * A task by usage as this device counts it: the readings of its meter still queued here added to
+ * what the server counted (shared/rules/meter-due.ts), so a reading taken offline past the due
+ * reading shows the task due at once. A task by days only is as it came.
+ */
+export function useTaskOnDevice(task: MaintenanceTask, today: string): MaintenanceTask {
+  const queued = useQueuedReadings(task.meter_id);
+  return useMemo(() => {
+    const figures = queued.length > 0 ? withNewerReadings(task, queued, today) : null;
+    return figures ? { ...task, ...figures } : task;
+  }, [task, queued, today]);
 }

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TASK_STATUSES } from '../../../shared/constants.js';
-import { forecastDueDate, meterDueAt, meterVerdict, usageSince, withMeterVerdict } from '../../../shared/rules/meter-due.js';
+import { forecastDueDate, meterDueAt, meterVerdict, usageFrom, usageSince, withMeterVerdict, withNewerReadings, type TaskMeterState } from '../../../shared/rules/meter-due.js';
+import { taskStatusOn } from '../../../shared/rules/task-status.js';
 import type { ReadingPoint } from '../../../shared/rules/meter-readings.js';
 
 const at = (day: number, hour = 8) => new Date(Date.UTC(2026, 10, 1 + day, hour)).toISOString();
@@ -69,5 +70,51 @@ describe('when it is due', () => {
     expect(forecastDueDate(10_000, 10_000, null, '2026-11-28')).toBe('2026-11-28');
     expect(forecastDueDate(4_000, 10_000, null, '2026-11-28')).toBeNull();
     expect(forecastDueDate(4_000, 10_000, 0, '2026-11-28')).toBeNull();
+  });
+});
+
+describe('a task by usage on a device', () => {
+  const today = '2026-11-20';
+  // The server counted 7,000 of 10,000 up to a reading of 47,000 on day 10.
+  const task: TaskMeterState = { meter_interval: 10_000, meter_used: 7_000, meter_last_reading: { value: 47_000, taken_at: at(10) }, meter: { average_daily_use: 500 } };
+  const dayFields = { assigned_to: [], last_completed_date: '2026-11-01', completed_through_system: true, recurrence_interval: 365 };
+
+  it('adds what readings taken after the last counted one count, and is due at once past the due reading', () => {
+    expect(taskStatusOn({ ...dayFields, ...task }, today)).toBe('UP_TO_DATE');
+    const queued = [r(12, 50_500)];
+    const figures = withNewerReadings(task, queued, today)!;
+    expect(figures).toEqual({ meter_used: 10_500, meter_last_reading: { value: 50_500, taken_at: at(12) }, meter_due_at: 50_000, forecast_due_date: today });
+    expect(taskStatusOn({ ...dayFields, ...task, ...figures }, today)).toBe('DUE');
+  });
+
+  it('leaves out readings the server counted already, and one kept twice (the kept meter and the queue) counts once', () => {
+    const figures = withNewerReadings(task, [r(9, 46_000), r(10, 47_000), r(11, 48_000), r(11, 48_000)], today)!;
+    expect(figures.meter_used).toBe(8_000);
+    expect(taskStatusOn({ ...dayFields, ...task, ...figures }, today)).toBe('ALMOST_DUE');
+  });
+
+  it('forecasts from the meter\'s pace, and counts from the first reading of a meter never read', () => {
+    expect(withNewerReadings(task, [], today)).toMatchObject({ meter_used: 7_000, meter_due_at: 50_000, forecast_due_date: '2026-11-26' });
+    const unread: TaskMeterState = { meter_interval: 100, meter_used: 0, meter_last_reading: null, meter: { average_daily_use: null } };
+    expect(withNewerReadings(unread, [r(3, 40), r(4, 150)], today)).toMatchObject({ meter_used: 110, meter_due_at: 140, forecast_due_date: today });
+    expect(usageFrom(null, [])).toBe(0);
+  });
+
+  it('says nothing of a task by days only, whose status is the day rule\'s', () => {
+    expect(withNewerReadings({ meter_interval: null, meter_used: null, meter_last_reading: null, meter: null }, [r(1, 5)], today)).toBeNull();
+    expect(taskStatusOn({ ...dayFields, meter_interval: null, meter_used: null }, today)).toBe('UP_TO_DATE');
+  });
+
+  it('gives the same verdict whatever order the readings arrive in on the device', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 2_000 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 1_000 }), (rises, seed) => {
+        let value = 47_000;
+        const readings = rises.map((rise, i) => r(11 + i, (value += rise)));
+        const shuffled = [...readings].sort((a, b) => ((a.value * 31 + seed) % 97) - ((b.value * 31 + seed) % 97));
+        const inOrder = withNewerReadings(task, readings, today)!;
+        expect(withNewerReadings(task, shuffled, today)).toEqual(inOrder);
+        expect(inOrder.meter_used).toBe(7_000 + value - 47_000);
+      }),
+    );
   });
 });
