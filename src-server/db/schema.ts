@@ -206,6 +206,8 @@ export interface TaskCompletionsTable {
   answers: string | null;
   /** The task's due date when it was completed; null when it had none (migration 0013). */
   due_date: string | null;
+  /** A task by usage: 1 when its meter had it past due at the completion, else 0; null for a task by days only (migration 0021). */
+  meter_late: Flag | null;
 }
 
 export interface ChemicalsTable {

@@ -334,7 +334,7 @@ describe('maintenance tasks: claim, unclaim, complete', () => {
 
     const rows = await t.database.db.selectFrom('task_completions').selectAll().where('task_id', '=', task.id).execute();
     expect(rows).toEqual([
-      { id: expect.any(Number), task_id: task.id, completed_by_id: other.user.id, completed_at: completed.last_completed_at, completed_date: today(), field_notes: 'Replaced two units', due_date: addDays(today(), 7), procedure_version: 0, answers: null },
+      { id: expect.any(Number), task_id: task.id, completed_by_id: other.user.id, completed_at: completed.last_completed_at, completed_date: today(), field_notes: 'Replaced two units', due_date: addDays(today(), 7), procedure_version: 0, answers: null, meter_late: null },
     ]);
 
     // Completing released the claim: a second complete needs a new claim.

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncAnswer, SyncChange } from '../../shared/api/sync.js';
+import type { Kpis } from '../../shared/api/kpis.js';
 import type { MaintenanceTask } from '../../shared/api/maintenance.js';
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
 import { TASK_METER_MESSAGES } from '../../src-server/modules/maintenance/maintenance.fields.js';
@@ -146,8 +147,13 @@ describe('a task by usage', () => {
     const stored = await t.database.db.selectFrom('meter_readings').select('value').where('meter_id', '=', meterId).execute();
     expect(stored.map((r) => Number(r.value)).sort()).toEqual([5_000, 6_200]);
 
+    const compliance = async () => ((await t.request({ method: 'GET', url: '/api/v1/kpis/', as: full })).json() as Kpis).maintenance.windows[0]!;
+    const before = await compliance();
     const done = await t.request({ method: 'POST', url: `${BASE}/${id}/complete/`, as: full, payload: { meter_reading: 6_250, field_notes: 'New brushes' } });
     expect(done.statusCode, done.body).toBe(200);
+    // Its days were a year away, but its meter had it past due: late in the key figures' compliance.
+    const after = await compliance();
+    expect([after.completions - before.completions, after.with_due_date - before.with_due_date, after.on_time - before.on_time]).toEqual([1, 1, 0]);
     expect(done.json()).toMatchObject({ status: 'COMPLETE', meter_used: 0, meter_last_reading: { value: 6_250 }, meter_due_at: 7_250 });
     const readings = (await t.request({ method: 'GET', url: `/api/v1/meters/${meterId}/readings/`, as: full })).json() as { results: { value: number; by: { id: number } | null }[] };
     expect(readings.results[0]).toMatchObject({ value: 6_250, by: { id: full.user.id } });
@@ -169,6 +175,9 @@ describe('a task by usage', () => {
     await t.request({ method: 'POST', url: `${BASE}/${id}/claim/`, as: full });
     const done = await t.request({ method: 'POST', url: `${BASE}/${id}/complete/`, as: full, payload: {} });
     expect(done.json()).toMatchObject({ status: 'COMPLETE', meter_used: 0, meter_due_at: 230 });
+    // 120 of 100 counted: past due by its meter when completed.
+    const kept = await t.database.db.selectFrom('task_completions').select('meter_late').where('task_id', '=', id).execute();
+    expect(kept.map((k) => k.meter_late)).toEqual([1]);
   });
 
   it('refuses an interval of zero, a meter without an interval or one that does not exist, and writes nothing', async () => {

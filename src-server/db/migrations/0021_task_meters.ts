@@ -12,6 +12,9 @@ import { SQLITE_NOW } from './0011_change_log.js';
  *   of its last completion (or the meter's latest when it was set on the task; none when the meter
  *   had no reading then: counting starts at its first).
  *
+ * - `task_completions.meter_late`: a task by usage's completion made when its meter had it past due
+ *   (the key figures' compliance counts it late); null for a task by days only.
+ *
  * A task's status and figures follow its meter's readings, so a reading added or voided, and a
  * meter renamed, is also a change of every task that names the meter in the change log: devices
  * pull those tasks again.
@@ -22,6 +25,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await db.schema.alterTable('maintenance_tasks').addColumn('meter_since_value', realType(dialect)).execute();
   await db.schema.alterTable('maintenance_tasks').addColumn('meter_since_at', 'text').execute();
   await db.schema.createIndex('maintenance_tasks_meter').on('maintenance_tasks').column('meter_id').execute();
+  await db.schema.alterTable('task_completions').addColumn('meter_late', 'integer').execute();
 
   if (dialect === 'postgres') {
     await sql`create function task_meter_log() returns trigger language plpgsql set search_path from current as $$

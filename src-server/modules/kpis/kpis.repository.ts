@@ -157,9 +157,10 @@ export class KpisRepository {
   }
 
   /**
-   * Task completions on or after each `since` day, with a due date, and on or before it (index
-   * task_completions_date). A completion without a due date compares as not on time and is left
-   * out of `withDueDate`.
+   * Task completions on or after each `since` day, with a due date, and on time (index
+   * task_completions_date): on or before the due date, and for a task by usage before its meter had
+   * it past due (`meter_late`, docs/decisions.md: Maintenance by usage). A completion with neither a
+   * due date nor a meter is left out of `withDueDate`.
    */
   async compliance(sinceDays: readonly string[]): Promise<ComplianceRow[]> {
     if (sinceDays.length === 0) return [];
@@ -172,10 +173,13 @@ export class KpisRepository {
         const due = bytewise(this.dialect, eb.ref('due_date'));
         return sinceDays.flatMap((since, i) => {
           const inWindow = eb(day, '>=', since);
+          const dated = eb.or([eb(due, 'is not', null), eb('meter_late', 'is not', null)]);
+          const byDays = eb.or([eb(due, 'is', null), eb(day, '<=', due)]);
+          const byMeter = eb.or([eb('meter_late', 'is', null), eb('meter_late', '=', 0)]);
           return [
             sumOf(oneWhen(inWindow)).as(`n${i}`),
-            sumOf(oneWhen(eb.and([inWindow, eb(due, 'is not', null)]))).as(`due${i}`),
-            sumOf(oneWhen(eb.and([inWindow, eb(day, '<=', due)]))).as(`ok${i}`),
+            sumOf(oneWhen(eb.and([inWindow, dated]))).as(`due${i}`),
+            sumOf(oneWhen(eb.and([inWindow, dated, byDays, byMeter]))).as(`ok${i}`),
           ];
         });
       })

@@ -3,7 +3,8 @@ import type { LocationRef, UserRef } from '../../../shared/api/common.js';
 import { followUpDescription, type CheckedAnswer, type ProcedureStep } from '../../../shared/rules/procedure.js';
 import type { CompletionAnswer } from '../../../shared/api/procedures.js';
 import type { TaskMeterRef } from '../../../shared/api/maintenance.js';
-import type { ReadingPoint } from '../../../shared/rules/meter-readings.js';
+import { meterVerdict, usageFrom } from '../../../shared/rules/meter-due.js';
+import { lastReading, type ReadingPoint } from '../../../shared/rules/meter-readings.js';
 import { taskDueDate } from '../../../shared/rules/task-status.js';
 import type { Database, MaintenanceTasksTable } from '../../db/schema.js';
 import { descriptionOrLocationLike, distinctIds, toCount } from '../../db/dialect.js';
@@ -361,14 +362,15 @@ export class MaintenanceRepository {
         .where('assigned_to_id', '=', userId)
         .where('procedure_version', '=', completion.procedureVersion)
         // due_date is not set by this UPDATE, so it reads back as the due date the completion met or missed.
-        .returning(['recurrence_interval', 'due_date', 'location_id', 'description', 'meter_id'])
+        .returning(['recurrence_interval', 'due_date', 'location_id', 'description', 'meter_id', 'meter_interval', 'meter_since_value', 'meter_since_at'])
         .executeTakeFirst();
       if (!claimed) return 'unchanged';
       const answers = completion.answers.length > 0 ? JSON.stringify(await this.keepAnswers(trx, { id, ...claimed }, userId, completion)) : null;
+      const counted = await this.countFromNow(trx, claimed, userId, completion);
       // The row stays locked by the update above until commit, so the interval read back is current.
       await trx
         .updateTable('maintenance_tasks')
-        .set({ due_date: taskDueDate(today, claimed.recurrence_interval), last_completion_answers: answers, ...(await this.countFromNow(trx, claimed.meter_id, userId, completion)) })
+        .set({ due_date: taskDueDate(today, claimed.recurrence_interval), last_completion_answers: answers, ...counted.since })
         .where('id', '=', id)
         .execute();
       await trx
@@ -382,6 +384,7 @@ export class MaintenanceRepository {
           due_date: claimed.due_date,
           procedure_version: completion.procedureVersion,
           answers,
+          meter_late: counted.late,
         })
         .execute();
       await recordActivity(trx, { area: 'maintenance', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } });
@@ -392,18 +395,28 @@ export class MaintenanceRepository {
   /**
    * A task by usage counts again from its completion: from the reading given with it, added to the
    * meter here in the completion's transaction (refused as a whole when it cannot stand among the
-   * meter's readings), else from the meter's newest reading.
+   * meter's readings), else from the meter's newest reading. Whether the meter had it past due,
+   * counting that reading, is kept with the completion (the key figures' compliance).
    */
-  private async countFromNow(trx: Transaction<Database>, meterId: number | null, userId: number, completion: TaskCompletion) {
-    if (meterId === null) return {};
+  private async countFromNow(
+    trx: Transaction<Database>,
+    task: Pick<TaskRow, 'meter_id' | 'meter_interval' | 'meter_since_value' | 'meter_since_at'>,
+    userId: number,
+    completion: TaskCompletion,
+  ): Promise<{ since: Partial<Pick<TaskRow, 'meter_since_value' | 'meter_since_at'>>; late: 0 | 1 | null }> {
+    const meterId = task.meter_id;
+    if (meterId === null || task.meter_interval === null) return { since: {}, late: null };
     const given = completion.meterReading;
     if (given) {
       const added = await addReadingIn(trx, meterId, { ...given, reset: false, reason: null, user_id: userId, created_at: completion.now }, new Date());
       if (added && 'problem' in added) throw new MeterReadingRefused(added.problem);
-      if (added) return { meter_since_value: given.value, meter_since_at: given.taken_at };
     }
-    const latest = await latestReading(trx, meterId).select(['value', 'taken_at']).executeTakeFirst();
-    return { meter_since_value: latest ? Number(latest.value) : null, meter_since_at: latest?.taken_at ?? null };
+    const before = task.meter_since_at === null || task.meter_since_value === null ? null : { value: Number(task.meter_since_value), taken_at: task.meter_since_at };
+    const readings = (await new MetersRepository(trx).pointsAfter(new Map([[meterId, before?.taken_at ?? null]]))).get(meterId) ?? [];
+    const late = meterVerdict(usageFrom(before, readings), Number(task.meter_interval)) === 'PAST_DUE' ? 1 : 0;
+    const latest = lastReading(readings);
+    const from = given ?? latest ?? before;
+    return { since: { meter_since_value: from?.value ?? null, meter_since_at: from?.taken_at ?? null }, late };
   }
 
   /**
