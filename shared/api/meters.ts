@@ -69,6 +69,19 @@ export interface Meter {
 /** How many of a meter's newest valid readings its record carries. */
 export const RECENT_READINGS = 10;
 
+/** Days the meter's chart covers (the asset detail's line of its readings). */
+export const CHART_DAYS = 90;
+/** At most this many points in a chart: a meter read every few minutes is thinned to its newest. */
+export const CHART_POINTS = 2_000;
+
+/** GET meters/{id}/chart/: the meter's valid readings of the last CHART_DAYS days, oldest taken first. */
+export interface MeterChart {
+  meter_id: number;
+  /** The chart's first instant (ISO). */
+  from: string;
+  points: ReadingPoint[];
+}
+
 export const METER_KEYS = {
   id: true,
   asset_id: true,

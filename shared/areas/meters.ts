@@ -5,7 +5,7 @@
  * the device's time as when it was taken, and sent once; the server checks it again.
  */
 import type { Page } from '../api/common.js';
-import type { Meter, MeterReading } from '../api/meters.js';
+import type { Meter, MeterChart, MeterReading } from '../api/meters.js';
 import type { MutationResult, ReadResult } from '../data/call-results.js';
 
 /** A reading as the form gives it; `taken_at` is set by the worker (the device's time) when left out. */
@@ -47,6 +47,8 @@ export interface MetersCalls {
   ofAsset(assetId: number): Promise<ReadResult<Page<Meter>>>;
   /** A page of the meter's readings, newest taken first; the saved page offline. */
   readings(meterId: number, page: number): Promise<ReadResult<Page<MeterReading>>>;
+  /** The meter's valid readings of the last 90 days, for its chart; the saved ones offline. */
+  chart(meterId: number): Promise<ReadResult<MeterChart>>;
   /** Readings of this meter still waiting to be sent, oldest taken first. */
   queuedReadings(meterId: number): Promise<QueuedReading[]>;
   /** Queued while offline, sent once; refused on the device first when it breaks the meter's order. */

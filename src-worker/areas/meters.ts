@@ -9,7 +9,7 @@
  */
 import type { Page } from '../../shared/api/common.js';
 import { PAGE_SIZE } from '../../shared/constants.js';
-import type { Meter, MeterReading } from '../../shared/api/meters.js';
+import type { Meter, MeterChart, MeterReading } from '../../shared/api/meters.js';
 import type { Asset } from '../../shared/api/assets.js';
 import type { MeterChoice, QueuedReading, ReadingInput } from '../../shared/areas/meters.js';
 import { normalizeHttpError } from '../../shared/data/errors.js';
@@ -26,6 +26,7 @@ import { writeOrQueue } from '../outbox/write-or-queue.js';
 
 const metersOf = (assetId: number | string) => `assets/${assetId}/meters/`;
 const readingsOf = (meterId: number | string) => `meters/${meterId}/readings/`;
+const chartOf = (meterId: number | string) => `meters/${meterId}/chart/`;
 
 /** What a queued reading stores: the request body, and the asset whose meters' saved page it makes stale. */
 type ReadingPayload = { body: { value: number; taken_at: string; reset: boolean; reason: string | null }; asset_id: number };
@@ -36,7 +37,7 @@ export const addReading = defineWrite<MeterReading, ReadingPayload>({
   request: (item) => ({ method: 'POST', path: readingsOf(item.targetId ?? ''), json: item.payload.body }),
   // The meter's last reading and pace change with it, its pages of readings, and the tasks that count it
   // (named by path: the maintenance area imports this one).
-  invalidates: (item) => ({ prefixes: [readingsOf(item.targetId ?? ''), metersOf(item.payload.asset_id), 'maintenance/tasks/'] }),
+  invalidates: (item) => ({ prefixes: [readingsOf(item.targetId ?? ''), chartOf(item.targetId ?? ''), metersOf(item.payload.asset_id), 'maintenance/tasks/'] }),
   messages: { success: SUCCESS_MESSAGES.meters.readingRecorded, queued: QUEUED_MESSAGES.meters.reading, failure: SCREEN_MESSAGES.meters.addReading },
 });
 
@@ -118,6 +119,10 @@ export const area = defineArea({
     readings: (meterId, page) => {
       const path = `${readingsOf(meterId)}?page=${page}`;
       return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<MeterReading>>({ path }));
+    },
+    chart: (meterId) => {
+      const path = chartOf(meterId);
+      return readThroughCache(ctx.cache, path, () => ctx.http.request<MeterChart>({ path }));
     },
     queuedReadings: (meterId) => queuedReadings(ctx, meterId),
     choices: () => meterChoices(ctx),

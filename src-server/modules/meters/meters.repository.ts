@@ -151,6 +151,21 @@ export class MetersRepository {
     return byMeter;
   }
 
+  /** The meter's valid readings taken from `from` on, the newest `limit` of them, oldest taken first (the chart). */
+  async pointsFrom(meterId: number, from: string, limit: number): Promise<ReadingPoint[]> {
+    const rows = await this.db
+      .selectFrom('meter_readings')
+      .select(['value', 'taken_at', 'reset'])
+      .where('meter_id', '=', meterId)
+      .where('void', '=', 0)
+      .where('taken_at', '>=', from)
+      .orderBy('taken_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(asPoint).reverse();
+  }
+
   async readingsPage(meterId: number, window: PageWindow): Promise<{ count: number; rows: MeterReadingRow[] }> {
     const base = this.db.selectFrom('meter_readings').where('meter_id', '=', meterId);
     const [total, rows] = await Promise.all([

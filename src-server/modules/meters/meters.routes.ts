@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../../shared/api/common.js';
 import { Id } from '../../../shared/api/common.js';
-import { MeterBody, ReadingBody, type Meter, type MeterReading } from '../../../shared/api/meters.js';
+import { CHART_DAYS, CHART_POINTS, MeterBody, ReadingBody, type Meter, type MeterChart, type MeterReading } from '../../../shared/api/meters.js';
 import { TEXT_LIMIT } from '../../../shared/constants.js';
 import { READING_MAX, READING_MESSAGES } from '../../../shared/rules/meter-readings.js';
 import { optionalText } from '../../../shared/rules/optional-text.js';
@@ -102,6 +102,16 @@ export async function metersRoutes(app: FastifyInstance, { repositories, models 
       const { count, rows } = await meters.readingsPage(request.params.id, window);
       const people = await users.refsOf(rows.map((r) => r.user_id));
       return pageOf(request, window, count, rows.map((row) => presentReading(row, people)));
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/meters/:id/chart/',
+    { schema: { params: IdParams, description: `The meter's valid readings of the last ${CHART_DAYS} days, oldest taken first (${CHART_POINTS} at most, the newest): what its chart draws.` }, config: readers },
+    async (request): Promise<MeterChart> => {
+      const meter = await meterOf(request.params.id);
+      const from = new Date(Date.now() - CHART_DAYS * 86_400_000).toISOString();
+      return { meter_id: meter.id, from, points: await meters.pointsFrom(meter.id, from, CHART_POINTS) };
     },
   );
 

@@ -8,7 +8,7 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Paginator } from 'primereact/paginator';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Asset } from '../../../shared/api/assets';
 import { METER_UNITS, MeterForm, ReadingForm, type Meter, type MeterReading } from '../../../shared/api/meters';
 import type { QueuedReading } from '../../../shared/areas/meters';
@@ -24,6 +24,9 @@ import { useQueuedReadings } from '../../kit/queued-readings';
 import { callWorker } from '../../state/bridge';
 import { useSynced, useWorkerRead } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
+
+/** The chart and its library load with the first meter that has a line to draw (MeterChart.tsx). */
+const MeterChart = lazy(() => import('./MeterChart'));
 
 const TEXTS = {
   title: 'Meters',
@@ -90,6 +93,11 @@ function MeterPanel({ meter, asset, savedAt, onReading }: { meter: Meter; asset:
       {readings.result?.fromCache ? <SavedDataNotice text={TEXTS.readingsSaved} cachedAt={readings.result.cachedAt} /> : null}
       {kept.length > 0 ? <SavedDataNotice text={TEXTS.readingsSaved} cachedAt={savedAt} /> : null}
       {!data && readings.error && kept.length === 0 ? <WarningNotice text={messageForScreen(readings.error, SCREEN_MESSAGES.meters.loadReadings)} /> : null}
+      {meter.recent_readings.length + queued.length >= 2 ? (
+        <Suspense fallback={null}>
+          <MeterChart meter={meter} queued={queued} />
+        </Suspense>
+      ) : null}
       {shown.length > 0 || queued.length > 0 ? <ReadingsTable meter={meter} readings={shown} queued={queued} /> : null}
       {data && data.results.length === 0 && queued.length === 0 ? <p className="empty-text">{NOT_FOUND_MESSAGES.meters.readings}</p> : null}
       {data && data.count > PAGE_SIZE ? <Paginator first={(page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={data.count} pageLinkSize={3} onPageChange={(e) => setPage(e.page + 1)} /> : null}
