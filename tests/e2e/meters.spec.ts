@@ -74,6 +74,9 @@ test('a meter is added on the asset and read; a reading below the last is refuse
   await lower.getByRole('button', { name: 'Save Reading' }).click();
   await expect(lower).toBeHidden();
   await expect(panel.getByRole('table')).toContainText('Reset: Counter replaced');
+  // Two readings: the line of the last 90 days, its library loaded only now, says what it shows.
+  await expect(panel.getByRole('img', { name: `${name} over the last 90 days: 2 readings, from 1,200 to 900 cars.` })).toBeVisible();
+  await expect(panel.locator('.meter-chart canvas')).toHaveCount(1);
   await expectAccessibleInBothThemes(page, 'an asset with a meter and its readings', '.asset-meters');
 
   const meters = (await api.request<ApiPage<Meter>>('GET', '/assets/3/meters/')).body.results.filter((m) => m.name === name);

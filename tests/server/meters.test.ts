@@ -71,6 +71,22 @@ describe('meters on an asset', () => {
   });
 });
 
+describe('a meter\'s chart', () => {
+  it('draws its valid readings of the last 90 days, oldest taken first, voided ones left out', async () => {
+    await read(50, daysAgo(59));
+    await read(80, daysAgo(30));
+    const voided = (await read(90, daysAgo(20))).json() as { id: number };
+    await read(120, daysAgo(1));
+    await t.request({ method: 'POST', url: `/api/v1/meters/${meterId}/readings/${voided.id}/void/`, as: full });
+    const chart = await t.request({ method: 'GET', url: `/api/v1/meters/${meterId}/chart/`, as: full });
+    expect(chart.statusCode).toBe(200);
+    expect(chart.json()).toEqual({ meter_id: meterId, from: expect.any(String), points: [50, 80, 120].map((value) => ({ value, taken_at: expect.any(String), reset: false })) });
+    expect(Date.parse((chart.json() as { from: string }).from)).toBeGreaterThan(Date.now() - 91 * DAY_MS);
+    expect((await t.request({ method: 'GET', url: `/api/v1/meters/${meterId}/chart/`, as: limited })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/v1/meters/999999/chart/', as: full })).statusCode).toBe(404);
+  });
+});
+
 describe('readings', () => {
   it('stand in the order they were taken: a backfilled one goes in its place, within its neighbours', async () => {
     expect((await read(100, daysAgo(20))).statusCode).toBe(201);
