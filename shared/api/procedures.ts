@@ -35,6 +35,7 @@ export const ProcedureStepBody = Type.Object({
   unit: Type.Optional(nullable(Type.String({ maxLength: STEP_UNIT_MAX + 100 }))),
   min: Type.Optional(numberOrText(40, 'A number: a reading\'s lowest good value.')),
   max: Type.Optional(numberOrText(40, 'A number: a reading\'s highest good value.')),
+  meter_id: Type.Optional(nullable(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'A reading only: the meter its answer is also a reading of.' }))),
 });
 export type ProcedureStepBody = Static<typeof ProcedureStepBody>;
 
@@ -85,6 +86,6 @@ export const COMPLETION_ANSWER_KEYS = {
   follow_up_work_order_id: true,
 } satisfies EveryKey<CompletionAnswer>;
 
-export const PROCEDURE_STEP_KEYS = { id: true, kind: true, label: true, required: true, unit: true, min: true, max: true } satisfies EveryKey<ProcedureStep>;
+export const PROCEDURE_STEP_KEYS = { id: true, kind: true, label: true, required: true, unit: true, min: true, max: true, meter_id: true } satisfies EveryKey<ProcedureStep>;
 
 export type { ProcedureStep };

@@ -6,7 +6,8 @@
  * A step is a check (Pass / Fail), a reading (a number, with an optional unit and optional minimum
  * and maximum), a text answer or a photo; each has a label and a required flag. A failed check or a
  * reading outside its range needs a short note, and the server opens a follow-up work order for it
- * (docs/decisions.md: Procedures on maintenance tasks).
+ * (docs/decisions.md: Procedures on maintenance tasks). A reading may name a meter: its answer is
+ * then also a reading of that meter (docs/decisions.md: Maintenance by usage).
  */
 
 export const STEP_KINDS = ['check', 'reading', 'text', 'photo'] as const;
@@ -45,6 +46,11 @@ export interface ProcedureStep {
   unit: string | null;
   min: number | null;
   max: number | null;
+  /**
+   * A reading's meter, whose reading its answer also is. Present only when set, so steps without
+   * one keep the one spelling they always had (their JSON, and so the procedure's version).
+   */
+  meter_id?: number;
 }
 
 /** A step as a form holds it or a client sends it, before it is judged. */
@@ -58,6 +64,8 @@ export interface StepDraft {
   /** A number, or text as typed. */
   min?: number | string | null;
   max?: number | string | null;
+  /** A reading's meter; null or 0 for none. */
+  meter_id?: number | null;
 }
 
 /** One problem, at the field it is about (`steps.1.label`, `answers.<step id>`, or the list itself). */
@@ -140,7 +148,8 @@ export function checkProcedure(drafts: readonly StepDraft[], newId: () => string
     if (min === 'invalid') add(at('min'), PROCEDURE_MESSAGES.minNotNumber(n));
     if (max === 'invalid') add(at('max'), PROCEDURE_MESSAGES.maxNotNumber(n));
     if (typeof min === 'number' && typeof max === 'number' && min > max) add(at('min'), PROCEDURE_MESSAGES.minAboveMax(n));
-    return { ...step, unit: unit || null, min: typeof min === 'number' ? min : null, max: typeof max === 'number' ? max : null };
+    const meter = typeof draft.meter_id === 'number' && draft.meter_id > 0 ? { meter_id: draft.meter_id } : {};
+    return { ...step, unit: unit || null, min: typeof min === 'number' ? min : null, max: typeof max === 'number' ? max : null, ...meter };
   });
   return { steps, issues };
 }

@@ -9,6 +9,7 @@ import type { CompletionReading, NewTask, ProcedureAnswers, TaskEdit } from '../
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { TASK_LIST } from '../../shared/rules/list-rules.js';
+import { parseStepNumber } from '../../shared/rules/procedure.js';
 import { defineArea } from '../kit/area.js';
 import { recordsAt } from '../kit/records.js';
 import { statusWrites } from '../kit/status-writes.js';
@@ -78,7 +79,14 @@ export const area = defineArea({
       writeOrQueue(ctx, updateTask, { ...target(id), payload: { version: edit.version, changes: edit.changes as { [field: string]: JsonValue } } }),
     ...status.calls(ctx, target),
     complete: async (id, fieldNotes, procedure?: ProcedureAnswers, meterReading?: CompletionReading) => {
-      const reading = meterReading ? await checkedReading(ctx, meterReading.meterId, { value: meterReading.value, taken_at: new Date().toISOString(), reset: false }, 'meter_reading') : undefined;
+      const takenAt = new Date().toISOString();
+      const reading = meterReading ? await checkedReading(ctx, meterReading.meterId, { value: meterReading.value, taken_at: takenAt, reset: false }, 'meter_reading') : undefined;
+      // A step's reading that names a meter is a reading of it too: checked here as the server checks it.
+      for (const step of procedure?.steps ?? []) {
+        const typed = procedure?.answers.find((a) => a.step_id === step.id)?.value;
+        const value = step.kind === 'reading' && step.meter_id !== undefined ? parseStepNumber(typeof typed === 'string' ? typed.trim() : (typed ?? null)) : null;
+        if (typeof value === 'number') await checkedReading(ctx, step.meter_id!, { value, taken_at: takenAt, reset: false }, `answers.${step.id}`);
+      }
       return writeOrQueue(ctx, completeTask, { ...target(id), ...completionWrite(fieldNotes, procedure, reading && { value: reading.value, taken_at: reading.taken_at }) });
     },
   }),

@@ -235,4 +235,30 @@ describe('a task by usage', () => {
     expect((await t.request({ method: 'DELETE', url: `/api/v1/meters/${meterId}/`, as: full })).statusCode).toBe(204);
     expect(await task(id)).toMatchObject({ meter_id: null, meter: null, status: 'NEW' });
   });
+
+  it('takes a procedure reading that names a meter as a reading of it, checked with the completion', async () => {
+    const meterId = await newMeter('Stroke counter');
+    await read(meterId, 300, daysAgo(10));
+    const steps = [
+      { kind: 'reading', label: 'Stroke counter', unit: 'strokes', meter_id: meterId },
+      { kind: 'check', label: 'Guard in place' },
+    ];
+    const unknown = await newTask(null, null, { steps: [{ ...steps[0], meter_id: 999_999 }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json())).toEqual(['steps.0.meter_id']);
+    const created = (await newTask(null, null, { steps })).json() as MaintenanceTask;
+    expect(created.steps.map((s) => s.meter_id)).toEqual([meterId, undefined]);
+    // A step without a meter keeps the one spelling steps always had.
+    expect(Object.keys(created.steps[1]!)).not.toContain('meter_id');
+    const [reading, check] = created.steps as [{ id: string }, { id: string }];
+    await t.request({ method: 'POST', url: `${BASE}/${created.id}/claim/`, as: full });
+    const complete = (value: number) =>
+      t.request({ method: 'POST', url: `${BASE}/${created.id}/complete/`, as: full, payload: { procedure_version: created.procedure_version, answers: [{ step_id: reading.id, value }, { step_id: check.id, value: 'pass' }] } });
+    const low = await complete(250);
+    expect(low.statusCode).toBe(400);
+    expect(low.json()).toEqual({ [`answers.${reading.id}`]: [expect.stringContaining('cannot be lower than 300')] });
+    expect((await complete(340)).statusCode).toBe(200);
+    const readings = (await t.request({ method: 'GET', url: `/api/v1/meters/${meterId}/readings/`, as: full })).json() as { results: { value: number }[] };
+    expect(readings.results.map((r) => r.value)).toEqual([340, 300]);
+  });
 });

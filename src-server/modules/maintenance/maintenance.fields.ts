@@ -88,7 +88,14 @@ async function checkFields(body: TaskUpdateBody, today: string, { locationExists
   }
   if (wanted('task_notes')) fields.task_notes = optionalText(body.task_notes);
   // Steps left out stay as they are, in a full update too: a client that never knew of procedures keeps them.
-  if (body.steps !== undefined) fields.steps = checkSteps(errors, body.steps);
+  if (body.steps !== undefined) {
+    const steps = checkSteps(errors, body.steps);
+    // A reading's meter must exist (the rule itself cannot ask).
+    for (const [index, step] of steps.entries()) {
+      if (step.meter_id !== undefined && !(await meterExists(step.meter_id))) addFieldError(errors, `steps.${index}.meter_id`, doesNotExist(step.meter_id));
+    }
+    fields.steps = steps;
+  }
   const meter = await checkMeter(errors, body, meterExists);
   if (meter !== undefined) fields.meter = meter;
   return { fields, errors };

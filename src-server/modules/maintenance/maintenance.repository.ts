@@ -44,8 +44,18 @@ export interface TaskCompletion {
   meterReading: { value: number; taken_at: string } | null;
 }
 
-/** A completion whose meter reading cannot stand among the meter's readings: the rule's words (shared/rules/meter-readings.ts). */
-export class MeterReadingRefused extends Error {}
+/**
+ * A completion whose meter reading (its own, or a step's answer) cannot stand among the meter's
+ * readings: the rule's words (shared/rules/meter-readings.ts) and the field it is about.
+ */
+export class MeterReadingRefused extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
 
 /** An answer as a completion keeps it (JSON in task_completions.answers and the task's last_completion_answers). */
 export type StoredAnswer = Omit<CompletionAnswer, 'photo'> & {
@@ -409,7 +419,7 @@ export class MaintenanceRepository {
     const given = completion.meterReading;
     if (given) {
       const added = await addReadingIn(trx, meterId, { ...given, reset: false, reason: null, user_id: userId, created_at: completion.now }, new Date());
-      if (added && 'problem' in added) throw new MeterReadingRefused(added.problem);
+      if (added && 'problem' in added) throw new MeterReadingRefused(added.problem, 'meter_reading');
     }
     const before = task.meter_since_at === null || task.meter_since_value === null ? null : { value: Number(task.meter_since_value), taken_at: task.meter_since_at };
     const readings = (await new MetersRepository(trx).pointsAfter(new Map([[meterId, before?.taken_at ?? null]]))).get(meterId) ?? [];
@@ -428,6 +438,12 @@ export class MaintenanceRepository {
     const kept: StoredAnswer[] = [];
     for (const answer of completion.answers) {
       const { step } = answer;
+      // A reading that names a meter is a reading of it too, taken with the completion.
+      if (step.kind === 'reading' && step.meter_id !== undefined && typeof answer.value === 'number') {
+        const reading = { value: answer.value, taken_at: completion.meterReading?.taken_at ?? completion.now, reset: false, reason: null, user_id: userId, created_at: completion.now };
+        const added = await addReadingIn(trx, step.meter_id, reading, new Date());
+        if (added && 'problem' in added) throw new MeterReadingRefused(added.problem, `answers.${step.id}`);
+      }
       let followUp: number | null = null;
       if (answer.followUp) {
         const order = await trx

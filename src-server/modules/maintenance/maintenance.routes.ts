@@ -203,7 +203,7 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
       } catch (err) {
         // A refused completion keeps none of its photos (a refusal is committed like an answer).
         await uploads.discard([...stored.values()]);
-        throw err instanceof MeterReadingRefused ? fieldError('meter_reading', err.message) : err;
+        throw err instanceof MeterReadingRefused ? fieldError(err.field, err.message) : err;
       }
       return presentOne(request, await existing(id));
     },

@@ -170,9 +170,10 @@ export function useProcedureCompletion(task: MaintenanceTask): CompletionExtensi
     complete: (worker, id, fieldNotes) =>
       worker.maintenance.complete(id, fieldNotes, answers(), meter && reading.value !== null ? { meterId: meter.id, value: reading.value } : undefined),
     refused(err) {
-      const message = toDataError(err).fields?.meter_reading?.[0];
-      if (message) setErrors((all) => ({ ...all, meter_reading: message }));
-      return Boolean(message);
+      // The meter's reading, or a step's reading of a meter, refused on the device or by the server: shown at its field.
+      const mine = Object.entries(toDataError(err).fields ?? {}).filter(([field, messages]) => (field === 'meter_reading' || field.startsWith('answers.')) && messages[0]);
+      if (mine.length > 0) setErrors((all) => ({ ...all, ...Object.fromEntries(mine.map(([field, messages]) => [field, messages[0]!])) }));
+      return mine.length > 0;
     },
     reset() {
       setTyped({});

@@ -1,6 +1,7 @@
 /**
  * The procedure part of the task forms (docs/decisions.md: Procedures on maintenance tasks): an
- * ordered list of steps, each a check, a reading (unit, minimum, maximum), a text answer or a photo,
+ * ordered list of steps, each a check, a reading (unit, minimum, maximum, and a meter it is also a
+ * reading of), a text answer or a photo,
  * with a label and a required flag; steps are added, removed and moved up or down. Problems show
  * beside their box in the shared rule's words (procedure-form.ts), as the server would say them.
  */
@@ -9,6 +10,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { useController, useFieldArray, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { PROCEDURE_MAX_STEPS, STEP_KINDS, STEP_KIND_LABELS } from '../../../shared/rules/procedure';
 import { ChoiceField, TextField } from '../../kit/FormFields';
+import { meterOptions, useMeterChoices } from './meter-options';
 import { newStep, type StepValues } from './procedure-form';
 
 /** A form that holds a procedure under `steps`. */
@@ -36,6 +38,7 @@ export function ProcedureEditor<V extends WithSteps>({ form, idPrefix }: { form:
   const kinds = form.watch('steps' as FieldPath<V>) as StepValues[] | undefined;
   const listError = (form.formState.errors as { steps?: { message?: string; root?: { message?: string } } }).steps;
   const listMessage = listError?.message ?? listError?.root?.message ?? null;
+  const meters = meterOptions(useMeterChoices(), 'None');
 
   return (
     <fieldset className="procedure-editor">
@@ -59,6 +62,9 @@ export function ProcedureEditor<V extends WithSteps>({ form, idPrefix }: { form:
                     <TextField control={control} name={name('min')} id={id('min')} label="Minimum" placeholder="Optional" />
                     <TextField control={control} name={name('max')} id={id('max')} label="Maximum" placeholder="Optional" />
                   </div>
+                ) : null}
+                {isReading && meters.length > 1 ? (
+                  <ChoiceField control={control} name={name('meter_id')} id={id('meter')} label="Meter" hint="Optional: the answer is also a reading of this meter." options={meters} placeholder="None" />
                 ) : null}
                 <RequiredBox control={control} name={name('required')} id={id('required')} />
                 <div className="button-row">

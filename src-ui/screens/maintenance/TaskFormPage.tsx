@@ -22,9 +22,10 @@ import { originListUrl, rememberedLocation } from '../../kit/list-query';
 import { useLocationOptions } from '../../kit/location-options';
 import { ChangedMeanwhileNotice, RecordLoadGate, changedFields, useVersionedEdit } from '../../kit/versioned-edit';
 import { callWorker } from '../../state/bridge';
-import { useCurrentUser, useWorkerRead } from '../../state/hooks';
+import { useCurrentUser } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
 import { MAINTENANCE_LIST } from './maintenance-list';
+import { meterOptions, NO_METER, useMeterChoices } from './meter-options';
 import { ProcedureEditor } from './ProcedureEditor';
 import { procedureErrors, sameSteps, stepsToSend, stepValuesOf, type StepValues } from './procedure-form';
 import { optionalText } from '../../../shared/rules/optional-text';
@@ -41,8 +42,6 @@ interface TaskValues {
   steps: StepValues[];
 }
 
-/** The meter choice that means none: the task goes by days only. */
-const NO_METER = 0;
 const NO_METER_TEXT = 'None: by days only';
 export const METER_INTERVAL_NEEDED = "Give the interval in the meter's units.";
 
@@ -93,11 +92,10 @@ const EMPTY_TASK: TaskValues = { location_id: null, description: '', recurrence_
 
 /** Maintenance by usage: the meter, among those the device keeps, and the interval in its units. */
 function MeterFields({ form, id }: { form: UseFormReturn<TaskValues>; id: (name: string) => string }) {
-  const choices = useWorkerRead('meter-choices', (worker) => worker.meters.choices().then((data) => ({ data, fromCache: false, cachedAt: null })));
+  const list = useMeterChoices();
   const chosen = useWatch({ control: form.control, name: 'meter_id' });
-  const list = choices.result?.data ?? [];
   const unit = list.find((c) => c.id === chosen)?.unit;
-  const options = [{ label: NO_METER_TEXT, value: NO_METER }, ...list.map((c) => ({ label: c.label, value: c.id }))];
+  const options = meterOptions(list, NO_METER_TEXT);
   return (
     <>
       <ChoiceField

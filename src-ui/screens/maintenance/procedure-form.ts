@@ -15,6 +15,8 @@ export interface StepValues {
   unit: string;
   min: string;
   max: string;
+  /** A reading's meter; NO_METER (0) for none. */
+  meter_id: number;
 }
 
 /**
@@ -26,7 +28,7 @@ export function newStepId(): string {
 }
 
 export function newStep(kind: StepKind = 'check'): StepValues {
-  return { id: newStepId(), kind, label: '', required: true, unit: '', min: '', max: '' };
+  return { id: newStepId(), kind, label: '', required: true, unit: '', min: '', max: '', meter_id: 0 };
 }
 
 export function stepValuesOf(steps: readonly ProcedureStep[]): StepValues[] {
@@ -38,6 +40,7 @@ export function stepValuesOf(steps: readonly ProcedureStep[]): StepValues[] {
     unit: s.unit ?? '',
     min: s.min === null ? '' : String(s.min),
     max: s.max === null ? '' : String(s.max),
+    meter_id: s.meter_id ?? 0,
   }));
 }
 

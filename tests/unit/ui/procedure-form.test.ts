@@ -12,8 +12,12 @@ const saved: ProcedureStep[] = [
 describe('the procedure in the task forms', () => {
   it('shows a task\'s steps in the boxes and sends them back unchanged when nothing was edited', () => {
     const values = stepValuesOf(saved);
-    expect(values[1]).toEqual({ id: 'psi', kind: 'reading', label: 'Pressure', required: false, unit: 'psi', min: '10', max: '100' });
+    expect(values[1]).toEqual({ id: 'psi', kind: 'reading', label: 'Pressure', required: false, unit: 'psi', min: '10', max: '100', meter_id: 0 });
     expect(sameSteps(stepsToSend(values), saved)).toBe(true);
+    // A reading given a meter sends it; a check never does, and a step without one keeps its old spelling.
+    const metered = stepsToSend(values.map((v) => ({ ...v, meter_id: 7 })));
+    expect(metered.map((s) => s.meter_id)).toEqual([undefined, 7]);
+    expect(stepValuesOf(metered)[1]!.meter_id).toBe(7);
     const edited = values.map((v): StepValues => (v.id === 'psi' ? { ...v, max: '120' } : v));
     expect(sameSteps(stepsToSend(edited), saved)).toBe(false);
     expect(sameSteps(stepsToSend([values[1]!, values[0]!]), saved)).toBe(false);
