@@ -59,3 +59,8 @@ export function csvExportRequestPath(area: CsvExportArea, filters: CsvExportFilt
 export function csvFileName(area: CsvExportArea, day: string): string {
   return `${CSV_EXPORTS[area].file}-${day}.csv`;
 }
+
+/** GET meters/{id}/readings/export.csv: every reading of one meter (its panel's Export CSV), not a list's. */
+export const readingsCsvPath = (meterId: number) => `meters/${meterId}/readings/export.csv`;
+/** `meter-12-readings-2026-11-28.csv`. */
+export const readingsCsvFileName = (meterId: number, day: string) => `meter-${meterId}-readings-${day}.csv`;

@@ -6,7 +6,7 @@
  */
 import type { Page } from '../api/common.js';
 import type { Meter, MeterChart, MeterReading } from '../api/meters.js';
-import type { MutationResult, ReadResult } from '../data/call-results.js';
+import type { BinaryAnswer, MutationResult, ReadResult } from '../data/call-results.js';
 
 /** A reading as the form gives it; `taken_at` is set by the worker (the device's time) when left out. */
 export interface ReadingInput {
@@ -41,6 +41,8 @@ export interface MeterChoice {
 }
 
 export interface MetersCalls {
+  /** Every reading of the meter as a CSV file (needs a connection). */
+  readingsCsv(meterId: number): Promise<BinaryAnswer>;
   /** Every meter the device keeps (the working set), by asset and name: the task form's choices. */
   choices(): Promise<MeterChoice[]>;
   /** The asset's meters with their last reading and pace; the saved page offline. */

@@ -9,6 +9,7 @@
  */
 import type { Page } from '../../shared/api/common.js';
 import { PAGE_SIZE } from '../../shared/constants.js';
+import { readingsCsvPath } from '../../shared/api/exports.js';
 import type { Meter, MeterChart, MeterReading } from '../../shared/api/meters.js';
 import type { Asset } from '../../shared/api/assets.js';
 import type { MeterChoice, QueuedReading, ReadingInput } from '../../shared/areas/meters.js';
@@ -21,7 +22,9 @@ import type { CacheHit } from '../cache/response-cache.js';
 import type { AreaContext } from '../kit/area-context.js';
 import { defineArea } from '../kit/area.js';
 import { defineWrite } from '../outbox/write-action.js';
-import { writeNow } from '../outbox/write-now.js';
+import { onlyOnline, writeNow } from '../outbox/write-now.js';
+import { binaryRead } from '../kit/binary.js';
+import { needsConnectionFor } from '../kit/reports.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 
 const metersOf = (assetId: number | string) => `assets/${assetId}/meters/`;
@@ -125,6 +128,8 @@ export const area = defineArea({
       return readThroughCache(ctx.cache, path, () => ctx.http.request<MeterChart>({ path }));
     },
     queuedReadings: (meterId) => queuedReadings(ctx, meterId),
+    // Made by the server, now: needs a connection, never queued (as the lists' exports).
+    readingsCsv: (meterId) => needsConnectionFor(ERROR_MESSAGES.exportNeedsConnection, () => onlyOnline(ctx, () => binaryRead(ctx.http, { path: readingsCsvPath(meterId) }))),
     choices: () => meterChoices(ctx),
     addReading: async (meter, input: ReadingInput) => {
       const reading = { value: input.value, taken_at: input.taken_at ?? new Date().toISOString(), reset: input.reset, reason: optionalText(input.reason) };

@@ -5,6 +5,7 @@
  * waiting beside the meter's saved readings, and reaches the server once with the time it was taken.
  * The meters' section passes axe in both themes.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Page as ApiPage } from '../../shared/api/common';
 import type { Meter, MeterReading } from '../../shared/api/meters';
@@ -78,6 +79,14 @@ test('a meter is added on the asset and read; a reading below the last is refuse
   await expect(panel.getByRole('img', { name: `${name} over the last 90 days: 2 readings, from 1,200 to 900 cars.` })).toBeVisible();
   await expect(panel.locator('.meter-chart canvas')).toHaveCount(1);
   await expectAccessibleInBothThemes(page, 'an asset with a meter and its readings', '.asset-meters');
+  // Every reading as CSV, through the data worker.
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^meter-\d+-readings-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync(await file.path(), 'utf8').trim().split('\r\n');
+  expect(lines).toHaveLength(3);
+  expect(lines[2]).toContain(',900,Yes,Counter replaced,');
 
   const meters = (await api.request<ApiPage<Meter>>('GET', '/assets/3/meters/')).body.results.filter((m) => m.name === name);
   expect(meters).toHaveLength(1);

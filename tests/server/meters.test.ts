@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { READING_MESSAGES, SPIKE_FACTOR } from '../../shared/rules/meter-readings.js';
+import { READING_CSV_HEADERS } from '../../src-server/modules/meters/meters.routes.js';
 import { METER_MESSAGES } from '../../src-server/modules/meters/reading.fields.js';
+import { csvRecords } from '../helpers/csv-parse.js';
 import { insertAssets, insertLocation } from '../helpers/inventory-fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
@@ -84,6 +86,29 @@ describe('a meter\'s chart', () => {
     expect(Date.parse((chart.json() as { from: string }).from)).toBeGreaterThan(Date.now() - 91 * DAY_MS);
     expect((await t.request({ method: 'GET', url: `/api/v1/meters/${meterId}/chart/`, as: limited })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/v1/meters/999999/chart/', as: full })).statusCode).toBe(404);
+  });
+});
+
+describe('a meter\'s readings as CSV', () => {
+  it('are every reading in the order taken, voided and reset ones marked, text safe from formulas', async () => {
+    await t.database.db.updateTable('meters').set({ name: '=Cars' }).where('id', '=', meterId).execute();
+    await read(10, daysAgo(9));
+    const voided = (await read(20, daysAgo(8))).json() as { id: number };
+    await read(5, daysAgo(7), { reset: true, reason: 'New counter, "B"' });
+    await t.request({ method: 'POST', url: `/api/v1/meters/${meterId}/readings/${voided.id}/void/`, as: full });
+    const res = await t.request({ method: 'GET', url: `/api/v1/meters/${meterId}/readings/export.csv`, as: full });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="meter-${meterId}-readings-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    const rows = csvRecords(res.body, READING_CSV_HEADERS);
+    expect(rows.map((r) => [r.Meter, r.Unit, r.Reading, r.Reset, r.Reason, r.Void])).toEqual([
+      ["'=Cars", 'cars', '10', '', '', ''],
+      ["'=Cars", 'cars', '20', '', '', 'Yes'],
+      ["'=Cars", 'cars', '5', 'Yes', 'New counter, "B"', ''],
+    ]);
+    expect(rows[0]!.Asset).toBe('Wash Tunnel 0000');
+    expect(rows[0]!.By).toMatch(/\S/);
+    expect((await t.request({ method: 'GET', url: `/api/v1/meters/${meterId}/readings/export.csv`, as: limited })).statusCode).toBe(403);
   });
 });
 

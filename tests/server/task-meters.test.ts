@@ -250,7 +250,7 @@ describe('a task by usage', () => {
     expect(created.steps.map((s) => s.meter_id)).toEqual([meterId, undefined]);
     // A step without a meter keeps the one spelling steps always had.
     expect(Object.keys(created.steps[1]!)).not.toContain('meter_id');
-    const [reading, check] = created.steps as [{ id: string }, { id: string }];
+    const [reading, check] = created.steps as unknown as [{ id: string }, { id: string }];
     await t.request({ method: 'POST', url: `${BASE}/${created.id}/claim/`, as: full });
     const complete = (value: number) =>
       t.request({ method: 'POST', url: `${BASE}/${created.id}/complete/`, as: full, payload: { procedure_version: created.procedure_version, answers: [{ step_id: reading.id, value }, { step_id: check.id, value: 'pass' }] } });

@@ -166,6 +166,13 @@ export class MetersRepository {
     return rows.map(asPoint).reverse();
   }
 
+  /** The meter's readings after `after` in the order taken (the export's keyset batches), voided ones too. */
+  readingsAfter(meterId: number, after: Pick<MeterReadingRow, 'taken_at' | 'id'> | null, limit: number): Promise<MeterReadingRow[]> {
+    let rows = this.db.selectFrom('meter_readings').selectAll().where('meter_id', '=', meterId);
+    if (after) rows = rows.where((eb) => eb(eb.refTuple('taken_at', 'id'), '>', eb.tuple(after.taken_at, after.id)));
+    return rows.orderBy('taken_at').orderBy('id').limit(limit).execute();
+  }
+
   async readingsPage(meterId: number, window: PageWindow): Promise<{ count: number; rows: MeterReadingRow[] }> {
     const base = this.db.selectFrom('meter_readings').where('meter_id', '=', meterId);
     const [total, rows] = await Promise.all([

@@ -4,15 +4,21 @@
  * reading is checked against the meter's other readings by the rule the device applies too
  * (shared/rules/meter-readings.ts), in the order they were taken.
  */
+import { Readable } from 'node:stream';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../../shared/api/common.js';
 import { Id } from '../../../shared/api/common.js';
+import { readingsCsvFileName } from '../../../shared/api/exports.js';
 import { CHART_DAYS, CHART_POINTS, MeterBody, ReadingBody, type Meter, type MeterChart, type MeterReading } from '../../../shared/api/meters.js';
 import { TEXT_LIMIT } from '../../../shared/constants.js';
 import { READING_MAX, READING_MESSAGES } from '../../../shared/rules/meter-readings.js';
 import { optionalText } from '../../../shared/rules/optional-text.js';
+import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
+import { CSV_BOM, csvLine, personName, type CsvValue } from '../../exports/csv.js';
+import { EXPORT_BATCH_SIZE } from '../../exports/csv-export.js';
+import { keysetBatches } from '../../exports/keyset-batches.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { addFieldError, fieldError, notFound, nothingToChange, throwIfErrors, type FieldErrors } from '../../http/errors.js';
@@ -22,12 +28,20 @@ import { IdParams } from '../../http/params.js';
 import { requiredText } from '../../http/text.js';
 import { presentMeters, presentReading } from './meters.presenter.js';
 import { takenAtField } from './reading.fields.js';
-import type { MeterRow } from './meters.repository.js';
+import type { MeterReadingRow, MeterRow } from './meters.repository.js';
 
 const ReadingParams = Type.Object({ id: Id, rid: Id });
 type ReadingParams = Static<typeof ReadingParams>;
 
-export async function metersRoutes(app: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
+export const READING_CSV_HEADERS = ['Asset', 'Meter', 'Unit', 'Taken At', 'Reading', 'Reset', 'Reason', 'Void', 'Flagged', 'By', 'Recorded At'];
+
+/** One reading as a line of the meter's export. */
+function readingCsvLine(assetName: string, meter: MeterRow, r: MeterReading): CsvValue[] {
+  const yes = (flag: boolean) => (flag ? 'Yes' : '');
+  return [assetName, meter.name, meter.unit, r.taken_at, r.value, yes(r.reset), r.reason, yes(r.void), yes(r.flagged), personName(r.by), r.created_at];
+}
+
+export async function metersRoutes(app: FastifyInstance, { config, repositories, models }: AppDeps): Promise<void> {
   const { meters, assets, users } = repositories;
   const readers = { access: models.meters.read };
 
@@ -102,6 +116,35 @@ export async function metersRoutes(app: FastifyInstance, { repositories, models 
       const { count, rows } = await meters.readingsPage(request.params.id, window);
       const people = await users.refsOf(rows.map((r) => r.user_id));
       return pageOf(request, window, count, rows.map((row) => presentReading(row, people)));
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/meters/:id/readings/export.csv',
+    {
+      schema: {
+        params: IdParams,
+        description: 'Every reading of the meter as a CSV file (UTF-8 with a byte order mark, RFC 4180, text safe from formulas as the lists\' exports), in the order taken, voided ones marked.',
+        response: { 200: { description: 'Saved as meter-<id>-readings-YYYY-MM-DD.csv.', content: { 'text/csv': { schema: { type: 'string' } } } } },
+      },
+      config: readers,
+    },
+    async (request, reply) => {
+      const meter = await meterOf(request.params.id);
+      const asset = await assets.findById(meter.asset_id);
+      const batches = keysetBatches((after: MeterReadingRow | null) => meters.readingsAfter(meter.id, after, EXPORT_BATCH_SIZE), EXPORT_BATCH_SIZE);
+      async function* lines(): AsyncGenerator<string> {
+        yield CSV_BOM + csvLine(READING_CSV_HEADERS);
+        for await (const rows of batches) {
+          const people = await users.refsOf(rows.map((r) => r.user_id));
+          yield rows.map((row) => csvLine(readingCsvLine(asset?.name ?? '', meter, presentReading(row, people)))).join('');
+        }
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${readingsCsvFileName(meter.id, todayIn(config.timeZone))}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines(), { objectMode: false }));
     },
   );
 

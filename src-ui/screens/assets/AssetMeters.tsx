@@ -10,6 +10,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Paginator } from 'primereact/paginator';
 import { lazy, Suspense, useState } from 'react';
 import type { Asset } from '../../../shared/api/assets';
+import { readingsCsvFileName } from '../../../shared/api/exports';
 import { METER_UNITS, MeterForm, ReadingForm, type Meter, type MeterReading } from '../../../shared/api/meters';
 import type { QueuedReading } from '../../../shared/areas/meters';
 import { PAGE_SIZE } from '../../../shared/constants';
@@ -17,6 +18,7 @@ import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../
 import type { MutationResult } from '../../../shared/data/protocol';
 import { SavedDataNotice, WarningNotice } from '../../components/Notices';
 import { formatDateTime, formatReading, fullName } from '../../format/display';
+import { DownloadButton } from '../../kit/DownloadButton';
 import { FormDialog } from '../../kit/FormDialog';
 import { NumberField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
@@ -100,6 +102,19 @@ function MeterPanel({ meter, asset, savedAt, onReading }: { meter: Meter; asset:
       ) : null}
       {shown.length > 0 || queued.length > 0 ? <ReadingsTable meter={meter} readings={shown} queued={queued} /> : null}
       {data && data.results.length === 0 && queued.length === 0 ? <p className="empty-text">{NOT_FOUND_MESSAGES.meters.readings}</p> : null}
+      {data && data.count > 0 ? (
+        <DownloadButton
+          id={`meter-${meter.id}-export`}
+          label="Export CSV"
+          busyLabel="Exporting..."
+          icon="pi pi-download"
+          fileName={readingsCsvFileName(meter.id, new Date().toISOString().slice(0, 10))}
+          mimeType="text/csv"
+          needsConnection={SCREEN_MESSAGES.exports.needsConnection}
+          failure={{ summary: SCREEN_MESSAGES.exports.exportSummary, detail: SCREEN_MESSAGES.exports.exportDetail }}
+          download={(worker) => worker.meters.readingsCsv(meter.id)}
+        />
+      ) : null}
       {data && data.count > PAGE_SIZE ? <Paginator first={(page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={data.count} pageLinkSize={3} onPageChange={(e) => setPage(e.page + 1)} /> : null}
       <AddReadingDialog
         meter={meter}
