@@ -77,6 +77,14 @@ for (const [mode, assetId] of [['shared', 1], ['dedicated', 2]] as const) {
       const readings = (await api.request<ApiPage<{ value: number }>>('GET', `/meters/${meter.id}/readings/`)).body;
       expect(readings.results.map((r) => r.value)).toEqual([5_105, 5_000]);
       await expect(detailRow(page, 'Counted Since Completion')).toContainText('105 cars of 100 cars');
+
+      // Another device's reading, taken before this one and sent after it, goes in its place: the count stands.
+      expect((await api.request('POST', `/meters/${meter.id}/readings/`, { value: 5_050, taken_at: minutesAgo(10) })).status).toBe(201);
+      expect((await api.request<MaintenanceTask>('GET', `/maintenance/tasks/${task.id}/`)).body).toMatchObject({ meter_used: 105, status: 'DUE' });
+      // A later one shows on the open screen without a reload: the change log brings the task again.
+      expect((await api.request('POST', `/meters/${meter.id}/readings/`, { value: 5_200, taken_at: new Date().toISOString() })).status).toBe(201);
+      await expect(detailRow(page, 'Counted Since Completion')).toContainText('200 cars of 100 cars');
+      await expect(detailRow(page, 'Status')).toContainText('Past due');
     });
   });
 }
