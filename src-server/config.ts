@@ -44,6 +44,10 @@ export interface Config {
   version: { minVersion: string | null; forceUpdate: boolean; message: string | null };
   /** Requests per minute per client address on login, register, reset and contact. */
   authRateLimit: number;
+  /** Requests from labels by people without an account (docs/decisions.md: Requests at the label). */
+  publicRequests: boolean;
+  publicRequestAddressLimit: number;
+  publicRequestLabelLimit: number;
   /** Sign-in attempts at one account (from any address) that may fail before it is refused for loginAccountLockMinutes. */
   loginAccountLimit: number;
   /** Minutes from an account's first failed sign-in during which its failures count, and the longest it stays refused. */
@@ -278,6 +282,9 @@ export function loadConfig(env: Env = process.env): Config {
       message: env.UPDATE_MESSAGE || null,
     },
     authRateLimit: positiveInt('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, 20),
+    publicRequests: flag(env.PUBLIC_REQUESTS, true),
+    publicRequestAddressLimit: positiveInt('PUBLIC_REQUEST_ADDRESS_LIMIT', env.PUBLIC_REQUEST_ADDRESS_LIMIT, 10),
+    publicRequestLabelLimit: positiveInt('PUBLIC_REQUEST_LABEL_LIMIT', env.PUBLIC_REQUEST_LABEL_LIMIT, 30),
     loginAccountLimit: positiveInt('LOGIN_ACCOUNT_LIMIT', env.LOGIN_ACCOUNT_LIMIT, 10),
     loginAccountLockMinutes: positiveInt('LOGIN_ACCOUNT_LOCK_MINUTES', env.LOGIN_ACCOUNT_LOCK_MINUTES, 15),
     reportMailRateLimit: positiveInt('REPORT_MAIL_RATE_LIMIT', env.REPORT_MAIL_RATE_LIMIT, 5),

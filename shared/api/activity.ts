@@ -93,6 +93,8 @@ export interface ActivityDetails {
   count?: number;
   /** created, for a follow-up work order: the task whose completion opened it. */
   follow_up_of_task?: number;
+  /** created, for a work order accepted from a visitor's request: the request. */
+  from_request?: number;
   /** meter_added, meter_removed, meter_read, reading_voided: the meter's name and unit. */
   meter?: string;
   unit?: string;

@@ -28,6 +28,7 @@ import { NotificationSettingsRepository } from '../modules/notifications/notific
 import { PartsRepository } from '../modules/parts/parts.repository.js';
 import { StockRepository } from '../modules/stock/stock.repository.js';
 import { ChangeLogRepository } from '../modules/sync/change-log.repository.js';
+import { RequestsRepository } from '../modules/requests/requests.repository.js';
 import { SyncRepository } from '../modules/sync/sync.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { VendorsRepository } from '../modules/vendors/vendors.repository.js';
@@ -52,6 +53,7 @@ export function buildRepositories(db: Kysely<Database>, dialect: DialectName, si
     notificationSettings: new NotificationSettingsRepository(db),
     parts: new PartsRepository(db),
     refreshTokens: new RefreshTokensRepository(db),
+    requests: new RequestsRepository(db),
     stock: new StockRepository(db),
     uploadOwners: new UploadOwnersRepository(db),
     users: new UsersRepository(db),

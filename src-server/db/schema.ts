@@ -210,6 +210,41 @@ export interface TaskCompletionsTable {
   meter_late: Flag | null;
 }
 
+/** A visitor's request from a label's form (migration 0022; shared/api/requests.ts). */
+export interface WorkRequestsTable {
+  id: Generated<number>;
+  /** The status page's unguessable token. */
+  token: string;
+  /** The Idempotency-Key it was sent with: one request however often it is sent again. */
+  idempotency_key: string | null;
+  /** The label's code, as read (the per-label limit counts by it). */
+  code: string;
+  location_id: number;
+  asset_id: number | null;
+  description: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  /** The photo's stored name, original name, type and size; null without one. */
+  photo: string | null;
+  photo_name: string | null;
+  photo_type: string | null;
+  photo_size: number | null;
+  /** new, accepted or rejected (completed is read from its work order). */
+  status: 'new' | 'accepted' | 'rejected';
+  reason: string | null;
+  work_order_id: number | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by_id: number | null;
+}
+
+/** A location whose labels take no requests (migration 0022). */
+export interface RequestClosedLocationsTable {
+  location_id: number;
+  closed_at: string;
+}
+
 export interface ChemicalsTable {
   id: Generated<number>;
   brand: string;
@@ -391,6 +426,8 @@ export interface Database {
   vendors: VendorsTable;
   assets: AssetsTable;
   meters: MetersTable;
+  work_requests: WorkRequestsTable;
+  request_closed_locations: RequestClosedLocationsTable;
   meter_readings: MeterReadingsTable;
   work_orders: WorkOrdersTable;
   work_order_attachments: WorkOrderAttachmentsTable;

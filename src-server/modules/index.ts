@@ -16,6 +16,7 @@ import { metersRoutes } from './meters/meters.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { partsRoutes } from './parts/parts.routes.js';
+import { requestsRoutes } from './requests/requests.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { syncRoutes } from './sync/sync.routes.js';
 import { vendorsRoutes } from './vendors/vendors.routes.js';
@@ -45,4 +46,5 @@ export const routeModules: RouteModule[] = [
   metersRoutes,
   activityRoutes,
   notificationsRoutes,
+  requestsRoutes,
 ];

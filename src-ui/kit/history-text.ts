@@ -109,6 +109,7 @@ export function headline(entry: ActivityEntry): string {
     case 'wash_counted':
       return d.wash_package === undefined ? words : `${words}: ${d.wash_package} ${d.count ?? 0}`;
     case 'created':
+      if (d.from_request !== undefined) return `${words} from Request #${d.from_request}`;
       return d.follow_up_of_task === undefined ? words : `${words} by the completion of Task #${d.follow_up_of_task}`;
     case 'meter_added':
     case 'meter_removed':

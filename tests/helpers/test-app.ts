@@ -72,6 +72,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailer
     AUTH_RATE_LIMIT: '10000',
     REPORT_MAIL_RATE_LIMIT: '10000',
     UPLOAD_RATE_LIMIT: '10000',
+    PUBLIC_REQUEST_ADDRESS_LIMIT: '10000',
     PUBLIC_URL: 'http://cmms.test',
     ...(pgSchema ? { DATABASE_URL: pgSchema.url, DATABASE_SCHEMA: pgSchema.schema } : {}),
     ...opts.env,

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { multipartBody, ONE_PIXEL_PNG } from '../helpers/multipart.js';
 
 let t: TestApp;
 let full: TestUser;
@@ -9,7 +10,7 @@ let limited: TestUser;
 let storeA: { id: number; name: string };
 let storeB: { id: number; name: string };
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = ONE_PIXEL_PNG;
 const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
 
 async function makeLocation(name: string) {
@@ -23,14 +24,6 @@ async function makeLocation(name: string) {
   return res.json() as { id: number; name: string };
 }
 
-/** A multipart body as a browser would send it. */
-async function multipart(fields: Record<string, string>, files: { field: string; name: string; type: string; data: Buffer }[] = []) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
 
 const assetCount = async (query = '') => (await t.request({ method: 'GET', url: `/api/v1/assets/list/${query}`, as: full })).json().count as number;
 const storedThumbnails = () => {
@@ -105,7 +98,7 @@ describe('asset create and read', () => {
 
   it('accepts a multipart form with a thumbnail image that is then served from /media/', async () => {
     const before = storedThumbnails();
-    const body = await multipart(
+    const body = await multipartBody(
       { brand: 'Lincoln', name: 'Welder', description: 'Stick welder', asset_type: 'OTHER', serial_number: 'LW-7', location_id: String(storeB.id), acquisition_date: '2022-12-31', purchase_price: '12.50' },
       [{ field: 'thumbnail', name: 'welder.png', type: 'image/png', data: PNG }],
     );
@@ -120,7 +113,7 @@ describe('asset create and read', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG)).toBe(true);
 
-    const empty = await multipart({ name: 'Drill', description: 'Cordless', serial_number: 'D-1', location_id: '', purchase_price: '', thumbnail: '' });
+    const empty = await multipartBody({ name: 'Drill', description: 'Cordless', serial_number: 'D-1', location_id: '', purchase_price: '', thumbnail: '' });
     const plain = await t.request({ method: 'POST', url: '/api/v1/assets/create/', as: full, ...empty });
     expect(plain.statusCode).toBe(201);
     expect(plain.json()).toMatchObject({ location_id: null, purchase_price: null, thumbnail_url: null });
@@ -148,12 +141,12 @@ describe('asset create and read', () => {
     expect((await post({ ...minimal('Long'), serial_number: 'x'.repeat(256) })).json()).toEqual({ serial_number: ['Ensure this field has no more than 255 characters.'] });
     expect((await post({ ...minimal('NotFile'), thumbnail: 'picture.png' })).json()).toEqual({ thumbnail: ['The submitted data was not a file. Check the encoding type on the form.'] });
 
-    const pdf = await multipart({ ...minimal('Pdf'), location_id: String(storeA.id) }, [{ field: 'thumbnail', name: 'manual.png', type: 'image/png', data: PDF }]);
+    const pdf = await multipartBody({ ...minimal('Pdf'), location_id: String(storeA.id) }, [{ field: 'thumbnail', name: 'manual.png', type: 'image/png', data: PDF }]);
     const pdfRes = await t.request({ method: 'POST', url: '/api/v1/assets/create/', as: full, ...pdf });
     expect(pdfRes.statusCode).toBe(400);
     expect(pdfRes.json()).toEqual({ thumbnail: ['Upload a valid image: JPEG, PNG, GIF or WebP.'] });
     // A good image beside a bad field is not kept either.
-    const mixed = await multipart({ ...minimal('Mixed'), purchase_price: '-5' }, [{ field: 'thumbnail', name: 'ok.png', type: 'image/png', data: PNG }]);
+    const mixed = await multipartBody({ ...minimal('Mixed'), purchase_price: '-5' }, [{ field: 'thumbnail', name: 'ok.png', type: 'image/png', data: PNG }]);
     const mixedRes = await t.request({ method: 'POST', url: '/api/v1/assets/create/', as: full, ...mixed });
     expect(mixedRes.json()).toEqual({ purchase_price: ['Ensure this value is greater than or equal to 0.'] });
 
@@ -205,7 +198,7 @@ describe('asset list', () => {
 
 describe('asset update and move', () => {
   async function createAsset() {
-    const body = await multipart({ ...minimal('Fryer'), location_id: String(storeA.id) }, [{ field: 'thumbnail', name: 'fryer.png', type: 'image/png', data: PNG }]);
+    const body = await multipartBody({ ...minimal('Fryer'), location_id: String(storeA.id) }, [{ field: 'thumbnail', name: 'fryer.png', type: 'image/png', data: PNG }]);
     const res = await t.request({ method: 'POST', url: '/api/v1/assets/create/', as: full, ...body });
     expect(res.statusCode).toBe(201);
     return res.json();
@@ -252,7 +245,7 @@ describe('asset update and move', () => {
       created_at: asset.created_at,
     });
 
-    const form = await multipart(
+    const form = await multipartBody(
       { ...Object.fromEntries(Object.entries(fullForm()).map(([k, v]) => [k, String(v)])), name: 'New Picture' },
       [{ field: 'thumbnail', name: 'new.png', type: 'image/png', data: PNG }],
     );

@@ -14,6 +14,7 @@ import { USER_KEYS } from '../../shared/api/auth.js';
 import { CHEMICAL_KEYS, CHEMICAL_LOCATION_ENTRY_KEYS, CHEMICAL_QUANTITY_RECORD_KEYS } from '../../shared/api/chemicals.js';
 import { CONTACT_MESSAGE_KEYS } from '../../shared/api/contact.js';
 import { LOCATION_KEYS } from '../../shared/api/locations.js';
+import { WORK_REQUEST_KEYS } from '../../shared/api/requests.js';
 import { METER_KEYS, METER_READING_KEYS } from '../../shared/api/meters.js';
 import { MAINTENANCE_TASK_KEYS } from '../../shared/api/maintenance.js';
 import { NOTIFICATION_SETTINGS_KEYS } from '../../shared/api/notifications.js';
@@ -56,6 +57,8 @@ import { ADMIN_USER_NOT_EXPOSED, presentAdminUser, presentUser, USER_NOT_EXPOSED
 import { UsersRepository } from '../../src-server/modules/users/users.repository.js';
 import { METER_NOT_EXPOSED, METER_READING_NOT_EXPOSED, presentMeter, presentReading } from '../../src-server/modules/meters/meters.presenter.js';
 import { MetersRepository } from '../../src-server/modules/meters/meters.repository.js';
+import { presentRequest, WORK_REQUEST_NOT_EXPOSED } from '../../src-server/modules/requests/requests.presenter.js';
+import { RequestsRepository } from '../../src-server/modules/requests/requests.repository.js';
 import { presentVendor, VENDOR_NOT_EXPOSED } from '../../src-server/modules/vendors/vendors.presenter.js';
 import { VendorsRepository } from '../../src-server/modules/vendors/vendors.repository.js';
 import { presentWashPackage, presentWashRecord, WASH_PACKAGE_NOT_EXPOSED, WASH_RECORD_NOT_EXPOSED } from '../../src-server/modules/washes/washes.presenter.js';
@@ -168,6 +171,14 @@ describe('each response type, its presenter and its table agree', () => {
     await expectShape({ row: meter, table: 'meters', id: meter.id, present: (r) => presentMeter(r, figures.get(r.id)), keys: METER_KEYS, notExposed: METER_NOT_EXPOSED });
     const people = await new UsersRepository(db).refsOf([user.user.id]);
     await expectShape({ row: reading!, table: 'meter_readings', id: reading!.id, present: (r) => presentReading(r, people), keys: METER_READING_KEYS, notExposed: METER_READING_NOT_EXPOSED });
+  });
+
+  it('request from a label', async () => {
+    const location = await insertLocation(db, 'Shape Request Site');
+    const requests = new RequestsRepository(db);
+    const row = await requests.take({ token: 'shape-token-000000000000000000', idempotency_key: null, code: 'L-SHAPE', location_id: location.id, asset_id: null, description: 'Leak', name: null, email: null, phone: null, photo: null, photo_name: null, photo_type: null, photo_size: null, status: 'new', created_at: now() });
+    const relations = await requests.relationsOf([row]);
+    await expectShape({ row, table: 'work_requests', id: row.id, present: (r) => presentRequest(r, relations, ORIGIN), keys: WORK_REQUEST_KEYS, notExposed: WORK_REQUEST_NOT_EXPOSED });
   });
 
   it('location', async () => {

@@ -21,6 +21,7 @@ import * as m0018 from './0018_user_notify.js';
 import * as m0019 from './0019_meters.js';
 import * as m0020 from './0020_meter_sync.js';
 import * as m0021 from './0021_task_meters.js';
+import * as m0022 from './0022_work_requests.js';
 
 export interface Migration {
   name: string;
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   { name: '0019_meters', up: m0019.up },
   { name: '0020_meter_sync', up: m0020.up },
   { name: '0021_task_meters', up: m0021.up },
+  { name: '0022_work_requests', up: m0022.up },
 ];

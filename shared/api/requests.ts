@@ -1,0 +1,105 @@
+/**
+ * Requests from people without an account (docs/decisions.md: Requests at the label): the form a
+ * label's link opens for a visitor, what it sends, the status page's answer, and the triage of
+ * full-access users, who turn a request into a work order or turn it down with a reason.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { NAME_LIMIT, TEXT_LIMIT } from '../constants.js';
+import { Id, type EveryKey, type LocationRef } from './common.js';
+
+export const REQUEST_STATUSES = ['new', 'accepted', 'rejected', 'completed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const PHONE_LIMIT = 64;
+/**
+ * The hidden field a person leaves empty: a request that fills it is answered as if it were taken
+ * and kept nowhere (an automated sender sees nothing to adapt to).
+ */
+export const HIDDEN_FIELD = 'website';
+
+/** GET public/requests/form/{code}/: where the label is, for the form's heading. */
+export interface RequestForm {
+  location: { name: string };
+  asset: { name: string } | null;
+}
+
+/** POST public/requests/ (JSON, or multipart with `photo`). Every field is checked by the route, so each problem is named. */
+export const PublicRequestBody = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 64 })),
+  description: Type.Optional(Type.String({ maxLength: TEXT_LIMIT + 100 })),
+  name: Type.Optional(Type.Union([Type.String({ maxLength: NAME_LIMIT + 100 }), Type.Null()])),
+  email: Type.Optional(Type.Union([Type.String({ maxLength: 400 }), Type.Null()])),
+  phone: Type.Optional(Type.Union([Type.String({ maxLength: PHONE_LIMIT + 100 }), Type.Null()])),
+  [HIDDEN_FIELD]: Type.Optional(Type.Union([Type.String({ maxLength: 2_000 }), Type.Null()])),
+});
+export type PublicRequestBody = Static<typeof PublicRequestBody>;
+
+/** 201 to a request taken: its number and the page its sender follows it on. */
+export interface RequestTaken {
+  id: number;
+  status_url: string;
+}
+
+/** GET public/requests/{token}/: what the sender may know, and nothing else. */
+export interface RequestStatusView {
+  status: RequestStatus;
+  reason: string | null;
+  created_at: string;
+}
+
+/** GET requests/?status=&location= */
+export const RequestListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  status: Type.Optional(Type.String({ enum: [...REQUEST_STATUSES] })),
+  location: Type.Optional(Id),
+});
+export type RequestListQuery = Static<typeof RequestListQuery>;
+
+/** POST requests/{id}/reject/ */
+export const RejectBody = Type.Object({ reason: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_LIMIT + 100 }), Type.Null()])) });
+export type RejectBody = Static<typeof RejectBody>;
+
+/** A request as full-access users triage it. */
+export interface WorkRequest {
+  id: number;
+  status: RequestStatus;
+  location: LocationRef;
+  asset: { id: number; name: string } | null;
+  description: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  /** A link to the photo, or null. */
+  photo: string | null;
+  reason: string | null;
+  /** The work order it became, once accepted. */
+  work_order_id: number | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: { id: number; first_name: string; last_name: string } | null;
+}
+
+export const WORK_REQUEST_KEYS = {
+  id: true,
+  status: true,
+  location: true,
+  asset: true,
+  description: true,
+  name: true,
+  email: true,
+  phone: true,
+  photo: true,
+  reason: true,
+  work_order_id: true,
+  created_at: true,
+  decided_at: true,
+  decided_by: true,
+} satisfies EveryKey<WorkRequest>;
+
+/** The texts the routes answer with. */
+export const REQUEST_MESSAGES = {
+  closed: 'This label does not take requests.',
+  labelBusy: 'This label has had many requests today. Please tell the staff on site, or try again tomorrow.',
+  reasonNeeded: 'Say why the request is turned down.',
+  alreadyDecided: 'This request was already decided.',
+} as const;
