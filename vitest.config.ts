@@ -18,7 +18,14 @@ const TIMED = [
 ].map((name) => `tests/server/${name}.test.ts`);
 const timed = process.env.TEST_TIMED;
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+/**
+ * Files about the HTTP server alone (a stop's drain of idle connections; timeouts, body and
+ * connection limits per client): the database engine plays no part in them, so they run on SQLite
+ * only and the PostgreSQL pass is not spent on them again.
+ */
+const ENGINE_FREE = ['drain-idle', 'request-limits'].map((name) => `tests/server/${name}.test.ts`);
+
+const serverProject = (name: string, env: Record<string, string>, skip: readonly string[] = []) => ({
   test: {
     name,
     include: timed === 'only' ? TIMED : ['tests/server/**/*.test.ts'],
@@ -26,6 +33,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
       // Redis-backed counters are tested where a Redis is given (CI starts the machine's).
       ...(process.env.TEST_REDIS_URL ? [] : ['tests/server/rate-limit-redis.test.ts']),
       ...(timed === 'skip' ? TIMED : []),
+      ...skip,
     ],
     environment: 'node',
     pool: 'forks' as const,
@@ -46,7 +54,7 @@ const projects = [
     },
   },
   serverProject('server', { TEST_DB: 'sqlite' }),
-  ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
+  ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' }, ENGINE_FREE)] : []),
 ];
 
 export default defineConfig({ test: { projects } });

@@ -107,9 +107,9 @@ describe('triage', () => {
     expect(await t.database.db.selectFrom('work_orders').select('id').where('description', '=', 'Belt squeals').execute()).toHaveLength(1);
 
     const order = (await t.request({ method: 'GET', url: `/api/v1/workorders/${orderId}/`, as: full })).json();
-    expect(order).toMatchObject({ status: 'Pending', description: { full_description: 'Belt squeals' }, location: { id: site.id } });
+    expect(order).toMatchObject({ status: 'Pending', description: 'Belt squeals', location: { id: site.id } });
     expect(order.attachments).toHaveLength(1);
-    const history = (await t.request({ method: 'GET', url: `/api/v1/activity/workorders/${orderId}/`, as: full })).json() as Page<ActivityEntry>;
+    const history = (await t.request({ method: 'GET', url: `/api/v1/workorders/${orderId}/activity/`, as: full })).json() as Page<ActivityEntry>;
     expect(history.results.at(-1)).toMatchObject({ kind: 'created', details: { from_request: taken.id } });
     expect(await statusOf(taken)).toMatchObject({ status: 'accepted', reason: null });
 

@@ -8,6 +8,9 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({ id: 1, kind: '
 describe('the words of a history entry', () => {
   it('says what happened, who and when', () => {
     expect(headline(entry({ kind: 'claimed' }))).toBe('Claimed');
+    // A work order's start says where it came from: a task's completion, or a visitor's request.
+    expect(headline(entry({ details: { follow_up_of_task: 4 } }))).toBe('Created by the completion of Task #4');
+    expect(headline(entry({ details: { from_request: 9 } }))).toBe('Created from Request #9');
     expect(byline(entry({}))).toMatch(/^Fran Fixer · \d{2}\/\d{2}\/2026 @ \d{2}:\d{2} (AM|PM)$/);
     expect(byline(entry({ actor: null }))).toMatch(new RegExp(`^${HISTORY_TEXTS.noActor} · `));
   });
