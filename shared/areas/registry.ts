@@ -17,6 +17,7 @@ import type { MaintenanceCalls } from './maintenance.js';
 import type { MetersCalls } from './meters.js';
 import type { NotificationsCalls } from './notifications.js';
 import type { PartsCalls } from './parts.js';
+import type { RequestsCalls } from './requests.js';
 import type { SettingsCalls } from './settings.js';
 import type { VendorsCalls } from './vendors.js';
 import type { WorkordersCalls } from './workorders.js';
@@ -44,6 +45,7 @@ export const AREAS = {
   codes: { label: 'Labels', itemLabel: 'Label' },
   notifications: { label: 'Notifications', itemLabel: 'Notification setting' },
   meters: { label: 'Meters', itemLabel: 'Meter reading' },
+  requests: { label: 'Requests', itemLabel: 'Request' },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -65,6 +67,7 @@ export interface AreaCalls {
   codes: CodesCalls;
   notifications: NotificationsCalls;
   meters: MetersCalls;
+  requests: RequestsCalls;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */

@@ -199,6 +199,11 @@ export const SCREEN_MESSAGES = {
     create: 'Failed to add the meter.',
     addReading: 'Failed to record the reading.',
   },
+  requests: {
+    loadForm: 'Failed to open the form for this label.',
+    send: 'Failed to send your report. Please try again.',
+    loadStatus: 'Failed to load the status of your report.',
+  },
 } as const satisfies ByArea<Record<string, string>>;
 
 /**
@@ -226,6 +231,7 @@ export const NOT_FOUND_MESSAGES = {
   codes: {},
   notifications: {},
   meters: { list: 'No meters on this asset yet.', readings: 'No readings yet.' },
+  requests: { one: 'This report was not found. Check the link you were given.' },
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Success messages. */
@@ -279,6 +285,7 @@ export const SUCCESS_MESSAGES = {
   },
   notifications: { saved: 'Notification settings saved.' },
   meters: { created: 'Meter added.', readingRecorded: 'Reading recorded.' },
+  requests: { sent: 'Thank you. Your report was sent to the maintenance team.' },
 } as const satisfies ByArea<Record<string, string | ((email: string) => string)>>;
 
 /** Behaviour §8 Queued (info) messages: what a stored action reports instead of success. */
@@ -319,6 +326,7 @@ export const QUEUED_MESSAGES = {
   notifications: {},
   // A reading is taken where there is often no signal (a plant room): queued like a count.
   meters: { reading: "You're offline. We'll record this reading once the connection returns" },
+  requests: {},
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Offline banners above saved data. */

@@ -174,11 +174,14 @@ test('a typed code opens its record; one that is not ours says so and opens noth
   await expect(page).toHaveURL(new RegExp(`/asset-detail/${asset.id}$`));
 });
 
-test("a label's link opened before signing in goes through the sign-in to the record", async ({ page }) => {
+test("a label's link opened before signing in offers staff the sign-in, and goes through it to the record", async ({ page }) => {
   const api = await HttpClient.signIn(SUPERVISOR);
   const location = await api.createLocation(unique('Link Depot'));
   const asset = await api.createAsset(location.id, unique('Dish Machine'));
   await openApp(page, `/scan/${asset.code}`);
+  // A visitor's form first (tests/e2e/requests.spec.ts); staff sign in from it.
+  await expect(page.getByRole('heading', { name: 'Report a problem' })).toBeVisible();
+  await page.getByRole('button', { name: 'Staff: sign in to open this record' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(SUPERVISOR.email);
   await page.getByLabel('Password').fill(SUPERVISOR.password);

@@ -6,4 +6,5 @@ export const routes: RouteSpec[] = [
   { path: '/', component: LandingPage, access: 'public' },
   { path: '/about', component: screen(() => import('./AboutPage'), 'AboutPage'), access: 'public' },
   { path: '/contact', component: screen(() => import('./ContactPage'), 'ContactPage'), access: 'public' },
+  { path: '/request-status/:token', component: screen(() => import('./RequestStatusPage'), 'RequestStatusPage'), access: 'public' },
 ];

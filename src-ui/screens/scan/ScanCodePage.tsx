@@ -2,8 +2,9 @@
  * /scan/{code}: the address a label's QR code holds (docs/decisions.md: Labels and scanning), opened
  * by a phone's own camera app as much as by the scanner. It resolves the code and goes on to what it
  * opens, replacing itself in the history (Back returns to where the user was, not to this step).
- * Someone not signed in is sent to sign in first, and the label opens afterwards
- * (app/PendingScan.tsx). A code that opens nothing says why, with a way to scan another.
+ * Someone not signed in gets the label's "Report a problem" form (VisitorRequest.tsx), with a way
+ * for staff to sign in first, after which the label opens (app/PendingScan.tsx). A code that opens
+ * nothing says why, with a way to scan another.
  */
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
@@ -14,8 +15,9 @@ import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
 import { callWorker } from '../../state/bridge';
 import { store } from '../../state/store';
-import { rememberScanForLogin, targetPath } from './scan-target';
+import { targetPath } from './scan-target';
 import { SCAN_TEXTS } from './scan-texts';
+import { VISITOR_TEXTS, VisitorRequest } from './VisitorRequest';
 
 function OpenCode({ code }: { code: string }) {
   const [, navigate] = useLocation();
@@ -50,21 +52,20 @@ function OpenCode({ code }: { code: string }) {
   );
 }
 
-/** Keeps the code for after the sign-in, then goes to it. */
-function SignInFirst({ code }: { code: string }) {
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    rememberScanForLogin(code);
-    navigate('/login', { replace: true });
-  }, [code, navigate]);
-  return <Loading />;
-}
-
 export function ScanCodePage({ params }: { params: { code?: string } }) {
   const session = useSnapshot(store).session;
   const code = params.code ?? '';
   if (session.status === 'unknown') return <Loading />;
-  if (session.status !== 'signed-in' || !session.user) return <SignInFirst code={code} />;
+  if (session.status !== 'signed-in' || !session.user) {
+    return (
+      <section className="narrow">
+        <div className="page-header">
+          <h1>{VISITOR_TEXTS.title}</h1>
+        </div>
+        <VisitorRequest code={code} />
+      </section>
+    );
+  }
   return (
     <section>
       <div className="page-header">

@@ -1,0 +1,71 @@
+/**
+ * Requests at the label in the browser (docs/decisions.md: Requests at the label): a visitor who
+ * opens an asset's label link without an account reports a problem with a photo, is told how to
+ * follow it, and the status page follows it from received to accepted once a supervisor turns it
+ * into a work order with the photo; a location closed to requests says so and offers staff the
+ * sign-in. The form and the status page pass axe in both themes and fit a 360 px phone.
+ */
+import type { Page } from '@playwright/test';
+import type { WorkOrder } from '../../shared/api/workorders';
+import type { Page as ApiPage } from '../../shared/api/common';
+import type { WorkRequest } from '../../shared/api/requests';
+import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
+import { ATTACHMENT_PATH, expect, openApp, test } from '../helpers/e2e-app';
+import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
+
+// axe is injected as a script tag (tests/helpers/e2e-axe.ts).
+test.use({ bypassCSP: true });
+
+const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+
+test('a visitor reports a problem with a photo from an asset\'s label and follows it to accepted', async ({ page }) => {
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Visitor Wash'));
+  const asset = await api.createAsset(location.id, unique('Dryer'));
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openApp(page, `/scan/${asset.code}`);
+  await expect(page.getByRole('heading', { name: 'Report a problem' })).toBeVisible();
+  await expect(page.locator('.visitor-place')).toHaveText(`${asset.name.name}, at ${location.name}`);
+  await noSidewaysScroll(page);
+  await expectAccessibleInBothThemes(page, "a label's request form");
+
+  await page.getByRole('button', { name: 'Send Report' }).click();
+  await expect(page.locator('#request-description-error')).toHaveText('This field is required.');
+  const description = unique('Dryer 2 blows cold air');
+  await page.getByLabel('What is wrong?').fill(description);
+  await page.getByLabel('Photo (optional)').setInputFiles(ATTACHMENT_PATH);
+  await page.getByLabel('Your name (optional)').fill('Pat Visitor');
+  await page.getByLabel('Email (optional)').fill('not-an-address');
+  await page.getByRole('button', { name: 'Send Report' }).click();
+  await expect(page.locator('#request-email-error')).toHaveText('Enter a valid email address.');
+  await page.getByLabel('Email (optional)').fill('pat@example.com');
+  await page.getByRole('button', { name: 'Send Report' }).click();
+  await expect(page.getByText('Thank you. Your report was sent to the maintenance team.')).toBeVisible();
+
+  const requests = (await api.request<ApiPage<WorkRequest>>('GET', '/requests/?status=new')).body.results.filter((r) => r.description === description);
+  expect(requests).toHaveLength(1);
+  expect(requests[0]).toMatchObject({ asset: { id: asset.id }, name: 'Pat Visitor', email: 'pat@example.com', photo: expect.stringContaining('/media/requests/') });
+
+  await page.getByRole('link', { name: 'Follow your report' }).click();
+  await expect(page).toHaveURL(/\/request-status\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole('status')).toHaveText('Received: the maintenance team will review it.');
+  await noSidewaysScroll(page);
+  await expectAccessibleInBothThemes(page, "a report's status page");
+
+  const accepted = await api.request<{ work_order_id: number }>('POST', `/requests/${requests[0]!.id}/accept/`);
+  expect(accepted.status).toBe(200);
+  const order = (await api.request<WorkOrder>('GET', `/workorders/${accepted.body.work_order_id}/`)).body;
+  expect(order.attachments).toHaveLength(1);
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText('Accepted: the maintenance team is on it.');
+});
+
+test('a location closed to requests says so, and staff sign in from it to the record', async ({ page }) => {
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Closed Depot'));
+  expect((await api.request('PUT', `/requests/closed-locations/${location.id}/`)).status).toBe(204);
+  await openApp(page, `/scan/${location.code}`);
+  await expect(page.getByText('This label does not take requests.')).toBeVisible();
+  await page.getByRole('button', { name: 'Staff: sign in to open this record' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
