@@ -81,7 +81,11 @@ export function VisitorRequest({ code }: { code: string }) {
     }
   };
 
-  const staffLink = <Button type="button" label={VISITOR_TEXTS.staff} icon="pi pi-sign-in" link onClick={signIn} />;
+  const staffLink = (
+    <div className="button-row visitor-staff">
+      <Button type="button" label={VISITOR_TEXTS.staff} icon="pi pi-sign-in" text onClick={signIn} />
+    </div>
+  );
 
   if (sent) {
     const statusPath = new URL(sent.status_url).pathname;
@@ -121,6 +125,7 @@ export function VisitorRequest({ code }: { code: string }) {
     );
   }
   return (
+    <>
     <div className="panel visitor-request">
       <p className="visitor-place">{place.asset ? `${place.asset.name}, at ${place.location.name}` : place.location.name}</p>
       <p className="field-hint">{VISITOR_TEXTS.next}</p>
@@ -139,7 +144,7 @@ export function VisitorRequest({ code }: { code: string }) {
         <Field id="request-name" label="Your name (optional)" error={errors.name}>
           <InputText id="request-name" autoComplete="name" value={values.name} onChange={set('name')} {...fieldAria('request-name', errors.name)} />
         </Field>
-        <Field id="request-email" label="Email (optional)" error={errors.email} hint="We write only about this report.">
+        <Field id="request-email" label="Email (optional)" error={errors.email} hint="Used only for this report.">
           <InputText id="request-email" type="email" autoComplete="email" value={values.email} onChange={set('email')} {...fieldAria('request-email', errors.email, true)} />
         </Field>
         <Field id="request-phone" label="Phone (optional)" error={errors.phone}>
@@ -152,7 +157,8 @@ export function VisitorRequest({ code }: { code: string }) {
         </div>
         <Button type="submit" label={sending ? 'Sending...' : 'Send Report'} icon="pi pi-send" disabled={sending} />
       </form>
-      {staffLink}
     </div>
+    {staffLink}
+    </>
   );
 }
