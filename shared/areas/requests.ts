@@ -3,8 +3,9 @@
  * and the status page's read, from a tab to the data worker (`src-worker/areas/requests.ts`). They
  * need no account: the calls go without one.
  */
-import type { RequestForm, RequestStatusView, RequestTaken } from '../api/requests.js';
-import type { ChosenFile } from '../data/call-results.js';
+import type { Page } from '../api/common.js';
+import type { RequestForm, RequestStatus, RequestStatusView, RequestTaken, WorkRequest } from '../api/requests.js';
+import type { ChosenFile, MutationResult, ReadResult } from '../data/call-results.js';
 
 /** What the visitor typed, and the photo they chose. */
 export interface VisitorRequest {
@@ -27,4 +28,10 @@ export interface RequestsCalls {
   send(input: VisitorRequest): Promise<RequestTaken>;
   /** The report's status for its sender. */
   status(token: string): Promise<RequestStatusView>;
+  /** Triage (full access): a page of requests, new ones first; the saved page offline. */
+  list(params: { page: number; status: RequestStatus | null }): Promise<ReadResult<Page<WorkRequest>>>;
+  /** Into a work order at the request's place: sent now, or queued and sent once. */
+  accept(id: number): Promise<MutationResult<{ work_order_id: number }>>;
+  /** Turned down with a reason its sender reads: sent now, or queued and sent once. */
+  reject(id: number, reason: string): Promise<MutationResult<WorkRequest>>;
 }

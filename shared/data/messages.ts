@@ -203,6 +203,9 @@ export const SCREEN_MESSAGES = {
     loadForm: 'Failed to open the form for this label.',
     send: 'Failed to send your report. Please try again.',
     loadStatus: 'Failed to load the status of your report.',
+    loadList: 'Failed to load the requests.',
+    accept: 'Failed to accept the request.',
+    reject: 'Failed to turn the request down.',
   },
 } as const satisfies ByArea<Record<string, string>>;
 
@@ -231,7 +234,7 @@ export const NOT_FOUND_MESSAGES = {
   codes: {},
   notifications: {},
   meters: { list: 'No meters on this asset yet.', readings: 'No readings yet.' },
-  requests: { one: 'This report was not found. Check the link you were given.' },
+  requests: { one: 'This report was not found. Check the link you were given.', list: 'No requests here.' },
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Success messages. */
@@ -285,7 +288,7 @@ export const SUCCESS_MESSAGES = {
   },
   notifications: { saved: 'Notification settings saved.' },
   meters: { created: 'Meter added.', readingRecorded: 'Reading recorded.' },
-  requests: { sent: 'Thank you. Your report was sent to the maintenance team.' },
+  requests: { sent: 'Thank you. Your report was sent to the maintenance team.', accepted: 'Request accepted: a work order was opened.', rejected: 'Request turned down.' },
 } as const satisfies ByArea<Record<string, string | ((email: string) => string)>>;
 
 /** Behaviour §8 Queued (info) messages: what a stored action reports instead of success. */
@@ -326,7 +329,7 @@ export const QUEUED_MESSAGES = {
   notifications: {},
   // A reading is taken where there is often no signal (a plant room): queued like a count.
   meters: { reading: "You're offline. We'll record this reading once the connection returns" },
-  requests: {},
+  requests: { accept: "You're offline. We'll accept this request once the connection returns.", reject: "You're offline. We'll turn this request down once the connection returns." },
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Offline banners above saved data. */

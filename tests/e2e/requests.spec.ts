@@ -10,7 +10,7 @@ import type { WorkOrder } from '../../shared/api/workorders';
 import type { Page as ApiPage } from '../../shared/api/common';
 import type { WorkRequest } from '../../shared/api/requests';
 import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
-import { ATTACHMENT_PATH, expect, openApp, test } from '../helpers/e2e-app';
+import { ATTACHMENT_PATH, expect, openApp, signIn, test, toast } from '../helpers/e2e-app';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 
 // axe is injected as a script tag (tests/helpers/e2e-axe.ts).
@@ -69,3 +69,39 @@ test('a location closed to requests says so, and staff sign in from it to the re
   await page.getByRole('button', { name: 'Staff: sign in to open this record' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a supervisor triages requests: turns one down with a reason its sender reads, accepts another into a work order', async ({ page }) => {
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Triage Wash'));
+  const send = async (description: string) => {
+    const res = await api.request<{ id: number; status_url: string }>('POST', '/public/requests/', { code: location.code, description });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  const first = await send(unique('Vacuum hose split'));
+  const second = await send(unique('Bay light out'));
+  await signIn(page, SUPERVISOR);
+  await page.getByRole('link', { name: 'Requests from labels' }).click();
+  await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
+  const card = (id: number) => page.getByRole('article', { name: new RegExp(`^Request #${id}:`) });
+  await expect(card(first.id)).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'the requests screen');
+
+  await card(first.id).getByRole('button', { name: 'Turn down' }).click();
+  const dialog = page.getByRole('dialog', { name: `Turn down request #${first.id}` });
+  await dialog.getByRole('button', { name: 'Turn Down' }).click();
+  await expect(dialog.getByText('Say why the request is turned down.')).toBeVisible();
+  await dialog.getByLabel('Why (its sender reads this)').fill('Fixed this morning');
+  await dialog.getByRole('button', { name: 'Turn Down' }).click();
+  await expect(toast(page, 'Request turned down.')).toBeVisible();
+  await expect(card(first.id)).toBeHidden();
+
+  await card(second.id).getByRole('button', { name: 'Accept' }).click();
+  await expect(toast(page, 'Request accepted: a work order was opened.')).toBeVisible();
+  await expect(card(second.id)).toBeHidden();
+
+  const statusOf = async (taken: { status_url: string }) => (await api.request<{ status: string; reason: string | null }>('GET', `/public/requests/${taken.status_url.split('/').pop()}/`)).body;
+  expect(await statusOf(first)).toMatchObject({ status: 'rejected', reason: 'Fixed this morning' });
+  expect(await statusOf(second)).toMatchObject({ status: 'accepted' });
+});
+

@@ -1,6 +1,7 @@
 /** Home for full-access users (behaviour §2): its four buttons from the navigation table, then the key figures. */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { mayOpen } from '../../app/navigation';
+import { LinkButton } from '../../components/LinkButton';
 import { HubScreen } from '../../kit/HubScreen';
 import { useCurrentUser } from '../../state/hooks';
 
@@ -15,6 +16,11 @@ export function HomePage() {
   return (
     <>
       <HubScreen title="Home" hub="home" />
+      {mayOpen('full', user) ? (
+        <p className="home-requests">
+          <LinkButton href="/requests" label="Requests from labels" icon="pi pi-inbox" outlined />
+        </p>
+      ) : null}
       {buttonsDrawn && mayOpen('full', user) ? (
         <Suspense fallback={<p className="kpi-note">Loading the key figures…</p>}>
           <KpiSection />
