@@ -10,7 +10,7 @@ import type { WorkOrder } from '../../shared/api/workorders';
 import type { Page as ApiPage } from '../../shared/api/common';
 import type { WorkRequest } from '../../shared/api/requests';
 import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
-import { ATTACHMENT_PATH, expect, openApp, signIn, test, toast } from '../helpers/e2e-app';
+import { activityBadge, ATTACHMENT_PATH, expect, openApp, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 
 // axe is injected as a script tag (tests/helpers/e2e-axe.ts).
@@ -103,5 +103,32 @@ test('a supervisor triages requests: turns one down with a reason its sender rea
   const statusOf = async (taken: { status_url: string }) => (await api.request<{ status: string; reason: string | null }>('GET', `/public/requests/${taken.status_url.split('/').pop()}/`)).body;
   expect(await statusOf(first)).toMatchObject({ status: 'rejected', reason: 'Fixed this morning' });
   expect(await statusOf(second)).toMatchObject({ status: 'accepted' });
+});
+
+test('offline, an accept is queued, shown as waiting and not offered again, and reaches the server once', async ({ page, network }) => {
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Queued Wash'));
+  const description = unique('Pump leaks');
+  const sent = await api.request<{ id: number; status_url: string }>('POST', '/public/requests/', { code: location.code, description });
+  expect(sent.status).toBe(201);
+  await signIn(page, SUPERVISOR);
+  await page.goto('/requests');
+  const card = page.getByRole('article', { name: new RegExp(`^Request #${sent.body.id}:`) });
+  await expect(card).toBeVisible();
+  await serviceWorkerReady(page);
+
+  await network.setOffline(true);
+  await expect(page.getByText('Offline mode')).toBeVisible();
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(toast(page, "You're offline. We'll accept this request once the connection returns.")).toBeVisible();
+  await expect(card.getByText('Pending sync')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+
+  await network.setOffline(false);
+  await expect(activityBadge(page)).toBeHidden({ timeout: 30_000 });
+  const status = async () => (await api.request<{ status: string }>('GET', `/public/requests/${sent.body.status_url.split('/').pop()}/`)).body.status;
+  await expect.poll(status).toBe('accepted');
+  // Once: one work order with its description.
+  expect(await api.findWorkOrders(description)).toHaveLength(1);
 });
 

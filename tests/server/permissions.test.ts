@@ -2,7 +2,7 @@
  * The permission matrix: every API route × visitor / limited / full-access / staff, by real
  * requests. The policy (docs/decisions.md: Permissions are enforced by the server) is written here as data, independently of the
  * routes' own declarations, so a route opened by mistake fails this test: visitors reach only the
- * sign-in and account calls, the version check and the contact form; limited users also read
+ * sign-in and account calls, the version check, the contact form and a label's request form; limited users also read
  * locations, list, read and create work orders, read their account and the site settings, and send
  * heartbeats; staff manage users and read contact messages; everything else needs full access.
  * Outside the API, the health endpoints are anyone's and the metrics only the operator's token's
@@ -28,6 +28,10 @@ const PUBLIC = [
   // A notification mail's unsubscribe link: opened from a mail client, signed, no sign-in (docs/decisions.md: Notifications by mail).
   'GET /notifications/unsubscribe/',
   'POST /notifications/unsubscribe/',
+  // A label's request form, its send and its sender's status page: no account (docs/decisions.md: Requests at the label).
+  'GET /public/requests/form/:code/',
+  'POST /public/requests/',
+  'GET /public/requests/:token/',
 ];
 const SIGNED_IN = [
   'GET /auth/users/me/',

@@ -19,6 +19,7 @@ import { SavedDataNotice, WarningNotice } from '../../components/Notices';
 import { formatDateTime } from '../../format/display';
 import { FormDialog } from '../../kit/FormDialog';
 import { RecordThumbnail } from '../../kit/RecordThumbnail';
+import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
 import { callWorker } from '../../state/bridge';
 import { fieldError } from '../../state/errors';
 import { useWorkerRead } from '../../state/hooks';
@@ -102,6 +103,8 @@ export function RequestsPage() {
 
 function RequestCard({ request, onAccept, onReject }: { request: WorkRequest; onAccept: () => void; onReject: () => void }) {
   const titleId = `request-${request.id}-title`;
+  // A decision queued offline: shown as waiting, and not offered again.
+  const pending = usePendingActions('requests', request.id);
   const contact = [request.name, request.email, request.phone].filter(Boolean).join(' · ');
   return (
     <article className="wo-card request-card" aria-labelledby={titleId}>
@@ -110,7 +113,10 @@ function RequestCard({ request, onAccept, onReject }: { request: WorkRequest; on
           Request #{request.id}: {request.asset ? `${request.asset.name}, ` : ''}
           {request.location.name}
         </span>
-        <span className={`wo-status request-status-${request.status}`}>{STATUS_LABELS[request.status]}</span>
+        <span className="wo-card-badges">
+          {pending.length > 0 ? <PendingSyncTag /> : null}
+          <span className={`wo-status request-status-${request.status}`}>{STATUS_LABELS[request.status]}</span>
+        </span>
       </div>
       <p className="wo-card-description">{request.description}</p>
       {request.photo ? (
@@ -124,7 +130,7 @@ function RequestCard({ request, onAccept, onReject }: { request: WorkRequest; on
         {request.work_order_id !== null ? <span>Work order #{request.work_order_id}</span> : null}
         {request.status === 'rejected' && request.reason ? <span>Reason: {request.reason}</span> : null}
       </div>
-      {request.status === 'new' ? (
+      {request.status === 'new' && pending.length === 0 ? (
         <div className="button-row">
           <Button type="button" label="Accept" icon="pi pi-check" severity="success" size="small" onClick={onAccept} aria-describedby={titleId} />
           <Button type="button" label="Turn down" icon="pi pi-times" outlined size="small" onClick={onReject} aria-describedby={titleId} />
