@@ -48,7 +48,7 @@ test('a visitor reports a problem with a photo from an asset\'s label and follow
 
   await page.getByRole('link', { name: 'Follow your report' }).click();
   await expect(page).toHaveURL(/\/request-status\/[A-Za-z0-9_-]+$/);
-  await expect(page.getByRole('status')).toHaveText('Received: the maintenance team will review it.');
+  await expect(page.locator('.request-status')).toHaveText('Received: the maintenance team will review it.');
   await noSidewaysScroll(page);
   await expectAccessibleInBothThemes(page, "a report's status page");
 
@@ -57,7 +57,7 @@ test('a visitor reports a problem with a photo from an asset\'s label and follow
   const order = (await api.request<WorkOrder>('GET', `/workorders/${accepted.body.work_order_id}/`)).body;
   expect(order.attachments).toHaveLength(1);
   await page.reload();
-  await expect(page.getByRole('status')).toHaveText('Accepted: the maintenance team is on it.');
+  await expect(page.locator('.request-status')).toHaveText('Accepted: the maintenance team is on it.');
 });
 
 test('a location closed to requests says so, and staff sign in from it to the record', async ({ page }) => {
