@@ -16,6 +16,12 @@ import type { TaskStatus } from '../constants.js';
 import { addDays } from './calendar-days.js';
 import { inTakenOrder, lastReading, type ReadingPoint } from './meter-readings.js';
 
+/** A task's meter and its interval go together: what the form and the server say when one is missing. */
+export const TASK_METER_MESSAGES = {
+  intervalWithoutMeter: 'Choose the meter the interval counts on.',
+  meterWithoutInterval: "Give the interval in the meter's units.",
+} as const;
+
 export const METER_ALMOST_DUE_SHARE = 0.2;
 export const METER_PAST_DUE_SHARE = 0.1;
 

@@ -87,11 +87,13 @@ async function keptMeters(ctx: AreaContext, assetId: number): Promise<CacheHit<P
   return { data: { count: kept.data.length, next: null, previous: null, results }, cachedAt: kept.cachedAt };
 }
 
-/** Every kept meter, named with its asset, by label (none before the first sync). */
+/** Every kept meter, named with its asset, by label (none before the first sync). Only those meters' assets are read, by key. */
 async function meterChoices(ctx: AreaContext): Promise<MeterChoice[]> {
-  const [meters, assets] = await Promise.all([ctx.workingSet.matching<Meter>('meters', () => true), ctx.workingSet.matching<Asset>('assets', () => true)]);
-  const assetNames = new Map((assets?.data ?? []).map((a) => [a.id, a.name.name]));
-  return (meters?.data ?? [])
+  const meters = (await ctx.workingSet.matching<Meter>('meters', () => true))?.data ?? [];
+  const assetIds = [...new Set(meters.map((m) => m.asset_id))];
+  const assets = await Promise.all(assetIds.map((id) => ctx.workingSet.record<Asset>('assets', id)));
+  const assetNames = new Map(assets.flatMap((hit) => (hit ? [[hit.data.id, hit.data.name.name] as const] : [])));
+  return meters
     .map((m) => ({ id: m.id, label: `${assetNames.get(m.asset_id) ?? `Asset #${m.asset_id}`}: ${m.name} (${m.unit})`, unit: m.unit }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }

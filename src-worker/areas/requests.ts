@@ -12,10 +12,11 @@ import { defineArea } from '../kit/area.js';
 import { fitAttachments } from '../media/fit-image.js';
 import { defineWrite } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
+import { workorders } from './workorders.js';
 
 const LIST_PREFIX = 'requests/?';
 /** A decision changes the request's pages (and opens a work order, whose lists are read again when opened). */
-const stale = () => ({ prefixes: [LIST_PREFIX, 'workorders/?'] });
+const stale = () => ({ prefixes: [LIST_PREFIX, workorders.listPrefix] });
 
 const acceptRequest = defineWrite<{ work_order_id: number }, Record<string, never>>({
   area: 'requests',

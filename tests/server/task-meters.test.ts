@@ -10,7 +10,7 @@ import type { SyncAnswer, SyncChange } from '../../shared/api/sync.js';
 import type { Kpis } from '../../shared/api/kpis.js';
 import type { MaintenanceTask } from '../../shared/api/maintenance.js';
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
-import { TASK_METER_MESSAGES } from '../../src-server/modules/maintenance/maintenance.fields.js';
+import { TASK_METER_MESSAGES } from '../../shared/rules/meter-due.js';
 import { NO_METER } from '../../src-server/modules/maintenance/maintenance.routes.js';
 import { insertAssets, insertLocation } from '../helpers/inventory-fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';

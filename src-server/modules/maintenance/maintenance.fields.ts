@@ -4,6 +4,7 @@
  * description, recurrence interval and last completed date are required).
  */
 import type { TaskUpdateBody } from '../../../shared/api/maintenance.js';
+import { TASK_METER_MESSAGES } from '../../../shared/rules/meter-due.js';
 import { READING_MAX } from '../../../shared/rules/meter-readings.js';
 import { dateField } from '../../http/dates.js';
 import { numberField } from '../../http/numbers.js';
@@ -15,10 +16,6 @@ import type { TaskFields } from './maintenance.repository.js';
 import { checkSteps } from './procedure.fields.js';
 
 const REQUIRED = 'This field is required.';
-export const TASK_METER_MESSAGES = {
-  intervalWithoutMeter: 'Choose the meter the interval counts on.',
-  meterWithoutInterval: "Give the interval in the meter's units.",
-} as const;
 
 /** The key a location error is reported under: the one the client sent. */
 export function locationField(body: TaskUpdateBody): 'location_id' | 'location' {

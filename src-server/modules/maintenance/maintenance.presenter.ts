@@ -1,8 +1,8 @@
 /** Maintenance tasks as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
 import type { MaintenanceTask } from '../../../shared/api/maintenance.js';
 import type { CompletionAnswer, ProcedureStep } from '../../../shared/api/procedures.js';
-import { taskMeterFigures, usageFrom, withMeterVerdict, meterVerdict, type TaskMeterFigures } from '../../../shared/rules/meter-due.js';
-import { formatRecurrenceInterval, TASK_STATUS_LABELS, taskDueDate, taskStatus } from '../../../shared/rules/task-status.js';
+import { taskMeterFigures, usageFrom, type TaskMeterFigures } from '../../../shared/rules/meter-due.js';
+import { formatRecurrenceInterval, TASK_STATUS_LABELS, taskDueDate, taskStatusOn } from '../../../shared/rules/task-status.js';
 import { mediaUrl } from '../../http/uploads.js';
 import { locationRefOf } from '../locations/locations.presenter.js';
 import { userRefOf } from '../users/users.presenter.js';
@@ -68,16 +68,18 @@ export function presentTask(row: TaskRow, relations: TaskRelations, today: strin
   const assignee = person(row.assigned_to_id);
   const meter = row.meter_id === null ? undefined : relations.meters.get(row.meter_id);
   const figures = meterFiguresOf(row, meter, today);
-  const byDay = taskStatus(
+  // The one rule that takes the meter's verdict in with the days' (shared/rules/task-status.ts).
+  const status = taskStatusOn(
     {
-      claimed: row.assigned_to_id !== null,
-      lastCompletedDate: row.last_completed_date,
-      completedThroughSystem: row.completed_through_system === 1,
-      recurrenceInterval: row.recurrence_interval,
+      assigned_to: assignee ? [assignee] : [],
+      last_completed_date: row.last_completed_date,
+      completed_through_system: row.completed_through_system === 1,
+      recurrence_interval: row.recurrence_interval,
+      meter_interval: figures ? Number(row.meter_interval) : null,
+      meter_used: figures?.meter_used ?? null,
     },
     today,
   );
-  const status = figures ? withMeterVerdict(byDay, meterVerdict(figures.meter_used, Number(row.meter_interval))) : byDay;
   return {
     id: row.id,
     location,

@@ -28,6 +28,7 @@ import { MAINTENANCE_LIST } from './maintenance-list';
 import { meterOptions, NO_METER, useMeterChoices } from './meter-options';
 import { ProcedureEditor } from './ProcedureEditor';
 import { procedureErrors, sameSteps, stepsToSend, stepValuesOf, type StepValues } from './procedure-form';
+import { TASK_METER_MESSAGES } from '../../../shared/rules/meter-due';
 import { optionalText } from '../../../shared/rules/optional-text';
 
 interface TaskValues {
@@ -43,7 +44,6 @@ interface TaskValues {
 }
 
 const NO_METER_TEXT = 'None: by days only';
-export const METER_INTERVAL_NEEDED = "Give the interval in the meter's units.";
 
 type TaskBody = Omit<NewTask, 'created_by' | 'steps'>;
 
@@ -84,7 +84,7 @@ function valuesOf(task: MaintenanceTask): TaskValues {
 /** The steps' problems at their boxes, and a meter chosen without its interval, in the words the server would use. */
 function taskErrors(values: TaskValues): Record<string, string> {
   const errors = procedureErrors(values.steps);
-  if (values.meter_id !== NO_METER && values.meter_interval === null) errors.meter_interval = METER_INTERVAL_NEEDED;
+  if (values.meter_id !== NO_METER && values.meter_interval === null) errors.meter_interval = TASK_METER_MESSAGES.meterWithoutInterval;
   return errors;
 }
 

@@ -9,7 +9,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Paginator } from 'primereact/paginator';
 import { useState } from 'react';
-import type { RequestStatus, WorkRequest } from '../../../shared/api/requests';
+import { REQUEST_MESSAGES, type RequestStatus, type WorkRequest } from '../../../shared/api/requests';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import type { MutationResult } from '../../../shared/data/protocol';
@@ -152,7 +152,7 @@ function RejectDialog({ request, onClose, onDone }: { request: WorkRequest | nul
   const submit = async () => {
     if (!request) return;
     if (!reason.trim()) {
-      setError('Say why the request is turned down.');
+      setError(REQUEST_MESSAGES.reasonNeeded);
       return;
     }
     setBusy(true);
