@@ -74,6 +74,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
         // Writes waiting out a retry backoff were waiting for a connection that is back: they go
         // now, not up to RETRY_BACKOFF_MAX_MS later (behaviour §4: coming back online flushes).
         background(services.outbox.dueNow().then(() => requestFlush()));
+        sendVisitorReports();
         // The worker catches up from its cursor before it says "online" (a slow pull does not hold
         // that back for long); then it shows the network as it is by now.
         const caughtUp = Promise.race([jobs.pull(), new Promise((resolve) => setTimeout(resolve, CATCH_UP_BEFORE_ONLINE_MS))]);
@@ -130,6 +131,20 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     onError: (error) => background(Promise.reject(error)),
   });
   const requestFlush = () => background(scheduler.request());
+
+  /**
+   * Reports visitors made on this device without a connection go as soon as one is there (start-up,
+   * coming online, a tab shown again); this core's tabs and the other contexts hear of each that
+   * changed.
+   */
+  const sendVisitorReports = () =>
+    background(
+      services.visitorReports.sendWaiting().then(({ changed }) => {
+        if (changed.length === 0) return;
+        hub.emit({ type: 'synced', area: 'requests', targetIds: changed });
+        bus.post({ type: 'synced', area: 'requests', targetIds: changed });
+      }),
+    );
 
   // ---- the session and the background jobs -----------------------------------------------------
 
@@ -218,6 +233,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       );
     }
     requestFlush();
+    sendVisitorReports();
     background(jobs.pull());
   })();
 
@@ -229,6 +245,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     workingSet: services.workingSet,
     outbox,
     network,
+    visitorReports: services.visitorReports,
     async enqueue(mutation) {
       const user = await session.user();
       const row = await outbox.enqueueMutation({ ...mutation, userId: user?.id ?? null });
@@ -259,11 +276,15 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       async browserOnline(online) {
         await ready;
         await network.browserChanged(online);
-        if (online) requestFlush();
+        if (online) {
+          requestFlush();
+          sendVisitorReports();
+        }
       },
       async tabVisible() {
         await ready;
         requestFlush();
+        sendVisitorReports();
         background(jobs.heartbeat('visible'));
         background(jobs.checkVersion());
         background(jobs.refreshStorage());

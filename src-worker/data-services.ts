@@ -18,6 +18,7 @@ import { OutboxStore } from './outbox/outbox-store.js';
 import { openBus, type Bus } from './services/bus.js';
 import { SessionStore, type SessionChange } from './session/session-store.js';
 import { WorkingSet } from './sync/working-set.js';
+import { VisitorReports } from './visitor/visitor-reports.js';
 
 export interface DataServicesOptions {
   /** Who posts on the bus (an instance id, or 'sw'). */
@@ -49,6 +50,7 @@ export interface DataServices {
   outbox: OutboxStore;
   workingSet: WorkingSet;
   handlers: HandlerRegistry;
+  visitorReports: VisitorReports;
 }
 
 export function defaultBaseUrl(): string {
@@ -74,5 +76,5 @@ export function createDataServices(options: DataServicesOptions, hooks: DataServ
   });
   const handlers = new HandlerRegistry();
   registerAllHandlers(handlers);
-  return { db, bus, now, network, session, http, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now, [ANSWERED_COMPLETION]), workingSet: new WorkingSet(db, now), handlers };
+  return { db, bus, now, network, session, http, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now, [ANSWERED_COMPLETION]), workingSet: new WorkingSet(db, now), handlers, visitorReports: new VisitorReports(db, http, now) };
 }

@@ -21,11 +21,41 @@ export interface VisitorRequest {
   key: string;
 }
 
+/**
+ * A report as this device keeps it (`src-worker/visitor/visitor-reports.ts`): waiting for a
+ * connection, sent (with its number and status page), or refused by the server when it was sent in
+ * the background (with why).
+ */
+export interface KeptReport {
+  key: string;
+  /** Where the label is, as the form showed it (empty when it could not know offline). */
+  place: string;
+  code: string;
+  description: string;
+  createdAt: string;
+  state: 'waiting' | 'sent' | 'refused';
+  taken: RequestTaken | null;
+  refusal: string | null;
+}
+
+/** What became of a send: taken now, or kept on the device to go later (`busy`: the server asked to wait). */
+export type ReportSent = { state: 'sent'; taken: RequestTaken } | { state: 'kept'; busy: boolean };
+
 export interface RequestsCalls {
-  /** Where the label is; refused (404) when it takes no requests. */
-  form(code: string): Promise<RequestForm>;
-  /** Sends the report now (its photo fitted on the device first); the number and the status page's address. */
-  send(input: VisitorRequest): Promise<RequestTaken>;
+  /**
+   * Where the label is, read now (and kept), or as kept when there is no connection; null offline
+   * for a label never opened on this device. Refused (404) when it takes no requests.
+   */
+  form(code: string): Promise<RequestForm | null>;
+  /**
+   * Keeps the report on the device (its photo fitted first) and sends it: taken, or kept to go
+   * once the connection returns. A refusal (a field, a closed label) is thrown and nothing is kept.
+   */
+  send(input: VisitorRequest, place: string): Promise<ReportSent>;
+  /** The reports kept on this device, newest first. */
+  keptReports(): Promise<KeptReport[]>;
+  /** Sends the reports still waiting, then answers them all as keptReports does. */
+  sendKept(): Promise<KeptReport[]>;
   /** The report's status for its sender. */
   status(token: string): Promise<RequestStatusView>;
   /** Triage (full access): a page of requests, new ones first; the saved page offline. */

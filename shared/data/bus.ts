@@ -8,6 +8,8 @@ export const BUS_CHANNEL = 'cmms-bus';
 
 /** Background Sync tag; a tab registers it while queued actions wait (workers cannot, portably). */
 export const OUTBOX_SYNC_TAG = 'cmms-outbox';
+/** Background Sync tag for the reports a visitor sent from a label's form without a connection. */
+export const VISITOR_REPORTS_SYNC_TAG = 'cmms-visitor-reports';
 
 export const LOCKS = {
   /** One flush at a time anywhere: every data worker instance and the service worker. */
@@ -20,6 +22,8 @@ export const LOCKS = {
   /** One pull of the working set at a time for the whole device. */
   workingSetPull: 'working-set-pull',
   versionCheck: 'version-check',
+  /** One sender of visitors' kept reports at a time (the data worker or the service worker). */
+  visitorReports: 'visitor-reports',
   /** Held by a tab for its life; the data worker learns of its death when this is granted to it. */
   tab: (tabId: string) => `tab:${tabId}`,
   /** Held by a data worker instance for its life; tabs learn of its death the same way. */

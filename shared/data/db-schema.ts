@@ -71,6 +71,43 @@ export interface RecordRow {
   bytes: number;
 }
 
+/**
+ * A report sent from a label's form by a visitor (docs/decisions.md: Requests at the label): kept on
+ * the device from the moment it is sent, so one made without a connection goes when it returns
+ * (background sync, else the next visit), once, under its key. Sent ones stay a while so the
+ * visitor finds the status page's link again; none of this belongs to a signed-in user, so no
+ * sign-in or sign-out drops it.
+ */
+export interface VisitorReportRow {
+  /** The Idempotency-Key it is sent under, every time. */
+  key: string;
+  code: string;
+  /** Where the label is, as the form showed it (empty when the form could not know offline). */
+  place: string;
+  description: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** The hidden field as the form had it. */
+  website: string;
+  /** Already fitted. */
+  photo: QueueAttachment | null;
+  createdAt: string;
+  state: 'waiting' | 'sent' | 'refused';
+  /** The report's number and status page, once sent. */
+  taken: { id: number; status_url: string } | null;
+  /** Why the server would not take it, when it was sent in the background. */
+  refusal: string | null;
+  attempts: number;
+}
+
+/** A label's place as its form last read it, so the form opens without a connection. */
+export interface LabelPlaceRow {
+  code: string;
+  form: { location: { name: string }; asset: { name: string } | null };
+  savedAt: string;
+}
+
 /** Where the working set stands: its cursor in the server's changes, and what the panel says of it. */
 export interface WorkingSetMeta {
   cursor: string | null;
@@ -127,6 +164,8 @@ export class DeviceDb extends Dexie {
   declare cache: Table<CacheRow, string>;
   declare meta: Table<MetaRow, MetaKey>;
   declare records: Table<RecordRow, [string, number]>;
+  declare visitorReports: Table<VisitorReportRow, string>;
+  declare labelPlaces: Table<LabelPlaceRow, string>;
 
   constructor(name: string = DEVICE_DB_NAME) {
     super(name);
@@ -137,6 +176,8 @@ export class DeviceDb extends Dexie {
     });
     // The working set: records by area and id (a device's first sync and the pulls after it).
     this.version(2).stores({ records: '[area+id], area' });
+    // Reports from labels' forms, and the places those forms showed (visitors, no account).
+    this.version(3).stores({ visitorReports: 'key, createdAt', labelPlaces: 'code, savedAt' });
   }
 
   async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | null> {

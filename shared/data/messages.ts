@@ -329,7 +329,13 @@ export const QUEUED_MESSAGES = {
   notifications: {},
   // A reading is taken where there is often no signal (a plant room): queued like a count.
   meters: { reading: "You're offline. We'll record this reading once the connection returns" },
-  requests: { accept: "You're offline. We'll accept this request once the connection returns.", reject: "You're offline. We'll turn this request down once the connection returns." },
+  requests: {
+    accept: "You're offline. We'll accept this request once the connection returns.",
+    reject: "You're offline. We'll turn this request down once the connection returns.",
+    // A visitor's report at a label (no account): kept on the device, not in a user's queue.
+    send: "You're offline. Your report is kept on this phone and will be sent when the connection returns.",
+    busy: 'Many reports were sent from here just now. Yours is kept on this phone and will be sent shortly.',
+  },
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Offline banners above saved data. */

@@ -58,12 +58,15 @@ export function tellServiceWorkerToRetry(): void {
   navigator.serviceWorker.controller?.postMessage({ type: 'retry' } satisfies ServiceWorkerMessage);
 }
 
-/** Asks the browser for a background sync so the outbox is flushed even after the tab closes. */
-export async function requestBackgroundSync(): Promise<void> {
+/**
+ * Asks the browser for a background sync so the outbox is flushed (or, with its tag, visitors'
+ * kept reports are sent) even after the tab closes.
+ */
+export async function requestBackgroundSync(tag: string = OUTBOX_SYNC_TAG): Promise<void> {
   if (!supported()) return;
   try {
     const registration = (await navigator.serviceWorker.getRegistration()) as SyncRegistration | undefined;
-    await registration?.sync?.register(OUTBOX_SYNC_TAG);
+    await registration?.sync?.register(tag);
   } catch {
     // Not allowed (permission, or no window) or not supported: the worker flushes on its own triggers.
   }

@@ -1,15 +1,15 @@
 /**
  * Requests from a label (shared/areas/requests.ts; docs/decisions.md: Requests at the label): the
- * visitor's calls, sent without an account. A photo is made to fit on the device first, as a work
- * order's is; the key the form keeps goes as the Idempotency-Key, so a send repeated is one request.
+ * visitor's calls, sent without an account, through the reports kept on the device
+ * (src-worker/visitor/visitor-reports.ts); and the triage of full-access users.
  */
 import type { Page } from '../../shared/api/common.js';
-import type { RequestForm, RequestStatusView, RequestTaken, WorkRequest } from '../../shared/api/requests.js';
-import type { VisitorRequest } from '../../shared/areas/requests.js';
+import type { RequestStatusView, WorkRequest } from '../../shared/api/requests.js';
+import type { KeptReport } from '../../shared/areas/requests.js';
+import type { VisitorReportRow } from '../../shared/data/db-schema.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { readThroughCache } from '../cache/cached-read.js';
 import { defineArea } from '../kit/area.js';
-import { fitAttachments } from '../media/fit-image.js';
 import { defineWrite } from '../outbox/write-action.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 import { workorders } from './workorders.js';
@@ -36,18 +36,8 @@ const rejectRequest = defineWrite<WorkRequest, { reason: string }>({
 
 const target = (id: number) => ({ targetId: String(id), targetLabel: `Request #${id}` });
 
-const code = (text: string) => encodeURIComponent(text.trim());
-
-/** The body as the server takes it: JSON, or multipart with the photo. */
-async function requestBody(input: VisitorRequest): Promise<{ json: object } | { form: FormData }> {
-  const fields = { code: input.code, description: input.description, name: input.name, email: input.email, phone: input.phone, website: input.website };
-  if (!input.photo) return { json: fields };
-  const [photo] = await fitAttachments([input.photo]);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('photo', photo!.blob as Blob, photo!.name);
-  return { form };
-}
+/** What a tab may see of a kept report (not its photo's bytes, not the hidden field). */
+const shown = (row: VisitorReportRow): KeptReport => ({ key: row.key, place: row.place, code: row.code, description: row.description, createdAt: row.createdAt, state: row.state, taken: row.taken, refusal: row.refusal });
 
 export const area = defineArea({
   name: 'requests',
@@ -59,8 +49,20 @@ export const area = defineArea({
     },
     accept: (id) => writeOrQueue(ctx, acceptRequest, { ...target(id), payload: {} }),
     reject: (id, reason) => writeOrQueue(ctx, rejectRequest, { ...target(id), payload: { reason: reason.trim() } }),
-    form: (label) => ctx.http.request<RequestForm>({ path: `public/requests/form/${code(label)}/`, auth: false }),
-    send: async (input) => ctx.http.request<RequestTaken>({ method: 'POST', path: 'public/requests/', auth: false, idempotencyKey: input.key, reportProgress: input.photo !== null, ...(await requestBody(input)) }),
+    form: (label) => ctx.visitorReports.place(label),
+    send: async (input, place) => {
+      const outcome = await ctx.visitorReports.send(await ctx.visitorReports.keep(input, place), { progress: input.photo !== null });
+      if (outcome.state === 'sent') return { state: 'sent', taken: outcome.row.taken! };
+      if (outcome.state === 'waiting') return { state: 'kept', busy: outcome.error.status === 429 };
+      // Refused while the visitor is at the form: they correct it there, nothing is kept.
+      await ctx.visitorReports.forget(input.key);
+      throw outcome.error;
+    },
+    keptReports: async () => (await ctx.visitorReports.list()).map(shown),
+    sendKept: async () => {
+      await ctx.visitorReports.sendWaiting();
+      return (await ctx.visitorReports.list()).map(shown);
+    },
     status: (token) => ctx.http.request<RequestStatusView>({ path: `public/requests/${encodeURIComponent(token)}/`, auth: false }),
   }),
 });

@@ -8,6 +8,7 @@ import type { ResponseCache } from '../cache/response-cache.js';
 import type { NetworkMonitor } from '../network/network-monitor.js';
 import type { NewMutation, OutboxStore } from '../outbox/outbox-store.js';
 import type { WorkingSet } from '../sync/working-set.js';
+import type { VisitorReports } from '../visitor/visitor-reports.js';
 
 export interface AreaContext {
   http: HttpClient;
@@ -15,5 +16,7 @@ export interface AreaContext {
   workingSet: WorkingSet;
   outbox: OutboxStore;
   network: NetworkMonitor;
+  /** Reports from labels' forms, kept until sent (visitors, no account). */
+  visitorReports: VisitorReports;
   enqueue: (mutation: NewMutation) => Promise<OutboxRow>;
 }

@@ -132,3 +132,61 @@ test('offline, an accept is queued, shown as waiting and not offered again, and 
   expect(await api.findWorkOrders(description)).toHaveLength(1);
 });
 
+
+test('a visitor without a connection: a label opened once opens again, the report with its photo is kept and sent once when the connection returns; a label never opened still takes one', async ({ page, context, network }) => {
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Basement Wash'));
+  const asset = await api.createAsset(location.id, unique('Boiler'));
+  const other = await api.createLocation(unique('Far Depot'));
+  const reportsWith = async (description: string) => (await api.request<ApiPage<WorkRequest>>('GET', '/requests/?status=new')).body.results.filter((r) => r.description === description);
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openApp(page, `/scan/${asset.code}`);
+  await expect(page.locator('.visitor-place')).toHaveText(`${asset.name.name}, at ${location.name}`);
+  await serviceWorkerReady(page);
+
+  // Offline: the page comes from the service worker, the place from the device.
+  await network.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(page.locator('.visitor-place')).toHaveText(`${asset.name.name}, at ${location.name}`);
+  const first = unique('Boiler pilot out');
+  await page.getByLabel('What is wrong?').fill(first);
+  await page.getByLabel('Photo (optional)').setInputFiles(ATTACHMENT_PATH);
+  await page.getByRole('button', { name: 'Send Report' }).click();
+  await expect(page.locator('.visitor-outcome')).toHaveText("You're offline. Your report is kept on this phone and will be sent when the connection returns.");
+  await noSidewaysScroll(page);
+  expect(await reportsWith(first)).toHaveLength(0);
+
+  // The connection returns while the page is open: sent, and the page says so with its status link.
+  await network.setOffline(false);
+  await expect(page.locator('.visitor-outcome')).toHaveText('Thank you. Your report was sent to the maintenance team.', { timeout: 30_000 });
+  await expect(page.getByRole('link', { name: 'Follow your report' })).toBeVisible();
+  const [sent] = await reportsWith(first);
+  expect(sent).toMatchObject({ asset: { id: asset.id }, photo: expect.stringContaining('/media/requests/') });
+
+  // A label never opened on this phone, offline: the form still takes the report, without its place.
+  await network.setOffline(true);
+  await page.goto(`/scan/${other.code}`);
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(page.locator('.visitor-place')).toHaveText(`Label ${other.code}`);
+  await expect(page.getByText("You're offline: this label's place will be checked when your report is sent.")).toBeVisible();
+  const second = unique('Door jammed');
+  await page.getByLabel('What is wrong?').fill(second);
+  await page.getByRole('button', { name: 'Send Report' }).click();
+  await expect(page.locator('.visitor-outcome')).toHaveText("You're offline. Your report is kept on this phone and will be sent when the connection returns.");
+  await expectAccessibleInBothThemes(page, 'a report kept offline');
+
+  // The visitor leaves; later, with a connection, any label link sends what was kept (once).
+  await page.close();
+  await network.workersEnded();
+  await network.setOffline(false);
+  const later = await context.newPage();
+  await openApp(later, `/scan/${asset.code}`);
+  const kept = later.locator('.kept-report', { hasText: second });
+  await expect(kept.getByRole('link', { name: /^Follow your report/ })).toBeVisible({ timeout: 30_000 });
+  await expect(later.locator('.kept-report', { hasText: first }).getByRole('link', { name: /^Follow your report/ })).toBeVisible();
+  await expect.poll(async () => (await reportsWith(second)).length).toBe(1);
+  expect((await reportsWith(second))[0]).toMatchObject({ location: { id: other.id }, asset: null });
+  expect(await reportsWith(first)).toHaveLength(1);
+});

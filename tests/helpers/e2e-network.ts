@@ -31,6 +31,8 @@ interface TargetInfo {
 
 export class NetworkControl {
   private readonly sessions = new Map<string, TargetInfo>();
+  /** Sessions whose SharedWorker ended (its last tab closed): nothing answers there until it starts again. */
+  private readonly dormant = new Set<string>();
   private offline = false;
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -46,7 +48,10 @@ export class NetworkControl {
     const control = new NetworkControl(cdp, context);
     cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => control.onMessage(event.sessionId, event.message));
     cdp.on('Target.targetCreated', (event: { targetInfo: TargetInfo }) => void control.attach(event.targetInfo).catch(() => undefined));
-    cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => control.sessions.delete(event.sessionId));
+    cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => {
+      control.sessions.delete(event.sessionId);
+      control.dormant.delete(event.sessionId);
+    });
     await withTimeout(cdp.send('Target.setDiscoverTargets', { discover: true }), 'Target.setDiscoverTargets');
     const { targetInfos } = (await withTimeout(cdp.send('Target.getTargets'), 'Target.getTargets')) as { targetInfos: TargetInfo[] };
     for (const target of targetInfos) await control.attach(target);
@@ -74,7 +79,12 @@ export class NetworkControl {
 
   private onMessage(sessionId: string, raw: string): void {
     const message = JSON.parse(raw) as { id?: number; method?: string; error?: { message: string }; result?: unknown };
-    if (message.method === 'Inspector.targetReloadedAfterCrash') void this.release(sessionId).catch(() => undefined);
+    if (message.method === 'Inspector.targetCrashed') this.dormant.add(sessionId);
+    if (message.method === 'Inspector.targetReloadedAfterCrash') {
+      // Started again: it gets the condition of now before its first line.
+      this.dormant.delete(sessionId);
+      void this.release(sessionId).catch(() => undefined);
+    }
     if (message.id === undefined) return;
     const waiter = this.pending.get(message.id);
     if (!waiter) return;
@@ -95,6 +105,18 @@ export class NetworkControl {
     await this.sendToTarget(sessionId, 'Network.emulateNetworkConditions', { offline: this.offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   }
 
+  /**
+   * Resolves once no SharedWorker runs any more (after its last tab closed, which it outlives a
+   * moment): the next tab starts a new one, which gets the condition of then.
+   */
+  async workersEnded(timeoutMs = 10_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while ([...this.sessions.keys()].some((id) => !this.dormant.has(id))) {
+      if (Date.now() > until) throw new Error(`a SharedWorker still runs ${timeoutMs} ms after its last tab closed`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** SharedWorkers currently under control. */
   get sharedWorkers(): number {
     return this.sessions.size;
@@ -107,7 +129,7 @@ export class NetworkControl {
    */
   async setOffline(offline: boolean): Promise<void> {
     this.offline = offline;
-    for (const sessionId of [...this.sessions.keys()]) {
+    for (const sessionId of [...this.sessions.keys()].filter((id) => !this.dormant.has(id))) {
       await this.apply(sessionId).catch((err: unknown) => {
         // A worker that ended meanwhile needs nothing.
         if (this.sessions.has(sessionId)) throw err;

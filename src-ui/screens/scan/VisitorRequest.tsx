@@ -3,6 +3,11 @@
  * "Report a problem" for the label's place, with a description, an optional photo (fitted on the
  * device) and optional contact details, and what happens next. After sending, the link of the
  * report's status page. Staff sign in from here and the label then opens its record as before.
+ *
+ * Offline: the form opens for any label already opened on this phone (and for others, without the
+ * place's name), and a report sent without a connection is kept on the phone and sent once when it
+ * returns (background sync, a tab coming online, or the next visit). The reports kept here are
+ * listed under the form with what became of each, so the status page's link is found again.
  */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -10,13 +15,18 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { RequestForm, RequestTaken } from '../../../shared/api/requests';
+import type { RequestForm } from '../../../shared/api/requests';
+import type { KeptReport, ReportSent } from '../../../shared/areas/requests';
+import { VISITOR_REPORTS_SYNC_TAG } from '../../../shared/data/bus';
 import { IMAGE_ACCEPT } from '../../../shared/data/attachments';
-import { SCREEN_MESSAGES, SUCCESS_MESSAGES, messageForScreen } from '../../../shared/data/messages';
+import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../../shared/rules/email-address';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
+import { formatDateTime } from '../../format/display';
 import { callWorker } from '../../state/bridge';
 import { fieldError } from '../../state/errors';
+import { useSynced } from '../../state/hooks';
+import { requestBackgroundSync } from '../../sw/registration';
 import { rememberScanForLogin } from './scan-target';
 
 export const VISITOR_TEXTS = {
@@ -26,7 +36,72 @@ export const VISITOR_TEXTS = {
   staff: 'Staff: sign in to open this record',
   another: 'Report another problem',
   follow: 'Follow your report',
+  unknownPlace: "You're offline: this label's place will be checked when your report is sent.",
+  keptTitle: 'Your reports from this phone',
+  waiting: 'Waiting for a connection',
+  refused: 'Not taken',
 } as const;
+
+/** The form's line saying where the label is. */
+const placeLine = (form: RequestForm) => (form.asset ? `${form.asset.name}, at ${form.location.name}` : form.location.name);
+
+/** A sent report's status page, as a path of this app (the server gives it under PUBLIC_URL). */
+const statusPathOf = (statusUrl: string) => new URL(statusUrl).pathname;
+
+/**
+ * The reports kept on this phone, and sending those that wait: on opening (the next visit sends
+ * what an earlier one kept), and again whenever the data worker or the service worker sent some.
+ */
+function useKeptReports(): KeptReport[] {
+  const [reports, setReports] = useState<KeptReport[]>([]);
+  const [seen, setSeen] = useState(0);
+  useSynced('requests', 'any', () => setSeen((n) => n + 1));
+  useEffect(() => {
+    let current = true;
+    callWorker((worker) => (seen === 0 ? worker.requests.sendKept() : worker.requests.keptReports())).then(
+      (rows) => {
+        if (!current) return;
+        setReports(rows);
+        if (rows.some((r) => r.state === 'waiting')) void requestBackgroundSync(VISITOR_REPORTS_SYNC_TAG);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [seen]);
+  return reports;
+}
+
+function KeptReports({ reports }: { reports: KeptReport[] }) {
+  if (reports.length === 0) return null;
+  return (
+    <section className="panel kept-reports" aria-labelledby="kept-reports-title">
+      <h2 id="kept-reports-title">{VISITOR_TEXTS.keptTitle}</h2>
+      <ul>
+        {reports.map((report) => (
+          <li key={report.key} className="kept-report" data-state={report.state}>
+            <span className="kept-report-text">
+              {formatDateTime(report.createdAt)}
+              {report.place ? ` · ${report.place}` : ''}: {report.description}
+            </span>{' '}
+            {report.state === 'sent' && report.taken ? (
+              <Link href={statusPathOf(report.taken.status_url)}>
+                {VISITOR_TEXTS.follow} (#{report.taken.id})
+              </Link>
+            ) : report.state === 'waiting' ? (
+              <span className="kept-report-state">{VISITOR_TEXTS.waiting}</span>
+            ) : (
+              <span className="kept-report-state">
+                {VISITOR_TEXTS.refused}: {report.refusal}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 type Fields = 'description' | 'name' | 'email' | 'phone';
 const EMPTY: Record<Fields | 'website', string> = { description: '', name: '', email: '', phone: '', website: '' };
@@ -35,20 +110,22 @@ const newKey = () => `request-${crypto.randomUUID()}`;
 
 export function VisitorRequest({ code }: { code: string }) {
   const [, navigate] = useLocation();
-  const [place, setPlace] = useState<RequestForm | null>(null);
+  // null while it loads; `form` null when offline and this label was never opened here.
+  const [place, setPlace] = useState<{ form: RequestForm | null } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [values, setValues] = useState(EMPTY);
   const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Fields | 'photo', string>>>({});
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<RequestTaken | null>(null);
+  const [sent, setSent] = useState<{ key: string; outcome: ReportSent } | null>(null);
+  const kept = useKeptReports();
   // One key per report: a send repeated after a failure is the one request.
   const [key, setKey] = useState(newKey);
 
   useEffect(() => {
     let current = true;
     callWorker((worker) => worker.requests.form(code)).then(
-      (form) => current && setPlace(form),
+      (form) => current && setPlace({ form }),
       (err: unknown) => current && setRefusal(messageForScreen(err, SCREEN_MESSAGES.requests.loadForm)),
     );
     return () => {
@@ -72,7 +149,10 @@ export function VisitorRequest({ code }: { code: string }) {
     setSending(true);
     try {
       const chosen = photo ? { name: photo.name || 'photo', type: photo.type || 'application/octet-stream', blob: photo } : null;
-      setSent(await callWorker((worker) => worker.requests.send({ code, ...values, photo: chosen, key })));
+      const where = place?.form ? placeLine(place.form) : '';
+      const outcome = await callWorker((worker) => worker.requests.send({ code, ...values, photo: chosen, key }, where));
+      if (outcome.state === 'kept') void requestBackgroundSync(VISITOR_REPORTS_SYNC_TAG);
+      setSent({ key, outcome });
     } catch (err) {
       setErrors({ description: fieldError(err, 'description') ?? undefined, email: fieldError(err, 'email') ?? undefined, phone: fieldError(err, 'phone') ?? undefined, photo: fieldError(err, 'photo') ?? undefined });
       setRefusal(messageForScreen(err, SCREEN_MESSAGES.requests.send));
@@ -88,26 +168,45 @@ export function VisitorRequest({ code }: { code: string }) {
   );
 
   if (sent) {
-    const statusPath = new URL(sent.status_url).pathname;
+    // A kept report that went meanwhile shows as sent.
+    const nowSent = sent.outcome.state === 'sent' ? sent.outcome.taken : (kept.find((r) => r.key === sent.key && r.state === 'sent')?.taken ?? null);
+    const refusedLater = kept.find((r) => r.key === sent.key && r.state === 'refused');
     return (
-      <div className="panel visitor-request">
-        <p role="status">{SUCCESS_MESSAGES.requests.sent}</p>
-        <p>
-          Report #{sent.id}. <Link href={statusPath}>{VISITOR_TEXTS.follow}</Link>: {sent.status_url}
-        </p>
-        <Button
-          type="button"
-          label={VISITOR_TEXTS.another}
-          icon="pi pi-plus"
-          outlined
-          onClick={() => {
-            setSent(null);
-            setValues(EMPTY);
-            setPhoto(null);
-            setKey(newKey());
-          }}
-        />
-      </div>
+      <>
+        <div className="panel visitor-request">
+          {nowSent ? (
+            <>
+              <p className="visitor-outcome" role="status">
+                {SUCCESS_MESSAGES.requests.sent}
+              </p>
+              <p>
+                Report #{nowSent.id}. <Link href={statusPathOf(nowSent.status_url)}>{VISITOR_TEXTS.follow}</Link>: {nowSent.status_url}
+              </p>
+            </>
+          ) : refusedLater ? (
+            <p className="visitor-outcome" role="status">
+              {VISITOR_TEXTS.refused}: {refusedLater.refusal}
+            </p>
+          ) : (
+            <p className="visitor-outcome" role="status">
+              {sent.outcome.state === 'kept' && sent.outcome.busy ? QUEUED_MESSAGES.requests.busy : QUEUED_MESSAGES.requests.send}
+            </p>
+          )}
+          <Button
+            type="button"
+            label={VISITOR_TEXTS.another}
+            icon="pi pi-plus"
+            outlined
+            onClick={() => {
+              setSent(null);
+              setValues(EMPTY);
+              setPhoto(null);
+              setKey(newKey());
+            }}
+          />
+        </div>
+        <KeptReports reports={kept.filter((r) => r.key !== sent.key)} />
+      </>
     );
   }
   if (!place) {
@@ -127,7 +226,16 @@ export function VisitorRequest({ code }: { code: string }) {
   return (
     <>
     <div className="panel visitor-request">
-      <p className="visitor-place">{place.asset ? `${place.asset.name}, at ${place.location.name}` : place.location.name}</p>
+      {place.form ? (
+        <p className="visitor-place">{placeLine(place.form)}</p>
+      ) : (
+        <>
+          <p className="visitor-place">Label {code}</p>
+          <div className="notice">
+            <Message severity="info" text={VISITOR_TEXTS.unknownPlace} />
+          </div>
+        </>
+      )}
       <p className="field-hint">{VISITOR_TEXTS.next}</p>
       {refusal ? (
         <div className="notice">
@@ -158,6 +266,7 @@ export function VisitorRequest({ code }: { code: string }) {
         <Button type="submit" label={sending ? 'Sending...' : 'Send Report'} icon="pi pi-send" disabled={sending} />
       </form>
     </div>
+    <KeptReports reports={kept} />
     {staffLink}
     </>
   );

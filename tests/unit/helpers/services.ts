@@ -34,7 +34,7 @@ export function createTestServices(api: FakeHttp, start = Date.parse('2026-03-01
 
 /** What an area's calls are given, over the test's services (a queued write goes straight to the outbox). */
 export function areaContextOf(s: TestServices): AreaContext {
-  return { http: s.http, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, enqueue: (m) => s.outbox.enqueueMutation(m) };
+  return { http: s.http, cache: s.cache, workingSet: s.workingSet, outbox: s.outbox, network: s.network, visitorReports: s.visitorReports, enqueue: (m) => s.outbox.enqueueMutation(m) };
 }
 
 /** Signs a full-access technician in on the test's services. */
