@@ -40,7 +40,10 @@ export function activityPath(area: HistoryArea, id: number, page = 1): string {
  * - `activated`: an account activated by its own link; `access_changed`: a staff user (or the
  *   operator at the command line: no actor) changed an account's full access, staff right or activity;
  * - on an asset, its meters (docs/decisions.md: Meters and readings): `meter_added`, `meter_removed`
- *   (the meter and its unit), `meter_read` and `reading_voided` (the reading too).
+ *   (the meter and its unit), `meter_read` and `reading_voided` (the reading too);
+ * - on a work order, its labour (docs/decisions.md: What the work costs): `labour_added` (time by
+ *   hand or a finished timer), `timer_started`, `timer_stopped` (by its stop, or by the start of the
+ *   user's next timer), `labour_deleted`, each with the entry and its minutes (null while running).
  */
 export const ACTIVITY_KINDS = [
   'created',
@@ -58,6 +61,10 @@ export const ACTIVITY_KINDS = [
   'meter_removed',
   'meter_read',
   'reading_voided',
+  'labour_added',
+  'labour_deleted',
+  'timer_started',
+  'timer_stopped',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -103,6 +110,9 @@ export interface ActivityDetails {
   taken_at?: string;
   reset?: boolean;
   reason?: string | null;
+  /** labour_added, labour_deleted, timer_started, timer_stopped: the labour entry and its minutes (null while a timer runs). */
+  entry_id?: number;
+  minutes?: number | null;
 }
 
 export interface ActivityEntry {

@@ -1,6 +1,7 @@
 /** Staff-only administration contracts: the team's accounts and the contact inbox. */
 import { Type, type Static } from '@sinclair/typebox';
 import { PageNumber, type EveryKey } from './common.js';
+import { HOURLY_RATE_MAX } from './labour.js';
 
 export const AdminUsersQuery = Type.Object({
   page: Type.Optional(PageNumber),
@@ -15,10 +16,21 @@ export const AdminUserPatch = Type.Object(
     full_feature_access: Type.Optional(Type.Boolean()),
     is_staff: Type.Optional(Type.Boolean()),
     is_active: Type.Optional(Type.Boolean()),
+    /**
+     * The user's hourly rate (docs/decisions.md: What the work costs), checked by the server against
+     * HourlyRateForm rather than by schema coercion, which would read null or true as a number.
+     */
+    hourly_rate: Type.Optional(Type.Unsafe<number>({ description: `per hour, in the site's currency: 0 to ${HOURLY_RATE_MAX}, at most 2 decimal places` })),
   },
   { additionalProperties: false },
 );
 export type AdminUserPatch = Static<typeof AdminUserPatch>;
+
+/**
+ * An hourly rate as the Users screen's form checks it and the server checks `hourly_rate` (through
+ * schema-check.ts, so both say the same words): 0 or more, at most HOURLY_RATE_MAX, to the cent.
+ */
+export const HourlyRateForm = Type.Object({ hourly_rate: Type.Number({ minimum: 0, maximum: HOURLY_RATE_MAX, decimalPlaces: 2 }) });
 
 export interface AdminUser {
   id: number;
@@ -32,6 +44,8 @@ export interface AdminUser {
   date_joined: string;
   /** When the account was first activated; null for one still waiting for its activation link. */
   activated_at: string | null;
+  /** Per hour, in the site's currency (0 until staff set one); each labour entry keeps the rate of its time. */
+  hourly_rate: number;
 }
 
 export const ADMIN_USER_KEYS = {
@@ -45,6 +59,7 @@ export const ADMIN_USER_KEYS = {
   last_login: true,
   date_joined: true,
   activated_at: true,
+  hourly_rate: true,
 } satisfies EveryKey<AdminUser>;
 
 /** Answers of the two mail calls, shown to the staff user as they are. */

@@ -1,7 +1,9 @@
 /**
  * Notifications by mail (docs/decisions.md: Notifications by mail): what each user asks to be
  * mailed about, read and written at `notifications/settings/` (own settings only), and the public
- * one-click unsubscribe at `notifications/unsubscribe/?token=…` that every notification mail links to.
+ * one-click unsubscribe at `notifications/unsubscribe/?token=…` that every notification mail links to
+ * (and every mail to a request's sender, with a token of its own kind: docs/decisions.md, Requests
+ * at the label).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, type EveryKey } from './common.js';
@@ -15,9 +17,14 @@ export interface NotificationSettings {
   order_completed: boolean;
   /** A maintenance task at one of `locations` becomes due or past due (full-access users only). */
   task_due: boolean;
+  /**
+   * Someone sends a request from a label at one of `locations` (full-access users only). Always
+   * answered; a PUT may leave it out (a client from before it), which keeps the saved choice.
+   */
+  request_created?: boolean;
   /** One mail a day with everything instead of one mail each. */
   digest: boolean;
-  /** The locations whose new work orders and due tasks are mailed. */
+  /** The locations whose new work orders, due tasks and new requests are mailed. */
   locations: number[];
 }
 
@@ -26,6 +33,7 @@ export const NOTIFICATION_SETTINGS_KEYS = {
   order_claimed: true,
   order_completed: true,
   task_due: true,
+  request_created: true,
   digest: true,
   locations: true,
 } satisfies EveryKey<NotificationSettings>;
@@ -39,6 +47,7 @@ export const NotificationSettingsBody = Type.Object({
   order_claimed: Type.Boolean(),
   order_completed: Type.Boolean(),
   task_due: Type.Boolean(),
+  request_created: Type.Optional(Type.Boolean()),
   digest: Type.Boolean(),
   locations: Type.Array(Id, { maxItems: NOTIFICATION_LOCATIONS_MAX, uniqueItems: true }),
 });
@@ -55,11 +64,18 @@ export const NO_NOTIFICATIONS: NotificationSettings = {
   order_claimed: false,
   order_completed: false,
   task_due: false,
+  request_created: false,
   digest: false,
   locations: [],
 };
 
 export const TASK_DUE_NOT_ALLOWED = 'Your account cannot open maintenance tasks, so it cannot be mailed about them.';
+export const REQUEST_CREATED_NOT_ALLOWED = 'Your account cannot triage requests, so it cannot be mailed about new ones.';
 export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Open Notifications in the app to change your mails.';
 export const UNSUBSCRIBE_USED = 'This unsubscribe link has been used already, or your settings changed since it was sent. Open Notifications in the app to change your mails.';
 export const UNSUBSCRIBED = 'You will get no more notification mails. Choose them again under Notifications in the app.';
+
+/** The pages of the unsubscribe link in the mails to a request's sender (who has no account). */
+export const REQUEST_UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid.';
+export const REQUEST_UNSUBSCRIBE_USED = 'This address gets no mails about reported problems any more.';
+export const REQUEST_UNSUBSCRIBED = 'You will get no more mails about the problems you report. The status page of each report still shows where it stands.';

@@ -55,8 +55,14 @@ export const RequestListQuery = Type.Object({
 });
 export type RequestListQuery = Static<typeof RequestListQuery>;
 
-/** POST requests/{id}/reject/ */
-export const RejectBody = Type.Object({ reason: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_LIMIT + 100 }), Type.Null()])) });
+/**
+ * POST requests/{id}/reject/: the reason its sender reads; `duplicate_of`, the open work order it is
+ * the same problem as (the request then links to that order, as an accepted one links to its own).
+ */
+export const RejectBody = Type.Object({
+  reason: Type.Optional(Type.Union([Type.String({ maxLength: TEXT_LIMIT + 100 }), Type.Null()])),
+  duplicate_of: Type.Optional(Type.Union([Id, Type.Null()])),
+});
 export type RejectBody = Static<typeof RejectBody>;
 
 /** A request as full-access users triage it. */
@@ -72,7 +78,7 @@ export interface WorkRequest {
   /** A link to the photo, or null. */
   photo: string | null;
   reason: string | null;
-  /** The work order it became, once accepted. */
+  /** The work order it became, once accepted; or, turned down as the same problem, the order it duplicates. */
   work_order_id: number | null;
   created_at: string;
   decided_at: string | null;

@@ -19,7 +19,7 @@ export const SyncQuery = Type.Object({
 export type SyncQuery = Static<typeof SyncQuery>;
 
 /** The areas whose records a device keeps, in the order the whole working set is read. */
-export const SYNCED_AREAS = ['locations', 'workorders', 'maintenance', 'assets', 'vendors', 'parts', 'chemicals', 'meters'] as const satisfies readonly AreaName[];
+export const SYNCED_AREAS = ['locations', 'workorders', 'maintenance', 'assets', 'vendors', 'parts', 'chemicals', 'meters', 'requests'] as const satisfies readonly AreaName[];
 export type SyncedArea = (typeof SYNCED_AREAS)[number];
 
 /** One record as its detail answers it (`upsert`), or its id alone when the device is to drop it (`delete`). */

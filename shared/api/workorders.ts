@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TEXT_LIMIT, type WorkOrderStatus } from '../constants.js';
 import { Id, LocationSearchQuery, type EveryKey, type LocationRef, type UserRef } from './common.js';
+import type { WorkOrderCosts } from './labour.js';
 
 /** GET workorders/?page=&location=&search= (the list screen sends its text box as `search`). */
 export const WorkOrderListQuery = LocationSearchQuery;
@@ -78,6 +79,12 @@ export interface WorkOrder {
    */
   asset_id: number | null;
   asset: WorkOrderAsset | null;
+  /**
+   * What the work cost so far (docs/decisions.md: What the work costs): finished labour entries
+   * and parts; running timers count once stopped. Null for users without full access, and absent
+   * from orders a device saved from an older server: read it as null.
+   */
+  costs: WorkOrderCosts | null;
 }
 
 export const WORK_ORDER_KEYS = {
@@ -98,4 +105,5 @@ export const WORK_ORDER_KEYS = {
   attachments: true,
   asset_id: true,
   asset: true,
+  costs: true,
 } satisfies EveryKey<WorkOrder>;

@@ -18,6 +18,8 @@ export interface AdminCalls {
   user(id: number): Promise<ReadResult<AdminUser>>;
   changeUser(id: number, change: UserChange): Promise<MutationResult<AdminUser>>;
   mailUser(id: number, mail: UserMail): Promise<MutationResult<AdminMailSent>>;
+  /** The hourly rate labour entries made from now on keep (docs/decisions.md: What the work costs). */
+  setHourlyRate(id: number, rate: number): Promise<MutationResult<AdminUser>>;
   /** Newest first. */
   messages(params: { page?: number }): Promise<ReadResult<Page<AdminContactMessage>>>;
   markMessage(id: number, read: boolean): Promise<MutationResult<AdminContactMessage>>;

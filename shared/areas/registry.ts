@@ -12,6 +12,7 @@ import type { ChemicalsCalls, WashesCalls } from './chemicals.js';
 import type { CodesCalls } from './codes.js';
 import type { ContactCalls } from './contact.js';
 import type { KpisCalls } from './kpis.js';
+import type { LabourCalls } from './labour.js';
 import type { LocationsCalls } from './locations.js';
 import type { MaintenanceCalls } from './maintenance.js';
 import type { MetersCalls } from './meters.js';
@@ -46,6 +47,7 @@ export const AREAS = {
   notifications: { label: 'Notifications', itemLabel: 'Notification setting' },
   meters: { label: 'Meters', itemLabel: 'Meter reading' },
   requests: { label: 'Requests', itemLabel: 'Request' },
+  labour: { label: 'Labour', itemLabel: 'Time' },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -68,6 +70,7 @@ export interface AreaCalls {
   notifications: NotificationsCalls;
   meters: MetersCalls;
   requests: RequestsCalls;
+  labour: LabourCalls;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */

@@ -5,6 +5,7 @@
  */
 import type { Page } from '../api/common.js';
 import type { RequestForm, RequestStatus, RequestStatusView, RequestTaken, WorkRequest } from '../api/requests.js';
+import type { WorkOrder } from '../api/workorders.js';
 import type { ChosenFile, MutationResult, ReadResult } from '../data/call-results.js';
 
 /** What the visitor typed, and the photo they chose. */
@@ -60,8 +61,16 @@ export interface RequestsCalls {
   status(token: string): Promise<RequestStatusView>;
   /** Triage (full access): a page of requests, new ones first; the saved page offline. */
   list(params: { page: number; status: RequestStatus | null }): Promise<ReadResult<Page<WorkRequest>>>;
+  /**
+   * "Already open here": the work orders not completed at the request's location, those on its
+   * asset first, then the newest; from the working set (so offline too), else the location's newest page.
+   */
+  openHere(request: Pick<WorkRequest, 'location' | 'asset'>): Promise<WorkOrder[]>;
   /** Into a work order at the request's place: sent now, or queued and sent once. */
   accept(id: number): Promise<MutationResult<{ work_order_id: number }>>;
-  /** Turned down with a reason its sender reads: sent now, or queued and sent once. */
-  reject(id: number, reason: string): Promise<MutationResult<WorkRequest>>;
+  /**
+   * Turned down with a reason its sender reads (and, for the same problem as an open work order,
+   * that order's number): sent now, or queued and sent once.
+   */
+  reject(id: number, reason: string, duplicateOf?: number | null): Promise<MutationResult<WorkRequest>>;
 }

@@ -207,6 +207,13 @@ export const SCREEN_MESSAGES = {
     accept: 'Failed to accept the request.',
     reject: 'Failed to turn the request down.',
   },
+  labour: {
+    load: 'Failed to load the time on this work order.',
+    add: 'Failed to add the time.',
+    start: 'Failed to start the timer.',
+    stop: 'Failed to stop the timer.',
+    remove: 'Failed to delete the time entry.',
+  },
 } as const satisfies ByArea<Record<string, string>>;
 
 /**
@@ -235,6 +242,7 @@ export const NOT_FOUND_MESSAGES = {
   notifications: {},
   meters: { list: 'No meters on this asset yet.', readings: 'No readings yet.' },
   requests: { one: 'This report was not found. Check the link you were given.', list: 'No requests here.' },
+  labour: { list: 'No time recorded yet.' },
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Success messages. */
@@ -270,6 +278,7 @@ export const SUCCESS_MESSAGES = {
     reactivate: (email: string) => `${email} is active again.`,
     makeStaff: (email: string) => `${email} is now a staff user.`,
     removeStaff: (email: string) => `${email} is no longer a staff user.`,
+    hourlyRate: (email: string) => `Hourly rate of ${email} saved.`,
     markRead: 'Message marked as read.',
     markUnread: 'Message marked as unread.',
   },
@@ -289,6 +298,7 @@ export const SUCCESS_MESSAGES = {
   notifications: { saved: 'Notification settings saved.' },
   meters: { created: 'Meter added.', readingRecorded: 'Reading recorded.' },
   requests: { sent: 'Thank you. Your report was sent to the maintenance team.', accepted: 'Request accepted: a work order was opened.', rejected: 'Request turned down.' },
+  labour: { added: 'Time added.', started: 'Timer started.', stopped: 'Timer stopped.', removed: 'Time entry deleted.' },
 } as const satisfies ByArea<Record<string, string | ((email: string) => string)>>;
 
 /** Behaviour §8 Queued (info) messages: what a stored action reports instead of success. */
@@ -335,6 +345,13 @@ export const QUEUED_MESSAGES = {
     // A visitor's report at a label (no account): kept on the device, not in a user's queue.
     send: "You're offline. Your report is kept on this phone and will be sent when the connection returns.",
     busy: 'Many reports were sent from here just now. Yours is kept on this phone and will be sent shortly.',
+  },
+  // A timer's start and stop carry the device's time, so one queued for a day still counts the hours worked.
+  labour: {
+    add: "You're offline. We'll add this time once the connection returns.",
+    start: "You're offline. The timer runs from now; we'll send it once the connection returns.",
+    stop: "You're offline. The timer stopped now; we'll send it once the connection returns.",
+    remove: "You're offline. We'll delete this entry once the connection returns.",
   },
 } as const satisfies ByArea<Record<string, string>>;
 

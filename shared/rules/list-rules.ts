@@ -15,6 +15,7 @@ import type { Chemical } from '../api/chemicals.js';
 import type { Location } from '../api/locations.js';
 import type { MaintenanceTask } from '../api/maintenance.js';
 import type { Part } from '../api/parts.js';
+import type { WorkRequest } from '../api/requests.js';
 import type { Vendor } from '../api/vendors.js';
 import type { WorkOrder } from '../api/workorders.js';
 import { PAGE_SIZE } from '../constants.js';
@@ -106,3 +107,9 @@ export const CHEMICAL_LIST: ListRule<Chemical> = {
 /** Locations and vendors: by name, then id; no filter. */
 export const LOCATION_LIST: ListRule<Location> = { atLocation: () => true, compare: byName((r) => r.name) };
 export const VENDOR_LIST: ListRule<Vendor> = { atLocation: () => true, compare: byName((r) => r.name) };
+
+/** Requests from labels: those waiting for a decision first, then the newest (by id); at their location. */
+export const REQUEST_LIST: ListRule<WorkRequest> = {
+  atLocation: (r, location) => r.location.id === location,
+  compare: (a, b) => Number(a.status !== 'new') - Number(b.status !== 'new') || b.id - a.id,
+};

@@ -20,11 +20,13 @@ import { ChemicalsRepository } from '../modules/chemicals/chemicals.repository.j
 import { CodesRepository } from '../modules/codes/codes.repository.js';
 import { ContactRepository } from '../modules/contact/contact.repository.js';
 import { KpisRepository } from '../modules/kpis/kpis.repository.js';
+import { LabourRepository } from '../modules/labour/labour.repository.js';
 import { LocationsRepository } from '../modules/locations/locations.repository.js';
 import { MaintenanceRepository } from '../modules/maintenance/maintenance.repository.js';
 import { MetersRepository } from '../modules/meters/meters.repository.js';
 import { DevicesRepository } from '../modules/monitoring/monitoring.repository.js';
 import { NotificationSettingsRepository } from '../modules/notifications/notification-settings.repository.js';
+import { RequestMailStopsRepository } from '../modules/notifications/request-events.js';
 import { PartsRepository } from '../modules/parts/parts.repository.js';
 import { StockRepository } from '../modules/stock/stock.repository.js';
 import { ChangeLogRepository } from '../modules/sync/change-log.repository.js';
@@ -46,6 +48,7 @@ export function buildRepositories(db: Kysely<Database>, dialect: DialectName, si
     contact: new ContactRepository(db),
     devices: new DevicesRepository(db),
     kpis: new KpisRepository(db, dialect),
+    labour: new LabourRepository(db),
     locations: new LocationsRepository(db),
     loginFailures: new LoginFailuresRepository(db),
     maintenance: new MaintenanceRepository(db),
@@ -54,6 +57,7 @@ export function buildRepositories(db: Kysely<Database>, dialect: DialectName, si
     parts: new PartsRepository(db),
     refreshTokens: new RefreshTokensRepository(db),
     requests: new RequestsRepository(db),
+    requestMailStops: new RequestMailStopsRepository(db),
     stock: new StockRepository(db),
     uploadOwners: new UploadOwnersRepository(db),
     users: new UsersRepository(db),

@@ -27,6 +27,8 @@ export interface UsersTable {
   email_skeleton?: string | null;
   /** Raised whenever every login of the user ends; access tokens carry the value they were issued under (migration 0009). */
   token_generation: Generated<number>;
+  /** Per hour, in cents; set by staff, 0 until then. Each labour entry keeps the rate of its time (migration 0025). */
+  hourly_rate_cents: Generated<number>;
 }
 
 /** Sign-in attempts per account address since the first failed one (migration 0010). */
@@ -154,6 +156,26 @@ export interface WorkOrderAttachmentsTable {
   content_type: string;
   size: number;
   created_at: string;
+}
+
+/**
+ * Time worked on a work order (migration 0025; docs/decisions.md: What the work costs): by hand (its
+ * date at 00:00Z and that many minutes on) or by a timer; a running timer has neither `stopped_at`
+ * nor `minutes`. `rate_cents` is the author's hourly rate when the entry was made.
+ */
+export interface LabourEntriesTable {
+  id: Generated<number>;
+  work_order_id: number;
+  user_id: number;
+  started_at: string;
+  stopped_at: string | null;
+  minutes: number | null;
+  /** The day of time entered by hand; null for a timer (migration 0025). */
+  date: string | null;
+  rate_cents: number;
+  created_at: string;
+  /** Marked deleted (counted nowhere), so a replayed delete answers as the first did. */
+  deleted_at: string | null;
 }
 
 export interface MaintenanceTasksTable {
@@ -372,6 +394,8 @@ export interface NotificationSettingsTable {
   order_claimed: Flag;
   order_completed: Flag;
   task_due: Flag;
+  /** New requests from labels at the chosen locations (full-access users; migration 0024). */
+  request_created: Generated<Flag>;
   digest: Flag;
   /** JSON array of location ids. */
   location_ids: string;
@@ -416,6 +440,31 @@ export interface NotificationQueueTable {
   sent_at: string | null;
 }
 
+/** What of a request may mail someone (migration 0024): its supervisors' notices when new, its sender's mails after. */
+export type RequestEventKind = 'created' | 'accepted' | 'rejected' | 'completed';
+
+/** One event of a request, handled once: claimed by a conditional UPDATE of `claim_key` (migration 0024). */
+export interface RequestEventsTable {
+  id: Generated<number>;
+  request_id: number;
+  kind: RequestEventKind;
+  created_at: string;
+  /** When it may be handled; a mail that failed is tried again later. */
+  send_after: string;
+  /** Mails tried and failed so far. */
+  attempts: Generated<number>;
+  claim_key: string | null;
+  claimed_at: string | null;
+  /** What became of it: `notices` (queued for supervisors), `sent`, or why nothing was mailed. */
+  outcome: string | null;
+}
+
+/** An address whose owner unsubscribed from requests' mails, in lower case (migration 0024). */
+export interface RequestMailStopsTable {
+  email: string;
+  stopped_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -428,9 +477,12 @@ export interface Database {
   meters: MetersTable;
   work_requests: WorkRequestsTable;
   request_closed_locations: RequestClosedLocationsTable;
+  request_events: RequestEventsTable;
+  request_mail_stops: RequestMailStopsTable;
   meter_readings: MeterReadingsTable;
   work_orders: WorkOrdersTable;
   work_order_attachments: WorkOrderAttachmentsTable;
+  labour_entries: LabourEntriesTable;
   work_order_counts: WorkOrderCountsTable;
   maintenance_tasks: MaintenanceTasksTable;
   task_completions: TaskCompletionsTable;

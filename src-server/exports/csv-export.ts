@@ -10,8 +10,10 @@ import { csvExportQuery, type CsvExportQuery } from '../../shared/api/export-que
 import { CSV_EXPORTS, csvFileName, isCsvExportArea, type CsvExportArea } from '../../shared/api/exports.js';
 import { todayIn } from '../../shared/rules/task-status.js';
 import type { Config } from '../config.js';
+import { currentUser } from '../http/access.js';
 import { requestOrigin } from '../http/origin.js';
-import type { AnyModelRecord, CsvOf, ExportFilter, ModelRecord, PresentContext } from '../models/model-record.js';
+import { shownTo, type AnyModelRecord, type CsvOf, type ExportFilter, type ModelRecord, type PresentContext } from '../models/model-record.js';
+import { hasFullAccess } from '../modules/users/full-access.js';
 import type { Models } from '../models/index.js';
 import { CSV_BOM, csvLine } from './csv.js';
 import { keysetBatches } from './keyset-batches.js';
@@ -24,13 +26,15 @@ async function* csvText<Row extends { id: number }, Shown, Item>(
   model: ModelRecord<Row, Shown, Item>,
   csv: CsvOf<Row, Shown, Item>,
   ctx: PresentContext,
+  /** Whether the user exporting has full access (else the model's limited view is exported). */
+  full: boolean,
   filter: ExportFilter,
   first: IteratorResult<Row[], void>,
   rest: AsyncGenerator<Row[], void, undefined>,
 ): AsyncGenerator<string, void, undefined> {
   const { columns, items } = csv;
   const lines = async (rows: Row[]) => {
-    const shown = await model.present(rows, ctx);
+    const shown = shownTo(model, full, await model.present(rows, ctx));
     return items(shown, filter).map((item) => csvLine(columns.map((column) => column.value(item)))).join('');
   };
   try {
@@ -82,7 +86,8 @@ function registerCsvExport<Row extends { id: number }, Shown, Item>(
       // A failure after the first line cuts the file off (Fastify logs it and closes the connection), which
       // the client sees as a failed download, never as a complete but short file.
       const ctx = { origin: requestOrigin(request), timeZone: config.timeZone };
-      const body = Readable.from(csvText(model, csv, ctx, filter, first, batches), { objectMode: false });
+      const full = hasFullAccess(currentUser(request));
+      const body = Readable.from(csvText(model, csv, ctx, full, filter, first, batches), { objectMode: false });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName(area, todayIn(config.timeZone))}"`)

@@ -47,6 +47,20 @@ export function dateField(
   return text;
 }
 
+/** An ISO 8601 date and time with its offset (or Z): what a device sends as when something happened. */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The instant (epoch ms) a date and time in ISO 8601 with its offset names, or null for any other
+ * text. The day must be a real one: Date.parse alone rolls 30 February over into March.
+ */
+export function parseDateTime(text: string): number | null {
+  const m = DATE_TIME.exec(text.trim());
+  if (!m || !isIsoDate(m[1]!)) return null;
+  const time = Date.parse(text.trim());
+  return Number.isNaN(time) ? null : time;
+}
+
 /** The same day a year earlier (29 February becomes 28 February). */
 export function yearBefore(isoDate: string): string {
   const year = String(Number(isoDate.slice(0, 4)) - 1).padStart(4, '0');

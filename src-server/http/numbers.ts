@@ -3,6 +3,7 @@
  * than by schema coercion, which turns null into 0 and true into 1: a count of "nothing" must be
  * refused, not stored as zero.
  */
+import { HourlyRateForm } from '../../shared/api/admin.js';
 import { FillForm, InventoryForm, type QuantityKind } from '../../shared/api/quantities.js';
 import { schemaFieldErrors } from '../../shared/api/schema-check.js';
 import { addFieldError, type FieldErrors } from './errors.js';
@@ -73,4 +74,15 @@ export function quantityField(errors: FieldErrors, field: string, value: unknown
   if (n === null) return null;
   const problem = schemaFieldErrors(kind === 'fill' ? FillForm : InventoryForm, { quantity: n }).quantity;
   return problem ? refused(errors, field, problem) : n;
+}
+
+/**
+ * An hourly rate (docs/decisions.md: What the work costs): 0 or more, at most HOURLY_RATE_MAX, to
+ * the cent, judged by the Users screen's own form schema (shared/api/admin.ts `HourlyRateForm`).
+ */
+export function hourlyRateField(errors: FieldErrors, value: unknown): number | null {
+  const n = numberField(errors, 'hourly_rate', value);
+  if (n === null) return null;
+  const problem = schemaFieldErrors(HourlyRateForm, { hourly_rate: n }).hourly_rate;
+  return problem ? refused(errors, 'hourly_rate', problem) : n;
 }

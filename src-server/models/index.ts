@@ -10,6 +10,7 @@ import { locationModel } from '../modules/locations/locations.model.js';
 import { taskModel } from '../modules/maintenance/maintenance.model.js';
 import { meterModel } from '../modules/meters/meters.model.js';
 import { partModel } from '../modules/parts/parts.model.js';
+import { requestModel } from '../modules/requests/requests.model.js';
 import { vendorModel } from '../modules/vendors/vendors.model.js';
 import { workOrderModel } from '../modules/workorders/workorders.model.js';
 
@@ -23,6 +24,7 @@ export function buildModels(repositories: Repositories) {
     parts: partModel(repositories),
     chemicals: chemicalModel(repositories),
     meters: meterModel(repositories),
+    requests: requestModel(repositories),
   } satisfies Record<SyncedArea, { area: SyncedArea }>;
 }
 

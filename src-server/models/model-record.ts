@@ -49,6 +49,12 @@ export interface ModelRecord<Row extends { id: number }, Shown, Item = Shown> ex
   present(rows: Row[], ctx: PresentContext): Promise<Shown[]>;
   /** Its list as CSV (CSV_EXPORTS names where); none for a model without a list of its own. */
   csv?: CsvOf<Row, Shown, Item>;
+  /**
+   * A presented record as users without full access see it (a work order without its costs);
+   * none: as everyone does. Whoever hands records to a user applies it through `shownTo`: the
+   * routes, the sync and the exports, so what is hidden is decided here once.
+   */
+  limitedView?(shown: Shown): Shown;
 }
 
 /** A record of any model, for the readers that go through them all. */
@@ -69,10 +75,19 @@ export function recordsCsv<Row, Shown>(rowsAfter: CsvOf<Row, Shown, Shown>['rows
   return { rowsAfter, items: (shown) => shown, columns };
 }
 
-/** The records with these ids that exist, presented, by id (the sync reads records this way). */
-export async function presentedByIds(model: AnyModelRecord, ids: readonly number[], ctx: PresentContext): Promise<Map<number, unknown>> {
+/** Presented records as a user sees them: through the model's limited view unless the user has full access. */
+export function shownTo<Shown>(model: { limitedView?(shown: Shown): Shown }, full: boolean, shown: Shown[]): Shown[] {
+  if (full || !model.limitedView) return shown;
+  return shown.map((record) => model.limitedView!(record));
+}
+
+/**
+ * The records with these ids that exist, presented as a user with (`full`) or without full access
+ * sees them, by id (the sync reads records this way).
+ */
+export async function presentedByIds(model: AnyModelRecord, ids: readonly number[], ctx: PresentContext, full: boolean): Promise<Map<number, unknown>> {
   if (ids.length === 0) return new Map();
   const rows = await model.findByIds(ids);
-  const shown = await model.present(rows, ctx);
+  const shown = shownTo(model, full, await model.present(rows, ctx));
   return new Map(rows.map((row, i) => [row.id, shown[i]]));
 }

@@ -10,6 +10,7 @@ import { codesRoutes } from './codes/codes.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
 import { kpisRoutes } from './kpis/kpis.routes.js';
 import { labelsRoutes } from './labels/labels.routes.js';
+import { labourRoutes } from './labour/labour.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { metersRoutes } from './meters/meters.routes.js';
@@ -30,6 +31,7 @@ export const routeModules: RouteModule[] = [
   vendorsRoutes,
   assetsRoutes,
   workordersRoutes,
+  labourRoutes,
   maintenanceRoutes,
   chemicalsRoutes,
   washesRoutes,

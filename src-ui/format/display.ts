@@ -73,3 +73,10 @@ export function brandAndName(brand: string, name: string): string {
 export function formatPrice(price: number | null | undefined): string {
   return price === null || price === undefined ? '' : `$${price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
+
+/** Minutes of work as hours and minutes ("1 h 05 min", "45 min"). */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(whole / 60);
+  return hours > 0 ? `${hours} h ${pad(whole % 60)} min` : `${whole} min`;
+}

@@ -4,7 +4,7 @@
  * so it is tested without a screen. Not in the spec: its texts are the section's own.
  */
 import type { ActivityEntry, ActivityValue, FieldChange } from '../../shared/api/activity';
-import { formatDate, formatDateTime, formatPrice, formatQuantity, formatReading, fullName } from '../format/display';
+import { formatDate, formatDateTime, formatMinutes, formatPrice, formatQuantity, formatReading, fullName } from '../format/display';
 
 export const HISTORY_TEXTS = {
   title: 'History',
@@ -34,6 +34,10 @@ const KIND_WORDS: Record<ActivityEntry['kind'], string> = {
   meter_removed: 'Meter removed',
   meter_read: 'Meter read',
   reading_voided: 'Reading voided',
+  labour_added: 'Time added',
+  labour_deleted: 'Time deleted',
+  timer_started: 'Timer started',
+  timer_stopped: 'Timer stopped',
 };
 
 /** Field labels as the screens and forms name them (behaviour §2, 3). */
@@ -117,6 +121,10 @@ export function headline(entry: ActivityEntry): string {
     case 'meter_read':
     case 'reading_voided':
       return d.meter === undefined || d.value === undefined ? words : `${words}: ${d.meter} ${formatReading(d.value)} ${d.unit ?? ''}`.trimEnd();
+    case 'labour_added':
+    case 'labour_deleted':
+    case 'timer_stopped':
+      return typeof d.minutes === 'number' ? `${words}: ${formatMinutes(d.minutes)}` : words;
     default:
       return words;
   }

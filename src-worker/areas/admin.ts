@@ -83,6 +83,7 @@ export const area = defineArea({
     users: (params) => users.list(ctx, params.page, { search: params.search }),
     user: (id) => users.get(ctx, id),
     changeUser: (id, change) => send(ctx, changeUser, id, { ...USER_CHANGES[change] }, (user) => SUCCESS_MESSAGES.admin[change](user.email)),
+    setHourlyRate: (id, rate) => send(ctx, changeUser, id, { hourly_rate: rate }, (user) => SUCCESS_MESSAGES.admin.hourlyRate(user.email)),
     mailUser: (id, mail) => send(ctx, mailUser, id, { path: USER_MAIL_PATHS[mail] }, (answer) => answer.detail),
     messages: (params) => contactMessages.list(ctx, params.page),
     markMessage: (id, read) =>

@@ -33,6 +33,7 @@ export const area = defineArea({
           order_claimed: input.order_claimed,
           order_completed: input.order_completed,
           task_due: input.task_due,
+          ...(input.request_created === undefined ? {} : { request_created: input.request_created }),
           digest: input.digest,
           locations: [...input.locations],
         },

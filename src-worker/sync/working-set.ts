@@ -34,11 +34,14 @@ export class WorkingSet {
     return { records: rows.map((row) => row.record as unknown as T), syncedAt: meta.syncedAt };
   }
 
-  /** A list page from the records kept, as a saved answer; null when this area is not (wholly) on the device. */
-  async page<T>(area: string, rule: ListRule<T>, query: ListQuery): Promise<CacheHit<Page<T>> | null> {
+  /**
+   * A list page from the records kept, as a saved answer; null when this area is not (wholly) on
+   * the device. `only`: a filter of the list's own beyond location and search (a request's status).
+   */
+  async page<T>(area: string, rule: ListRule<T>, query: ListQuery, only?: (record: T) => boolean): Promise<CacheHit<Page<T>> | null> {
     const kept = await this.recordsOf<T>(area);
     if (!kept) return null;
-    const page = localPage(kept.records, rule, query);
+    const page = localPage(only ? kept.records.filter(only) : kept.records, rule, query);
     // A page past the end is the server's 404: no saved answer (the screen goes back to page 1).
     if (!page) return null;
     return { data: { count: page.count, next: null, previous: null, results: page.results }, cachedAt: kept.syncedAt };

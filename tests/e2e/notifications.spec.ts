@@ -2,7 +2,7 @@
  * Notifications by mail (docs/decisions.md: Notifications by mail): the screen is reached from the
  * home screen's link, saves the choices (kept on the server), refuses nothing the user may choose,
  * fits a 360 px phone, and has no serious axe violation in either theme. A limited user is not
- * offered task mails.
+ * offered task mails, nor mails of new requests from labels.
  */
 import type { Page } from '@playwright/test';
 import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
@@ -26,6 +26,7 @@ test('a supervisor chooses mails for a location, and they are kept', async ({ pa
   await openFromHome(page, '/home');
   await page.getByLabel('A work order is created at my locations').check();
   await page.getByLabel('A maintenance task at my locations becomes due or past due').check();
+  await page.getByLabel('New requests: someone reports a problem from a label at my locations').check();
   await page.locator('.p-multiselect', { has: page.getByRole('combobox', { name: 'My locations' }) }).click();
   await page.getByRole('option', { name: location.name }).click();
   await page.keyboard.press('Escape');
@@ -34,12 +35,14 @@ test('a supervisor chooses mails for a location, and they are kept', async ({ pa
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Notification settings saved.')).toBeVisible();
 
-  const saved = (await api.request<{ order_created: boolean; task_due: boolean; locations: number[] }>('GET', '/notifications/settings/')).body;
+  const saved = (await api.request<{ order_created: boolean; task_due: boolean; request_created: boolean; locations: number[] }>('GET', '/notifications/settings/')).body;
   expect(saved.order_created).toBe(true);
   expect(saved.task_due).toBe(true);
+  expect(saved.request_created).toBe(true);
   expect(saved.locations).toContain(location.id);
   await page.reload();
   await expect(page.getByLabel('A work order is created at my locations')).toBeChecked();
+  await expect(page.getByLabel('New requests: someone reports a problem from a label at my locations')).toBeChecked();
 });
 
 test('a limited user reaches it from the work-order home and is not offered task mails', async ({ page }) => {
@@ -47,6 +50,7 @@ test('a limited user reaches it from the work-order home and is not offered task
   await openFromHome(page, '/workorder-home');
   await expect(page.getByLabel('A work order I created is completed')).toBeVisible();
   await expect(page.getByLabel('A maintenance task at my locations becomes due or past due')).toHaveCount(0);
+  await expect(page.getByLabel('New requests: someone reports a problem from a label at my locations')).toHaveCount(0);
 });
 
 test('no serious or critical axe violation on Notifications in either theme', async ({ page }) => {

@@ -10,7 +10,7 @@ import type { WorkOrder } from '../../shared/api/workorders';
 import type { Page as ApiPage } from '../../shared/api/common';
 import type { WorkRequest } from '../../shared/api/requests';
 import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
-import { activityBadge, ATTACHMENT_PATH, expect, openApp, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
+import { activityBadge, ATTACHMENT_PATH, chooseOption, expect, openApp, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 
 // axe is injected as a script tag (tests/helpers/e2e-axe.ts).
@@ -41,6 +41,7 @@ test('a visitor reports a problem with a photo from an asset\'s label and follow
   await page.getByLabel('Email (optional)').fill('pat@example.com');
   await page.getByRole('button', { name: 'Send Report' }).click();
   await expect(page.getByText('Thank you. Your report was sent to the maintenance team.')).toBeVisible();
+  await noSidewaysScroll(page);
 
   const requests = (await api.request<ApiPage<WorkRequest>>('GET', '/requests/?status=new')).body.results.filter((r) => r.description === description);
   expect(requests).toHaveLength(1);
@@ -189,4 +190,47 @@ test('a visitor without a connection: a label opened once opens again, the repor
   await expect.poll(async () => (await reportsWith(second)).length).toBe(1);
   expect((await reportsWith(second))[0]).toMatchObject({ location: { id: other.id }, asset: null });
   expect(await reportsWith(first)).toHaveLength(1);
+});
+
+test('a new request shows live on the triage screen; Accept shows what is already open there, and a duplicate is turned down naming the open order; offline the list is the device\'s', async ({ page, network }) => {
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const location = await api.createLocation(unique('Live Wash'));
+  const asset = await api.createAsset(location.id, unique('Blower'));
+  const open = await api.createWorkOrder(location.id, unique('Blower rattles'), asset.id);
+  await signIn(page, SUPERVISOR);
+  await page.goto('/requests');
+  await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
+  await serviceWorkerReady(page);
+
+  // Sent at the label while the screen is open: it appears without a reload.
+  const description = unique('Blower makes a loud noise');
+  const sent = await api.request<{ id: number; status_url: string }>('POST', '/public/requests/', { code: asset.code, description });
+  expect(sent.status).toBe(201);
+  const card = page.getByRole('article', { name: new RegExp(`^Request #${sent.body.id}:`) });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+
+  await card.getByRole('button', { name: 'Accept' }).click();
+  const dialog = page.getByRole('dialog', { name: `Accept request #${sent.body.id}` });
+  await expect(dialog.getByRole('heading', { name: 'Already open here' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: `Work order #${open.id}` })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'the accept dialog with the orders open there');
+  await dialog.getByRole('button', { name: `Turn down: same as #${open.id}` }).click();
+  const reject = page.getByRole('dialog', { name: `Turn down request #${sent.body.id}` });
+  await expect(reject.getByLabel('Why (its sender reads this)')).toHaveValue(`Already reported: work order #${open.id} is open for this.`);
+  await reject.getByRole('button', { name: 'Turn Down' }).click();
+  await expect(toast(page, 'Request turned down.')).toBeVisible();
+  await expect(card).toBeHidden();
+  const decided = (await api.request<WorkRequest>('GET', `/requests/${sent.body.id}/`)).body;
+  expect(decided).toMatchObject({ status: 'rejected', work_order_id: open.id, reason: `Already reported: work order #${open.id} is open for this.` });
+  // No second work order was opened.
+  expect(await api.findWorkOrders(description)).toHaveLength(0);
+
+  // Offline, from the device: the turned-down request with its link to the open order.
+  await network.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await chooseOption(page, 'Show', 'Turned down');
+  await expect(card.getByRole('link', { name: `Work order #${open.id}` })).toBeVisible();
+  await expect(page.getByText("Showing the saved requests. We'll refresh once the connection returns.")).toBeVisible();
+  await network.setOffline(false);
 });

@@ -108,6 +108,7 @@ describe('the users list', () => {
           last_login: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           date_joined: full.user.date_joined,
           activated_at: expect.any(String),
+          hourly_rate: 0,
         },
       ],
     });

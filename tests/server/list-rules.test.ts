@@ -5,10 +5,11 @@
  * search, any page up to one past the end), each answered by the API and by `localPage` over every
  * record the API lists. Same count, same records in the same order, the same page past the end.
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../shared/api/common.js';
-import { ASSET_LIST, CHEMICAL_LIST, LOCATION_LIST, PART_LIST, TASK_LIST, VENDOR_LIST, WORKORDER_LIST, localPage, type ListQuery, type ListRule } from '../../shared/rules/list-rules.js';
+import { ASSET_LIST, CHEMICAL_LIST, LOCATION_LIST, PART_LIST, REQUEST_LIST, TASK_LIST, VENDOR_LIST, WORKORDER_LIST, localPage, type ListQuery, type ListRule } from '../../shared/rules/list-rules.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -34,6 +35,7 @@ interface Batch {
   tasks: { at: number; description: string; due: string | null }[];
   named: { at: number | null; name: string }[];
   vendors: string[];
+  requests: { at: number; status: 'new' | 'accepted' | 'rejected' }[];
 }
 
 const batch: fc.Arbitrary<Batch> = fc.record({
@@ -42,6 +44,7 @@ const batch: fc.Arbitrary<Batch> = fc.record({
   tasks: fc.array(fc.record({ at: fc.nat(2), description: text, due: fc.option(day, { nil: null }) }), { maxLength: 14 }),
   named: fc.array(fc.record({ at: fc.option(fc.nat(2), { nil: null }), name: text }), { maxLength: 14 }),
   vendors: fc.array(text, { maxLength: 12 }),
+  requests: fc.array(fc.record({ at: fc.nat(2), status: fc.constantFrom('new' as const, 'accepted' as const, 'rejected' as const) }), { maxLength: 14 }),
 });
 
 const now = '2026-05-01T00:00:00.000Z';
@@ -78,6 +81,12 @@ async function insert(b: Batch): Promise<number[]> {
   for (const name of b.vendors) {
     await db.insertInto('vendors').values({ name, address: '', city: '', state: '', postal_code: '', telephone_number: '', created_at: now, updated_at: now }).execute();
   }
+  for (const r of b.requests) {
+    await db
+      .insertInto('work_requests')
+      .values({ token: randomUUID(), idempotency_key: null, code: 'L-1', location_id: at(r.at), asset_id: null, description: 'd', name: null, email: null, phone: null, photo: null, photo_name: null, photo_type: null, photo_size: null, status: r.status, created_at: now })
+      .execute();
+  }
   return ids;
 }
 
@@ -98,6 +107,7 @@ const LISTS: ListUnderTest<{ id: number }>[] = [
   { name: 'chemicals', path: '/api/v1/chemicals/list/', rule: CHEMICAL_LIST as ListRule<{ id: number }>, locationParam: 'locations__id' },
   { name: 'locations', path: '/api/v1/locations/', rule: LOCATION_LIST as ListRule<{ id: number }> },
   { name: 'vendors', path: '/api/v1/vendors/', rule: VENDOR_LIST as ListRule<{ id: number }> },
+  { name: 'requests', path: '/api/v1/requests/', rule: REQUEST_LIST as ListRule<{ id: number }>, locationParam: 'location' },
 ];
 
 async function serverPage(list: ListUnderTest<{ id: number }>, query: ListQuery): Promise<Page<{ id: number }> | null> {

@@ -53,6 +53,11 @@ const SIGNED_IN = [
   'GET /workorders/export.csv',
   'GET /workorders/:id/',
   'GET /workorders/:id/activity/',
+  // Labour: read with the order; recorded by the order's claimer (or full access), each refusal decided by the routes (docs/decisions.md: What the work costs).
+  'GET /workorders/:id/labour/',
+  'POST /workorders/:id/labour/',
+  'POST /workorders/:id/labour/stop/',
+  'DELETE /workorders/:id/labour/:entry_id/',
   'POST /monitoring/heartbeat/',
   'POST /workorders/',
 ];

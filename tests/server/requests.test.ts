@@ -133,6 +133,21 @@ describe('triage', () => {
     expect((await t.request({ method: 'POST', url: `/api/v1/requests/${taken.id}/accept/`, as: full })).statusCode).toBe(409);
   });
 
+  it('turns a duplicate down naming the open work order it repeats, which it then links to; an order that does not exist is a field error and decides nothing', async () => {
+    const taken = (await send({ code: siteCode, description: 'Dryer 2 cold again' })).json() as RequestTaken;
+    const order = (await t.request({ method: 'POST', url: '/api/v1/workorders/', as: full, payload: { location_id: site.id, description: 'Dryer 2 blows cold' } })).json() as { id: number };
+    const unknown = await t.request({ method: 'POST', url: `/api/v1/requests/${taken.id}/reject/`, as: full, payload: { reason: 'Same', duplicate_of: order.id + 100_000 } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ duplicate_of: [`Invalid pk "${order.id + 100_000}" - object does not exist.`] });
+    expect(await statusOf(taken)).toMatchObject({ status: 'new' });
+    const rejected = await t.request({ method: 'POST', url: `/api/v1/requests/${taken.id}/reject/`, as: full, payload: { reason: `Already reported: work order #${order.id} is open for this.`, duplicate_of: order.id } });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', work_order_id: order.id });
+    // Its sender reads it turned down, with the reason, whatever becomes of that order.
+    await t.database.db.updateTable('work_orders').set({ status: 'Completed', completed_at: new Date().toISOString() }).where('id', '=', order.id).execute();
+    expect(await statusOf(taken)).toMatchObject({ status: 'rejected', reason: `Already reported: work order #${order.id} is open for this.` });
+  });
+
   it('closes a location\'s labels to requests, and opens them again', async () => {
     const closedSite = await insertLocation(t.database.db, 'Closed Bay');
     const code = (await t.database.db.selectFrom('locations').select('code').where('id', '=', closedSite.id).executeTakeFirstOrThrow()).code;

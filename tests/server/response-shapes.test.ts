@@ -13,6 +13,7 @@ import { ASSET_KEYS } from '../../shared/api/assets.js';
 import { USER_KEYS } from '../../shared/api/auth.js';
 import { CHEMICAL_KEYS, CHEMICAL_LOCATION_ENTRY_KEYS, CHEMICAL_QUANTITY_RECORD_KEYS } from '../../shared/api/chemicals.js';
 import { CONTACT_MESSAGE_KEYS } from '../../shared/api/contact.js';
+import { LABOUR_ENTRY_KEYS, WORK_ORDER_COSTS_KEYS } from '../../shared/api/labour.js';
 import { LOCATION_KEYS } from '../../shared/api/locations.js';
 import { WORK_REQUEST_KEYS } from '../../shared/api/requests.js';
 import { METER_KEYS, METER_READING_KEYS } from '../../shared/api/meters.js';
@@ -44,6 +45,8 @@ import {
   presentContactMessage,
 } from '../../src-server/modules/contact/contact.presenter.js';
 import { ContactRepository } from '../../src-server/modules/contact/contact.repository.js';
+import { LABOUR_ENTRY_NOT_EXPOSED, presentLabourEntry } from '../../src-server/modules/labour/labour.presenter.js';
+import { LabourRepository } from '../../src-server/modules/labour/labour.repository.js';
 import { LOCATION_NOT_EXPOSED, presentLocation } from '../../src-server/modules/locations/locations.presenter.js';
 import { LocationsRepository } from '../../src-server/modules/locations/locations.repository.js';
 import { MAINTENANCE_TASK_NOT_EXPOSED, presentTask } from '../../src-server/modules/maintenance/maintenance.presenter.js';
@@ -218,7 +221,9 @@ describe('each response type, its presenter and its table agree', () => {
     );
     const row = (await orders.findById(created.id))!;
     const relations = await orders.relationsOf([row]);
-    await expectShape({ row, table: 'work_orders', id: row.id, present: (r) => presentWorkOrder(r, relations, ORIGIN), keys: WORK_ORDER_KEYS, notExposed: WORK_ORDER_NOT_EXPOSED });
+    const totals = await new LabourRepository(db).totalsOf([row.id]);
+    await expectShape({ row, table: 'work_orders', id: row.id, present: (r) => presentWorkOrder(r, relations, ORIGIN, totals), keys: WORK_ORDER_KEYS, notExposed: WORK_ORDER_NOT_EXPOSED });
+    expect(Object.keys(presentWorkOrder(row, relations, ORIGIN, totals).costs!).sort()).toEqual(Object.keys(WORK_ORDER_COSTS_KEYS).sort());
     const [attachment] = relations.attachments.get(row.id)!;
     await expectShape({
       row: attachment!,
@@ -228,6 +233,15 @@ describe('each response type, its presenter and its table agree', () => {
       keys: WORK_ORDER_ATTACHMENT_KEYS,
       notExposed: WORK_ORDER_ATTACHMENT_NOT_EXPOSED,
     });
+  });
+
+  it('labour entry', async () => {
+    const orders = new WorkOrdersRepository(db);
+    const location = await insertLocation(db, 'Labour Shapes');
+    const order = await orders.create({ status: 'Pending', description: 'Timed work', location_id: location.id, created_by_id: user.user.id, created_at: now(), updated_at: now() }, []);
+    const row = await new LabourRepository(db).add(order.id, user.user.id, { started_at: '2026-03-01T08:00:00.000Z', stopped_at: '2026-03-01T09:30:00.000Z', minutes: 90, date: null }, now());
+    const people = await new UsersRepository(db).refsOf([row.user_id]);
+    await expectShape({ row, table: 'labour_entries', id: row.id, present: (r) => presentLabourEntry(r, people, true), keys: LABOUR_ENTRY_KEYS, notExposed: LABOUR_ENTRY_NOT_EXPOSED });
   });
 
   it('maintenance task', async () => {

@@ -73,7 +73,7 @@ describe('sync', () => {
     expect(first.changes.find((c) => key(c) === `workorders:${openOrder}`)).toEqual({ area: 'workorders', id: openOrder, op: 'upsert', record: detail });
     const taskDetail = (await t.request({ method: 'GET', url: `/api/v1/maintenance/tasks/${task.id}/`, as: full })).json();
     expect(first.changes.find((c) => key(c) === `maintenance:${task.id}`)).toMatchObject({ op: 'upsert', record: taskDetail });
-    expect(first.scope).toEqual(['locations', 'workorders', 'maintenance', 'assets', 'vendors', 'parts', 'chemicals', 'meters']);
+    expect(first.scope).toEqual(['locations', 'workorders', 'maintenance', 'assets', 'vendors', 'parts', 'chemicals', 'meters', 'requests']);
     // Up to date: nothing more.
     expect(await sync(full, first.cursor)).toMatchObject({ cursor: first.cursor, more: false, snapshot: false, changes: [] });
   });
@@ -130,6 +130,32 @@ describe('sync', () => {
     await t.database.db.deleteFrom('work_orders').where('asset_id', '=', asset.id).execute();
     await t.database.db.deleteFrom('assets').where('id', '=', asset.id).execute();
     expect((await syncAll(full, voided.cursor)).changes.find((c) => key(c) === `meters:${meter.id}`)).toEqual({ area: 'meters', id: meter.id, op: 'delete' });
+  });
+
+  it('brings requests from labels to full-access devices: new ones, a decision, the order completed, the place renamed', async () => {
+    const location = (await t.request({ method: 'POST', url: '/api/v1/locations/', as: full, payload: { ...place, name: 'Request Sync Wash' } })).json() as { id: number; code: string };
+    const sent = await t.request({ method: 'POST', url: '/api/v1/public/requests/', payload: { code: location.code, description: 'Sync: hose split' } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = (sent.json() as { id: number }).id;
+    const first = await syncAll(full);
+    const detail = (await t.request({ method: 'GET', url: `/api/v1/requests/${id}/`, as: full })).json();
+    expect(first.changes.find((c) => key(c) === `requests:${id}`)).toEqual({ area: 'requests', id, op: 'upsert', record: detail });
+    // Limited users keep no requests.
+    const limitedSync = await syncAll(limited);
+    expect(limitedSync.scope).not.toContain('requests');
+    expect(limitedSync.changes.filter((c) => c.area === 'requests')).toEqual([]);
+
+    const accepted = (await t.request({ method: 'POST', url: `/api/v1/requests/${id}/accept/`, as: full })).json() as { work_order_id: number };
+    const afterAccept = await syncAll(full, first.cursor);
+    expect(afterAccept.changes.find((c) => key(c) === `requests:${id}`)).toMatchObject({ op: 'upsert', record: { status: 'accepted', work_order_id: accepted.work_order_id } });
+
+    await t.database.db.updateTable('work_orders').set({ status: 'Completed', completed_at: new Date().toISOString() }).where('id', '=', accepted.work_order_id).execute();
+    const afterDone = await syncAll(full, afterAccept.cursor);
+    expect(afterDone.changes.find((c) => key(c) === `requests:${id}`)).toMatchObject({ op: 'upsert', record: { status: 'completed' } });
+
+    await t.database.db.updateTable('locations').set({ name: 'Request Sync Wash 2' }).where('id', '=', location.id).execute();
+    const afterRename = await syncAll(full, afterDone.cursor);
+    expect(afterRename.changes.find((c) => key(c) === `requests:${id}`)).toMatchObject({ op: 'upsert', record: { location: { id: location.id, name: 'Request Sync Wash 2' } } });
   });
 
   it('says a record is gone with a tombstone', async () => {

@@ -92,6 +92,8 @@ describe('work orders', () => {
         attachments: [],
         asset_id: null,
         asset: null,
+        // What the work cost is for full access only (docs/decisions.md: What the work costs).
+        costs: null,
       });
       const detail = await t.request({ method: 'GET', url: `/api/v1/workorders/${order.id}`, as: limited });
       expect(detail.statusCode).toBe(200);

@@ -22,6 +22,9 @@ import * as m0019 from './0019_meters.js';
 import * as m0020 from './0020_meter_sync.js';
 import * as m0021 from './0021_task_meters.js';
 import * as m0022 from './0022_work_requests.js';
+import * as m0023 from './0023_request_sync.js';
+import * as m0024 from './0024_request_mails.js';
+import * as m0025 from './0025_labour.js';
 
 export interface Migration {
   name: string;
@@ -52,4 +55,7 @@ export const migrations: Migration[] = [
   { name: '0020_meter_sync', up: m0020.up },
   { name: '0021_task_meters', up: m0021.up },
   { name: '0022_work_requests', up: m0022.up },
+  { name: '0023_request_sync', up: m0023.up },
+  { name: '0024_request_mails', up: m0024.up },
+  { name: '0025_labour', up: m0025.up },
 ];

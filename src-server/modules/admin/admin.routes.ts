@@ -13,7 +13,9 @@ import {
 } from '../../../shared/api/admin.js';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
-import { HttpError, fieldError, forbidden, invalid, notFound, unauthorized } from '../../http/errors.js';
+import { HttpError, fieldError, forbidden, invalid, notFound, throwIfErrors, unauthorized, type FieldErrors } from '../../http/errors.js';
+import { hourlyRateField } from '../../http/numbers.js';
+import { unitsToCents } from '../../../shared/rules/money.js';
 import { currentUser } from '../../http/access.js';
 import { IdParams } from '../../http/params.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
@@ -64,9 +66,14 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.get<{ Params: IdParams }>('/admin/users/:id/', { schema: { params: IdParams }, config: staff }, async (request) => presentAdminUser(await userOr404(request.params.id)));
 
   app.patch<{ Params: IdParams; Body: AdminUserPatch }>('/admin/users/:id/', { schema: { params: IdParams, body: AdminUserPatch }, config: staff }, async (request) => {
+    const { hourly_rate, ...flags } = request.body;
+    const errors: FieldErrors = {};
+    // The rate is sent in currency units and kept in cents.
+    const rate = hourly_rate === undefined ? null : hourlyRateField(errors, hourly_rate);
+    throwIfErrors(errors);
     let result;
     try {
-      result = await admin.change({ id: currentUser(request).id }, request.params.id, request.body);
+      result = await admin.change({ id: currentUser(request).id }, request.params.id, { ...flags, hourly_rate_cents: rate === null ? undefined : unitsToCents(rate) });
     } catch (err) {
       if (err instanceof AdminRuleError) throw invalid({ [err.field]: err.messages });
       // Deactivated or demoted while the request was on its way: answered as the next request would be.

@@ -16,7 +16,8 @@ import type { TokenService } from '../auth/jwt.js';
 import { hashPassword, passwordProblems } from '../auth/passwords.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import type { AppDeps } from '../../deps.js';
-import { recordEdit } from '../activity/activity.repository.js';
+import { centsToUnits } from '../../../shared/rules/money.js';
+import { recordActivity, recordEdit } from '../activity/activity.repository.js';
 import type { UsersAdminRepository } from './users-admin.repository.js';
 
 /** A change the rules refuse; the message is shown as it is to the staff user or operator. */
@@ -54,7 +55,11 @@ export interface UserChanges {
   full_feature_access?: boolean | undefined;
   is_staff?: boolean | undefined;
   is_active?: boolean | undefined;
+  /** The hourly rate, in cents (docs/decisions.md: What the work costs): pay, not a right, so a staff user may set their own. */
+  hourly_rate_cents?: number | undefined;
 }
+
+type FlagChange = 'full_feature_access' | 'is_staff' | 'is_active';
 
 /** Who asks for a change: a signed-in staff user, or the operator at the command line (no own account). */
 export type Actor = { id: number } | 'operator';
@@ -65,7 +70,7 @@ export interface ChangeResult {
   changed: string[];
 }
 
-const FLAG_WORDS: Record<keyof UserChanges, (on: boolean) => string> = {
+const FLAG_WORDS: Record<FlagChange, (on: boolean) => string> = {
   full_feature_access: (on) => `full access ${on ? 'on' : 'off'}`,
   is_staff: (on) => `staff ${on ? 'on' : 'off'}`,
   is_active: (on) => (on ? 'activated' : 'deactivated'),
@@ -87,7 +92,7 @@ export class UsersAdminService {
   }
 
   /**
-   * Applies flag changes to one user under the rules. Throws AdminRuleError when refused and
+   * Applies flag and rate changes to one user under the rules. Throws AdminRuleError when refused and
    * ActorNotAllowedError when the staff user asking no longer may (nothing changes then); null when
    * the user does not exist.
    */
@@ -120,10 +125,16 @@ export class UsersAdminService {
         set[key] = wanted ? 1 : 0;
         changed.push(FLAG_WORDS[key](wanted));
       }
-      if (!changed.length) return { user, changed };
       // The actor is active staff here, so their own staff right and activity cannot be turned
       // on; full access is the one right left that they could give themselves.
-      if (actorId === user.id) throw new AdminRuleError(ADMIN_MESSAGES.ownFullAccess, 'full_feature_access');
+      if (changed.length && actorId === user.id) throw new AdminRuleError(ADMIN_MESSAGES.ownFullAccess, 'full_feature_access');
+      const rate = changes.hourly_rate_cents;
+      const rateChanged = rate !== undefined && rate !== user.hourly_rate_cents;
+      if (rateChanged) {
+        set.hourly_rate_cents = rate;
+        changed.push(`hourly rate ${centsToUnits(rate)}`);
+      }
+      if (!changed.length) return { user, changed };
 
       const wasActiveStaff = user.is_staff === 1 && user.is_active === 1;
       const staysActiveStaff = (set.is_staff ?? user.is_staff) === 1 && (set.is_active ?? user.is_active) === 1;
@@ -135,6 +146,11 @@ export class UsersAdminService {
       if (set.is_active === 1 && !user.activated_at) set.activated_at = now;
       await new UsersRepository(trx).update(user.id, set);
       await recordEdit(trx, { area: 'users', recordId: user.id, kind: 'access_changed', actorId, at: now }, user, { ...user, ...set }, ['full_feature_access', 'is_staff', 'is_active']);
+      if (rateChanged) {
+        // In currency units, as the API shows the rate (the column holds cents).
+        const rateChange = { field: 'hourly_rate', old: centsToUnits(user.hourly_rate_cents), new: centsToUnits(rate) };
+        await recordActivity(trx, { area: 'users', recordId: user.id, kind: 'edited', actorId, at: now, details: { changes: [rateChange] } });
+      }
       if (set.is_active === 0) await this.tokens.revokeAllForUser(user.id, trx);
       return { user: { ...user, ...set }, changed };
     });

@@ -1,10 +1,9 @@
 /** The fields of a reading the routes check alike: a reading of its own (meters.routes.ts) and one given with a completion (maintenance.routes.ts). */
 import { nowIso } from '../../http/clock.js';
+import { parseDateTime } from '../../http/dates.js';
 import { addFieldError, type FieldErrors } from '../../http/errors.js';
 
 const DAY_MS = 86_400_000;
-/** An ISO 8601 date and time with its offset (or Z): what a device sends as when it read the meter. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export const METER_MESSAGES = {
   takenAtFormat: 'Enter when it was read as a date and time, for example 2026-11-28T08:30:00Z.',
@@ -15,9 +14,8 @@ export const METER_MESSAGES = {
 /** When a reading was taken: an ISO date and time, at most a day ahead, not before its asset was added; now when not sent. */
 export function takenAtField(errors: FieldErrors, field: string, value: string | null | undefined, assetCreatedAt: string | null): string | null {
   if (value === undefined || value === null) return nowIso();
-  const text = value.trim();
-  const time = DATE_TIME.test(text) ? Date.parse(text) : NaN;
-  if (Number.isNaN(time)) {
+  const time = parseDateTime(value);
+  if (time === null) {
     addFieldError(errors, field, METER_MESSAGES.takenAtFormat);
     return null;
   }

@@ -11,17 +11,24 @@
  * than mails may go, they all go as one digest; when none may go, they wait for the hour to free up
  * and then go as one digest too.
  * Users who chose the digest get one mail a day, from NOTIFY_DIGEST_HOUR (TIME_ZONE) on.
+ *
+ * Requests from labels (request-events.ts) go the same way: each event is claimed by a conditional
+ * UPDATE; a new request's becomes notices in the transaction that claims it, a decision's or a
+ * completion's one mail to the request's sender (who has no account, so no hourly limit or digest:
+ * a request mails its sender at most twice).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { todayIn } from '../../../shared/rules/task-status.js';
 import type { Config } from '../../config.js';
-import type { Database, NotificationStateTable } from '../../db/schema.js';
+import type { Database, NotificationStateTable, RequestEventKind } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { digestMail, singleMail, type Recipient } from './notification-mail.js';
-import { mayNotify, noticesOfActivity, queueNotices, taskNotices } from './notices.js';
-import { UnsubscribeTokens } from './unsubscribe-tokens.js';
+import { statusPath } from '../requests/requests.routes.js';
+import { digestMail, senderMail, singleMail, type Recipient } from './notification-mail.js';
+import { mayNotify, noticesOfActivity, queueNotices, requestNotices, taskNotices } from './notices.js';
+import { queueCompletionMail, RequestMailStopsRepository } from './request-events.js';
+import { RequestUnsubscribeTokens, UnsubscribeTokens } from './unsubscribe-tokens.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-path.js';
 
 /**
@@ -33,6 +40,11 @@ const LEASE_MS = 60_000;
 const HOUR_MS = 60 * 60_000;
 const ACTIVITY_BATCH = 500;
 const USERS_PER_TICK = 100;
+const REQUEST_EVENTS_PER_TICK = 100;
+/** Tries of a request's mail before it is given up (an address typed into a public form may be no mailbox). */
+const SENDER_MAIL_TRIES = 6;
+/** The wait before a failed request mail is tried again: 2, 4, 8, … minutes. */
+const retryAfterMs = (attempts: number) => 2 ** attempts * 60_000;
 
 export interface DispatcherOptions {
   db: Kysely<Database>;
@@ -54,11 +66,15 @@ const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString
 export class NotificationDispatcher {
   private readonly owner = randomUUID();
   private readonly tokens: UnsubscribeTokens;
+  private readonly requestTokens: RequestUnsubscribeTokens;
+  private readonly stops: RequestMailStopsRepository;
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<void> | null = null;
 
   constructor(private readonly opts: DispatcherOptions) {
     this.tokens = new UnsubscribeTokens(opts.config.secretKey);
+    this.requestTokens = new RequestUnsubscribeTokens(opts.config.secretKey);
+    this.stops = new RequestMailStopsRepository(opts.db);
   }
 
   /** Ticks every `intervalMs` (unref'd: it never keeps a process alive); a tick still running is not overlapped. */
@@ -88,6 +104,7 @@ export class NotificationDispatcher {
     if (!(await this.takeLease(now))) return;
     try {
       await this.collectActivity(state.activity_floor, now);
+      await this.handleRequestEvents(now);
       await this.checkTasks(state, now);
       await this.sendDigests(state, now);
       await this.sendWaiting(now);
@@ -104,7 +121,7 @@ export class NotificationDispatcher {
     return day !== todayIn(this.opts.config.timeZone, now) && hourIn(this.opts.config.timeZone, now) >= this.opts.config.notifyDigestHour;
   }
 
-  /** Reads only: is there an activity row to read, a floor to raise, a daily job or a mail due? */
+  /** Reads only: is there an activity row to read, a floor to raise, a daily job, a request's event or a mail due? */
   private async hasWork(state: NotificationStateTable, now: Date): Promise<boolean> {
     const { db } = this.opts;
     if (this.dailyDue(state.tasks_checked_on, now) || this.dailyDue(state.digest_sent_on, now)) return true;
@@ -112,7 +129,9 @@ export class NotificationDispatcher {
     const next = await db.selectFrom('activity').select('at').where('id', '>', state.activity_floor).orderBy('id').limit(1).executeTakeFirst();
     if (next && next.at < plus(now, -SETTLE_MS)) return true;
     const due = await db.selectFrom('notification_queue').select('id').where('mail_key', 'is', null).where('send_after', '<=', now.toISOString()).limit(1).executeTakeFirst();
-    return due !== undefined;
+    if (due) return true;
+    const event = await db.selectFrom('request_events').select('id').where('claim_key', 'is', null).where('send_after', '<=', now.toISOString()).limit(1).executeTakeFirst();
+    return event !== undefined;
   }
 
   /** The first activity row above the floor (and up to `upTo`) not yet turned into notices. */
@@ -160,6 +179,8 @@ export class NotificationDispatcher {
         const won = await trx.insertInto('notified_activity').values({ activity_id: row.id }).onConflict((oc) => oc.column('activity_id').doNothing()).executeTakeFirst();
         if (Number(won.numInsertedOrUpdatedRows ?? 0) !== 1) return;
         await queueNotices(trx, await noticesOfActivity(trx, row, config.publicUrl), now.toISOString());
+        // A work order made from a request: its completion is news to the request's sender too.
+        if (row.kind === 'completed') await queueCompletionMail(trx, row.record_id, now.toISOString());
       });
     }
     await this.raiseFloor(floor, now);
@@ -183,6 +204,114 @@ export class NotificationDispatcher {
       const moved = await trx.updateTable('notification_state').set({ activity_floor: to }).where('id', '=', 1).where('activity_floor', '=', floor).executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 1) await trx.deleteFrom('notified_activity').where('activity_id', '<=', to).execute();
     });
+  }
+
+  /** The requests' events whose time has come, in the order they were queued. */
+  private async handleRequestEvents(now: Date): Promise<void> {
+    const due = await this.opts.db
+      .selectFrom('request_events')
+      .select(['id', 'request_id', 'kind', 'attempts'])
+      .where('claim_key', 'is', null)
+      .where('send_after', '<=', now.toISOString())
+      .orderBy('id')
+      .limit(REQUEST_EVENTS_PER_TICK)
+      .execute();
+    for (const { kind, ...event } of due) {
+      if (kind === 'created') await this.announceRequest(event.id, event.request_id, now);
+      else await this.mailSender({ ...event, kind }, now);
+    }
+  }
+
+  /** A new request's notices to the supervisors who chose its location, queued in the transaction that claims its event. */
+  private async announceRequest(eventId: number, requestId: number, now: Date): Promise<void> {
+    const { db, config } = this.opts;
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('request_events')
+        .set({ claim_key: randomUUID(), claimed_at: now.toISOString(), outcome: 'notices' })
+        .where('id', '=', eventId)
+        .where('claim_key', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return;
+      await queueNotices(trx, await requestNotices(trx, requestId, config.publicUrl), now.toISOString());
+    });
+  }
+
+  /**
+   * The one mail of a decision or a completion to the request's sender: claimed (a conditional
+   * UPDATE), then sent. Nothing is sent to an address that unsubscribed, or when the request is
+   * gone. A mail that fails is given back to be tried later, up to SENDER_MAIL_TRIES; a mail that
+   * waits behind an earlier one of the same request (a decision being retried) waits with it, so
+   * "done" never comes before "accepted".
+   */
+  private async mailSender(event: { id: number; request_id: number; kind: Exclude<RequestEventKind, 'created'>; attempts: number }, now: Date): Promise<void> {
+    const { db, mailer, log, config } = this.opts;
+    const earlier = await db
+      .selectFrom('request_events')
+      .select('send_after')
+      .where('request_id', '=', event.request_id)
+      .where('id', '<', event.id)
+      .where('claim_key', 'is', null)
+      .where('kind', '<>', 'created')
+      .orderBy('send_after', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (earlier && earlier.send_after > now.toISOString()) {
+      await db.updateTable('request_events').set({ send_after: earlier.send_after }).where('id', '=', event.id).where('claim_key', 'is', null).execute();
+      return;
+    }
+    const key = randomUUID();
+    const claimed = await db
+      .updateTable('request_events')
+      .set({ claim_key: key, claimed_at: now.toISOString() })
+      .where('id', '=', event.id)
+      .where('claim_key', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return;
+    const settle = (outcome: string) => db.updateTable('request_events').set({ outcome }).where('claim_key', '=', key).execute();
+
+    const request = await db
+      .selectFrom('work_requests as r')
+      .innerJoin('locations as l', 'l.id', 'r.location_id')
+      .leftJoin('assets as a', 'a.id', 'r.asset_id')
+      .select(['r.id', 'r.token', 'r.email', 'r.reason', 'r.created_at', 'l.name as location_name', 'a.name as asset_name'])
+      .where('r.id', '=', event.request_id)
+      .executeTakeFirst();
+    if (!request?.email) {
+      await settle('no address');
+      return;
+    }
+    if (await this.stops.isStopped(request.email)) {
+      await settle('unsubscribed');
+      return;
+    }
+    const mail = senderMail({
+      kind: event.kind,
+      email: request.email,
+      place: request.asset_name ? `${request.location_name}, ${request.asset_name}` : request.location_name,
+      sentOn: todayIn(config.timeZone, new Date(request.created_at)),
+      reason: request.reason,
+      statusUrl: `${config.publicUrl}${statusPath(request.token)}`,
+      unsubscribeUrl: `${config.publicUrl}/api/v1/${UNSUBSCRIBE_PATH}?token=${this.requestTokens.make(request.id)}`,
+    });
+    try {
+      await mailer.send(mail);
+    } catch (err) {
+      const attempts = event.attempts + 1;
+      if (attempts >= SENDER_MAIL_TRIES) {
+        await settle('failed');
+        log.warn({ err, requestId: request.id, kind: event.kind }, 'a request mail failed for the last time; it is given up');
+        return;
+      }
+      await db
+        .updateTable('request_events')
+        .set({ claim_key: null, claimed_at: null, attempts, send_after: plus(now, retryAfterMs(attempts)) })
+        .where('claim_key', '=', key)
+        .execute();
+      log.warn({ err, requestId: request.id, kind: event.kind }, 'a request mail failed; it is tried again later');
+      return;
+    }
+    await settle('sent');
   }
 
   /**

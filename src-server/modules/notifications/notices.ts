@@ -1,7 +1,8 @@
 /**
  * What is mailed to whom: work-order events from the `activity` table, due and past-due tasks from
- * the daily check. Each notice is queued (notification_queue) in the transaction that wins its key,
- * so it is queued once however many processes look.
+ * the daily check, new requests from labels (their `created` event). Each notice is queued
+ * (notification_queue) in the transaction that wins its key, so it is queued once however many
+ * processes look.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { meterVerdict } from '../../../shared/rules/meter-due.js';
@@ -12,7 +13,7 @@ import { hasFullAccess } from '../users/full-access.js';
 import { locationIdsOf, type NotificationSettingsRow } from './notification-settings.repository.js';
 
 /** The kinds a notice can be; a setting flag covers each (task_due covers both task kinds). */
-export type NoticeKind = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'task_past_due';
+export type NoticeKind = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'task_past_due' | 'request_created';
 
 export interface Notice {
   userId: number;
@@ -24,7 +25,7 @@ export interface Notice {
 type Subscriber = NotificationSettingsRow & { email: string; full_feature_access: 0 | 1; is_staff: 0 | 1 };
 
 /** Active users with the setting on (the table holds one row per user who saved any). */
-async function subscribers(db: Kysely<Database>, setting: 'order_created' | 'order_claimed' | 'order_completed' | 'task_due'): Promise<Subscriber[]> {
+async function subscribers(db: Kysely<Database>, setting: 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'request_created'): Promise<Subscriber[]> {
   return db
     .selectFrom('notification_settings as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -80,6 +81,27 @@ export async function noticesOfActivity(db: Kysely<Database>, row: ActivityLike,
   const verb = row.kind === 'claimed' ? 'claimed' : 'completed';
   const notes = row.kind === 'completed' && order.field_notes ? `\nField notes: ${order.field_notes}` : '';
   return [{ userId: creator.user_id, kind, subject: `Your ${what} was ${verb}`, body: text(`${who} ${verb} your ${what}.${notes}`) }];
+}
+
+/**
+ * The notices of a request taken from a label: to the full-access users who chose its location.
+ * None once it is decided (a request triaged before the dispatcher came to it is news to nobody).
+ * Its text is the visitor's, carried as plain text like every notice.
+ */
+export async function requestNotices(db: Kysely<Database>, requestId: number, publicUrl: string): Promise<Notice[]> {
+  const request = await db
+    .selectFrom('work_requests as r')
+    .innerJoin('locations as l', 'l.id', 'r.location_id')
+    .leftJoin('assets as a', 'a.id', 'r.asset_id')
+    .select(['r.id', 'r.status', 'r.description', 'r.location_id', 'l.name as location_name', 'a.name as asset_name'])
+    .where('r.id', '=', requestId)
+    .executeTakeFirst();
+  if (!request || request.status !== 'new') return [];
+  const users = (await subscribers(db, 'request_created')).filter((s) => hasFullAccess(s) && locationIdsOf(s).includes(request.location_id));
+  const place = request.asset_name ? `${request.location_name}, ${request.asset_name}` : request.location_name;
+  const subject = `New request #${request.id} at ${request.location_name}`;
+  const body = `Someone reported a problem at ${place}:\n\n"${request.description}"\n\nAccept or turn it down: ${publicUrl}/requests`;
+  return users.map((s) => ({ userId: s.user_id, kind: 'request_created', subject, body }));
 }
 
 export interface DueTask {

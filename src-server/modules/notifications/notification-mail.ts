@@ -1,7 +1,8 @@
 /**
- * The mails themselves: one notice alone, or several as a digest, each with the unsubscribe link in
- * its text and in `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`
- * (RFC 8058), so mail clients offer their own one-click button.
+ * The mails themselves: one notice alone, several as a digest, or a request's news to its sender;
+ * plain text only (nothing a user or a visitor wrote is ever read as HTML), each with the
+ * unsubscribe link in its text and in `List-Unsubscribe` with `List-Unsubscribe-Post:
+ * List-Unsubscribe=One-Click` (RFC 8058), so mail clients offer their own one-click button.
  */
 import type { Mail } from '../../mail/mailer.js';
 
@@ -20,9 +21,11 @@ function footer(to: Recipient): string {
   return `\n\n--\nYou get this mail because you chose it under Notifications: ${to.settingsUrl}\nStop these mails with one click: ${to.unsubscribeUrl}\n`;
 }
 
-function headers(to: Recipient): Record<string, string> {
-  return { 'List-Unsubscribe': `<${to.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
+
+const headers = (to: Recipient) => unsubscribeHeaders(to.unsubscribeUrl);
 
 export function singleMail(to: Recipient, notice: QueuedNotice): Mail {
   return { to: to.email, subject: notice.subject, text: notice.body + footer(to), headers: headers(to) };
@@ -32,4 +35,34 @@ export function digestMail(to: Recipient, notices: readonly QueuedNotice[]): Mai
   const items = notices.map((n) => `* ${n.subject}\n  ${n.body.replace(/\n/g, '\n  ')}`).join('\n\n');
   const subject = `Maintenance Manager: ${notices.length} ${notices.length === 1 ? 'notification' : 'notifications'}`;
   return { to: to.email, subject, text: `${items}${footer(to)}`, headers: headers(to) };
+}
+
+/** What the mail to a request's sender says: the request's place and day, its reason when turned down, and its links. */
+export interface SenderMailFacts {
+  kind: 'accepted' | 'rejected' | 'completed';
+  email: string;
+  /** The location's name, and the asset's after a comma. */
+  place: string;
+  /** The day it was sent (TIME_ZONE). */
+  sentOn: string;
+  /** The reason it was turned down (a full-access user's words). */
+  reason: string | null;
+  statusUrl: string;
+  unsubscribeUrl: string;
+}
+
+/**
+ * The one mail of a decision or a completion to a request's sender, plain text only. It does not
+ * repeat the request's description: the address was typed into a public form, maybe someone
+ * else's, and the server would otherwise carry a stranger's words to it.
+ */
+export function senderMail(f: SenderMailFacts): Mail {
+  const thanks = `Thank you for reporting a problem at ${f.place} on ${f.sentOn}.`;
+  const said = {
+    accepted: { subject: `Your report at ${f.place} was accepted`, line: `${thanks} It was accepted and will be worked on.` },
+    rejected: { subject: `Your report at ${f.place} was turned down`, line: `${thanks} It was turned down, for this reason:\n\n${f.reason ?? ''}` },
+    completed: { subject: `Your report at ${f.place} is done`, line: `The work on the problem you reported at ${f.place} on ${f.sentOn} is done.` },
+  }[f.kind];
+  const footer = `\n\n--\nYou get this mail because this address was given with the report.\nStop mails about your reports with one click: ${f.unsubscribeUrl}\n`;
+  return { to: f.email, subject: said.subject, text: `${said.line}\n\nSee where it stands: ${f.statusUrl}${footer}`, headers: unsubscribeHeaders(f.unsubscribeUrl) };
 }

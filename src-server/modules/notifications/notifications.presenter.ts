@@ -12,6 +12,7 @@ export function presentNotificationSettings(row: NotificationSettingsRow | undef
     order_claimed: row.order_claimed === 1,
     order_completed: row.order_completed === 1,
     task_due: row.task_due === 1,
+    request_created: row.request_created === 1,
     digest: row.digest === 1,
     locations: locationIdsOf(row),
   };

@@ -15,16 +15,24 @@ function page(title: string, body: string): string {
 </head><body><main><h1>${escape(title)}</h1>${body}</main></body></html>`;
 }
 
-export function confirmPage(email: string, action: string): string {
+/** Which mails a link stops: a user's notification mails, or the mails about requests to an address given with one. */
+export type UnsubscribeKind = 'notifications' | 'requests';
+
+const CONFIRM: Record<UnsubscribeKind, { title: string; question: (email: string) => string }> = {
+  notifications: { title: 'Stop notification mails', question: (email) => `Stop every notification mail to ${email}?` },
+  requests: { title: 'Stop mails about your reports', question: (email) => `Stop every mail about the problems you report to ${email}?` },
+};
+
+export function confirmPage(email: string, action: string, kind: UnsubscribeKind = 'notifications'): string {
   return page(
-    'Stop notification mails',
-    `<p>Stop every notification mail to ${escape(email)}?</p>
+    CONFIRM[kind].title,
+    `<p>${escape(CONFIRM[kind].question(email))}</p>
 <form method="post" action="${escape(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
   );
 }
 
-export function donePage(): string {
-  return page('Unsubscribed', `<p>${escape(UNSUBSCRIBED)}</p>`);
+export function donePage(message: string = UNSUBSCRIBED): string {
+  return page('Unsubscribed', `<p>${escape(message)}</p>`);
 }
 
 export function refusedPage(message: string): string {

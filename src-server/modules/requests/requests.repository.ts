@@ -11,6 +11,7 @@ import type { Database, WorkRequestsTable } from '../../db/schema.js';
 import { distinctIds, toCount } from '../../db/dialect.js';
 import type { PageWindow } from '../../http/pagination.js';
 import { recordActivity } from '../activity/activity.repository.js';
+import { queueDecisionMail, queueRequestEvent } from '../notifications/request-events.js';
 
 export type WorkRequestRow = Selectable<WorkRequestsTable>;
 
@@ -72,14 +73,21 @@ export class RequestsRepository {
 
   /**
    * Takes a request once: a second send under the same Idempotency-Key finds the first and changes
-   * nothing (the unique key decides, so two sent at once are one as well).
+   * nothing (the unique key decides, so two sent at once are one as well). A request taken queues
+   * its supervisors' notices in the same transaction (modules/notifications/request-events.ts).
    */
-  async take(values: Insertable<WorkRequestsTable>): Promise<WorkRequestRow> {
-    if (values.idempotency_key) {
-      const inserted = await this.db.insertInto('work_requests').values(values).onConflict((oc) => oc.column('idempotency_key').doNothing()).returningAll().executeTakeFirst();
-      return inserted ?? (await this.db.selectFrom('work_requests').selectAll().where('idempotency_key', '=', values.idempotency_key).executeTakeFirstOrThrow());
-    }
-    return this.db.insertInto('work_requests').values(values).returningAll().executeTakeFirstOrThrow();
+  take(values: Insertable<WorkRequestsTable>): Promise<WorkRequestRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const taken = async (row: WorkRequestRow) => {
+        await queueRequestEvent(trx, row.id, 'created', row.created_at);
+        return row;
+      };
+      if (values.idempotency_key) {
+        const inserted = await trx.insertInto('work_requests').values(values).onConflict((oc) => oc.column('idempotency_key').doNothing()).returningAll().executeTakeFirst();
+        return inserted ? taken(inserted) : trx.selectFrom('work_requests').selectAll().where('idempotency_key', '=', values.idempotency_key).executeTakeFirstOrThrow();
+      }
+      return taken(await trx.insertInto('work_requests').values(values).returningAll().executeTakeFirstOrThrow());
+    });
   }
 
   findByKey(key: string): Promise<WorkRequestRow | undefined> {
@@ -101,6 +109,11 @@ export class RequestsRepository {
 
   findById(id: number): Promise<WorkRequestRow | undefined> {
     return this.db.selectFrom('work_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Several at once, by id (the sync's pages); ids that do not exist are left out. */
+  findByIds(ids: readonly number[]): Promise<WorkRequestRow[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.db.selectFrom('work_requests').selectAll().where('id', 'in', ids).orderBy('id').execute();
   }
 
   /** The status of the work order a request became, or null. */
@@ -156,7 +169,8 @@ export class RequestsRepository {
   /**
    * New → accepted, into a Pending work order at the request's location (and asset) with its
    * description and its photo as the order's attachment, all in one transaction; the order's history
-   * starts by naming the request. Undefined when the request is not new any more (decided already).
+   * starts by naming the request, and its sender's mail is queued with it. Undefined when the
+   * request is not new any more (decided already).
    */
   accept(id: number, userId: number, now: string): Promise<WorkRequestRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
@@ -180,18 +194,25 @@ export class RequestsRepository {
           .execute();
       }
       await recordActivity(trx, { area: 'workorders', recordId: order.id, kind: 'created', actorId: userId, at: now, details: { from_request: id } });
-      return trx.updateTable('work_requests').set({ work_order_id: order.id }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      const accepted = await trx.updateTable('work_requests').set({ work_order_id: order.id }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      await queueDecisionMail(trx, accepted, now);
+      return accepted;
     });
   }
 
-  /** New → rejected with the reason. Undefined when the request is not new any more. */
-  reject(id: number, userId: number, reason: string, now: string): Promise<WorkRequestRow | undefined> {
-    return this.db
-      .updateTable('work_requests')
-      .set({ status: 'rejected', reason, decided_at: now, decided_by_id: userId })
-      .where('id', '=', id)
-      .where('status', '=', 'new')
-      .returningAll()
-      .executeTakeFirst();
+  /** New → rejected with the reason, its sender's mail queued with it. Undefined when the request is not new any more. */
+  reject(id: number, userId: number, reason: string, now: string, duplicateOf: number | null = null): Promise<WorkRequestRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const rejected = await trx
+        .updateTable('work_requests')
+        // Turned down as the same problem as an open order: it links to that order.
+        .set({ status: 'rejected', reason, decided_at: now, decided_by_id: userId, work_order_id: duplicateOf })
+        .where('id', '=', id)
+        .where('status', '=', 'new')
+        .returningAll()
+        .executeTakeFirst();
+      if (rejected) await queueDecisionMail(trx, rejected, now);
+      return rejected;
+    });
   }
 }

@@ -18,8 +18,9 @@ import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { emailField } from '../../http/email.js';
-import { addFieldError, conflict, fieldError, HttpError, notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
+import { addFieldError, conflict, HttpError, notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
+import { doesNotExist } from '../../http/relations.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { requiredText } from '../../http/text.js';
@@ -172,12 +173,22 @@ export async function requestsRoutes(app: FastifyInstance, { config, repositorie
 
   app.post<{ Params: IdParams; Body: RejectBody }>(
     '/requests/:id/reject/',
-    { schema: { params: IdParams, body: RejectBody, description: 'Turns a new request down with a `reason` its sender reads. Once: a decided request answers 409.' } },
+    {
+      schema: {
+        params: IdParams,
+        body: RejectBody,
+        description: 'Turns a new request down with a `reason` its sender reads; with `duplicate_of`, as the same problem as that work order, which it then links to (`work_order_id`). Once: a decided request answers 409.',
+      },
+    },
     async (request): Promise<WorkRequest> => {
       await existing(request.params.id);
+      const errors: FieldErrors = {};
       const reason = optionalText(request.body.reason);
-      if (!reason) throw fieldError('reason', REQUEST_MESSAGES.reasonNeeded);
-      const row = await requests.reject(request.params.id, currentUser(request).id, reason, nowIso());
+      if (!reason) addFieldError(errors, 'reason', REQUEST_MESSAGES.reasonNeeded);
+      const duplicateOf = request.body.duplicate_of ?? null;
+      if (duplicateOf !== null && !(await repositories.workOrders.findById(duplicateOf))) addFieldError(errors, 'duplicate_of', doesNotExist(duplicateOf));
+      throwIfErrors(errors);
+      const row = await requests.reject(request.params.id, currentUser(request).id, reason!, nowIso(), duplicateOf);
       if (!row) throw conflict(REQUEST_MESSAGES.alreadyDecided);
       return (await presentAll(request, [row]))[0]!;
     },

@@ -1,7 +1,8 @@
 /**
  * The working set a device keeps, as ids in pages (the first sync reads them area by area, in id
  * order): every location, task, asset and vendor; the parts and chemicals of the configured sites;
- * every work order not completed, and those completed since a given time; every meter.
+ * every work order not completed, and those completed since a given time; every meter; requests
+ * from labels waiting for a decision, and those decided since that same time.
  */
 import type { Kysely } from 'kysely';
 import type { SiteCapabilities } from '../../config.js';
@@ -54,6 +55,18 @@ export class SyncRepository {
         return ids(await this.db.selectFrom('vendors').select('id').where('id', '>', after).orderBy('id').limit(limit).execute());
       case 'meters':
         return ids(await this.db.selectFrom('meters').select('id').where('id', '>', after).orderBy('id').limit(limit).execute());
+      case 'requests':
+        // Those waiting for a decision, and those decided in the window completed work orders are kept.
+        return ids(
+          await this.db
+            .selectFrom('work_requests')
+            .select('id')
+            .where('id', '>', after)
+            .where((eb) => eb.or([eb('status', '=', 'new'), eb('decided_at', '>=', completedSince)]))
+            .orderBy('id')
+            .limit(limit)
+            .execute(),
+        );
     }
   }
 }

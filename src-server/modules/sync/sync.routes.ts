@@ -197,7 +197,7 @@ export async function syncRoutes(app: FastifyInstance, { dialect, config, tokens
         }
         const room = SYNC_PAGE - changes.length;
         const ids = await workingSet.workingSetIds(name, after, room, completedSince);
-        const records = await presentedByIds(recordOf(name), ids, ctx);
+        const records = await presentedByIds(recordOf(name), ids, ctx, full);
         for (const [id, record] of records) changes.push({ area: name, id, op: 'upsert', record });
         if (ids.length < room) {
           area += 1;
@@ -225,6 +225,7 @@ export async function syncRoutes(app: FastifyInstance, { dialect, config, tokens
         recordOf(area),
         wanted.filter((c) => c.op === 'upsert').map((c) => c.id),
         ctx,
+        full,
       );
       for (const { id } of wanted) {
         const record = records.get(id);

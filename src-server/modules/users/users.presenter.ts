@@ -2,6 +2,7 @@
 import type { AdminUser } from '../../../shared/api/admin.js';
 import type { User } from '../../../shared/api/auth.js';
 import type { UserRef } from '../../../shared/api/common.js';
+import { centsToUnits } from '../../../shared/rules/money.js';
 import type { UserRow } from './users.repository.js';
 
 /** Who a user is and what they may do, as every user shape in the API shows it. */
@@ -18,10 +19,10 @@ function userBasics(u: UserRow): Pick<User, 'id' | 'email' | 'first_name' | 'las
 
 /**
  * Columns `users/me` does not show: the sign-in secrets, the lookup keys of the address, and the
- * account's state, which only the staff see (tests/server/response-shapes.test.ts holds the list
- * to the table).
+ * account's state and hourly rate, which only the staff see (tests/server/response-shapes.test.ts
+ * holds the list to the table).
  */
-export const USER_NOT_EXPOSED = ['password_hash', 'email_normalized', 'email_skeleton', 'token_generation', 'is_active', 'activated_at'] as const satisfies readonly (keyof UserRow)[];
+export const USER_NOT_EXPOSED = ['password_hash', 'email_normalized', 'email_skeleton', 'token_generation', 'is_active', 'activated_at', 'hourly_rate_cents'] as const satisfies readonly (keyof UserRow)[];
 
 /** The user as `users/me` and the client see it. */
 export function presentUser(u: UserRow): User {
@@ -45,6 +46,7 @@ export function presentAdminUser(u: UserRow): AdminUser {
     last_login: u.last_login,
     date_joined: u.date_joined,
     activated_at: u.activated_at ?? null,
+    hourly_rate: centsToUnits(u.hourly_rate_cents),
   };
 }
 

@@ -3,7 +3,7 @@ import type { WorkOrder } from '../../../shared/api/workorders.js';
 import type { Repositories } from '../../db/repositories.js';
 import { personName, type CsvColumn } from '../../exports/csv.js';
 import { recordsCsv, type ModelRecord } from '../../models/model-record.js';
-import { presentWorkOrder } from './workorders.presenter.js';
+import { limitedWorkOrderView, presentWorkOrder } from './workorders.presenter.js';
 import type { WorkOrderRow } from './workorders.repository.js';
 
 export const WORK_ORDER_CSV_COLUMNS: readonly CsvColumn<WorkOrder>[] = [
@@ -28,7 +28,7 @@ export const WORK_ORDER_CSV_COLUMNS: readonly CsvColumn<WorkOrder>[] = [
 ];
 
 /** Limited users read work orders: theirs to create and follow. */
-export function workOrderModel({ workOrders: orders }: Repositories): ModelRecord<WorkOrderRow, WorkOrder> {
+export function workOrderModel({ workOrders: orders, labour }: Repositories): ModelRecord<WorkOrderRow, WorkOrder> {
   return {
     area: 'workorders',
     noun: 'work order',
@@ -36,9 +36,11 @@ export function workOrderModel({ workOrders: orders }: Repositories): ModelRecor
     findById: (id) => orders.findById(id),
     findByIds: (ids) => orders.findByIds(ids),
     async present(rows, { origin }) {
-      const relations = await orders.relationsOf(rows);
-      return rows.map((row) => presentWorkOrder(row, relations, origin));
+      const [relations, totals] = await Promise.all([orders.relationsOf(rows), labour.totalsOf(rows.map((r) => r.id))]);
+      return rows.map((row) => presentWorkOrder(row, relations, origin, totals));
     },
     csv: recordsCsv((filter, after, limit) => orders.rowsAfter(filter, after, limit), WORK_ORDER_CSV_COLUMNS),
+    // Costs are for full access only (docs/decisions.md: What the work costs).
+    limitedView: limitedWorkOrderView,
   };
 }

@@ -1,6 +1,9 @@
 /** Work orders as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
+import type { WorkOrderCosts } from '../../../shared/api/labour.js';
 import type { WorkOrder, WorkOrderAsset, WorkOrderAttachment } from '../../../shared/api/workorders.js';
+import { centsToUnits } from '../../../shared/rules/money.js';
 import { mediaUrl } from '../../http/uploads.js';
+import type { LabourTotals } from '../labour/labour.repository.js';
 import { locationRefOf } from '../locations/locations.presenter.js';
 import { userRefOf } from '../users/users.presenter.js';
 import type { AttachmentRow, WorkOrderRelations, WorkOrderRow } from './workorders.repository.js';
@@ -8,7 +11,11 @@ import type { AttachmentRow, WorkOrderRelations, WorkOrderRow } from './workorde
 /** Columns of the table the API does not show (none; tests/server/response-shapes.test.ts holds the list to the table). */
 export const WORK_ORDER_NOT_EXPOSED = [] as const satisfies readonly (keyof WorkOrderRow)[];
 
-export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelations, origin: string): WorkOrder {
+/**
+ * `labour`: the finished labour of the page's orders (LabourRepository.totalsOf, one query a page);
+ * an order missing from it has none. The costs are shown to full access only (`limitedWorkOrderView`).
+ */
+export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelations, origin: string, labour: ReadonlyMap<number, LabourTotals>): WorkOrder {
   const person = (id: number | null) => userRefOf(relations.users, id);
   const location = locationRefOf(relations.locations, row.location_id);
   const assignee = person(row.assigned_to_id);
@@ -31,7 +38,27 @@ export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelation
     attachments: (relations.attachments.get(row.id) ?? []).map((a) => presentAttachment(a, origin)),
     asset_id: row.asset_id,
     asset: presentOrderAsset(relations, row.asset_id),
+    costs: presentCosts(labour.get(row.id)),
   };
+}
+
+/** Parts cost nothing yet: the parts ledger (issue 30, part 2) adds them. */
+const PARTS_COST_CENTS = 0;
+
+/** An order's costs in currency units, added up in cents so the total is exact. */
+function presentCosts(labour: LabourTotals | undefined): WorkOrderCosts {
+  const labourCents = labour?.costCents ?? 0;
+  return {
+    labour_minutes: labour?.minutes ?? 0,
+    labour_cost: centsToUnits(labourCents),
+    parts_cost: centsToUnits(PARTS_COST_CENTS),
+    total: centsToUnits(labourCents + PARTS_COST_CENTS),
+  };
+}
+
+/** An order as users without full access see it: what the work cost is not theirs to see (the model's limitedView). */
+export function limitedWorkOrderView(order: WorkOrder): WorkOrder {
+  return { ...order, costs: null };
 }
 
 /** The linked asset's name and code; the foreign key keeps it existing (a deleted asset's link is set null). */

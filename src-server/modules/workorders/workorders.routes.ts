@@ -16,6 +16,8 @@ import { requiredText } from '../../http/text.js';
 import { filesOf } from '../../http/uploads.js';
 import { ClaimFlow, claimMessages } from '../claims/claim-flow.js';
 import type { UserRow } from '../users/users.repository.js';
+import { shownTo } from '../../models/model-record.js';
+import type { LabourTotals } from '../labour/labour.repository.js';
 import { presentWorkOrder } from './workorders.presenter.js';
 import { type ShownOrders, type WorkOrderRow } from './workorders.repository.js';
 
@@ -24,14 +26,21 @@ export async function workordersRoutes(app: FastifyInstance, { repositories, upl
   const orders = repositories.workOrders;
   const locations = repositories.locations;
   const assets = repositories.assets;
+  const labour = repositories.labour;
   // Limited users list, read and create work orders; changing their state needs full access (the default).
   const everyone = { access: 'user' as const };
   const readers = { access: models.workorders.read };
   const flow = new ClaimFlow({ messages: claimMessages('work order'), stateOf: (id) => orders.claimState(id), users });
 
-  const present = (request: FastifyRequest, { rows, relations }: ShownOrders): WorkOrder[] => {
+  /**
+   * The orders as the caller sees them (the model's limited view without full access). Their costs
+   * are read only for callers who see them, so a limited user's page costs no extra query.
+   */
+  const present = async (request: FastifyRequest, { rows, relations }: ShownOrders): Promise<WorkOrder[]> => {
     const origin = requestOrigin(request);
-    return rows.map((row) => presentWorkOrder(row, relations, origin));
+    const full = hasFullAccess(currentUser(request));
+    const totals = full ? await labour.totalsOf(rows.map((r) => r.id)) : new Map<number, LabourTotals>();
+    return shownTo(models.workorders, full, rows.map((row) => presentWorkOrder(row, relations, origin, totals)));
   };
   /**
    * An order's asset (docs/decisions.md: Labels and scanning): one the user may read (a limited user
@@ -46,7 +55,7 @@ export async function workordersRoutes(app: FastifyInstance, { repositories, upl
   };
 
   const presentOne = async (request: FastifyRequest, id: number): Promise<WorkOrder> => {
-    const [order] = present(request, await orders.shown([id]));
+    const [order] = await present(request, await orders.shown([id]));
     if (!order) throw notFound();
     return order;
   };
@@ -55,7 +64,7 @@ export async function workordersRoutes(app: FastifyInstance, { repositories, upl
     const window = pageWindow(request.query.page);
     const search = request.query.search?.trim();
     const { count, ...shown } = await orders.page(window, { locationId: request.query.location, search: search || undefined });
-    return pageOf(request, window, count, present(request, shown));
+    return pageOf(request, window, count, await present(request, shown));
   });
 
   // Whoever may read the list may export it, with the same filters.

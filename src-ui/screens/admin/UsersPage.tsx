@@ -5,18 +5,23 @@
  * changes need a connection and say so.
  */
 import { Button } from 'primereact/button';
-import { useState } from 'react';
-import type { AdminUser } from '../../../shared/api/admin';
+import { useEffect, useState } from 'react';
+import { HourlyRateForm, type AdminUser } from '../../../shared/api/admin';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { homeFor } from '../../app/navigation';
 import { LinkButton } from '../../components/LinkButton';
-import { formatDateTime, fullName } from '../../format/display';
+import { formatDateTime, formatPrice, fullName } from '../../format/display';
 import { ConfirmDialog, type Confirmation } from '../../kit/ConfirmDialog';
 import { DetailRows } from '../../kit/DetailRows';
+import { FormDialog } from '../../kit/FormDialog';
+import { NumberField } from '../../kit/FormFields';
+import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
 import { HistorySection } from '../../kit/HistorySection';
 import { ListScreen, type ListDef, type ListItemTools } from '../../kit/ListScreen';
 import type { ListQueryDef } from '../../kit/list-query';
+import { callWorker } from '../../state/bridge';
 import { useCurrentUser } from '../../state/hooks';
+import { showToast } from '../../state/toasts';
 import { actionText, awaitsActivation, userActions, type UserAction } from './user-actions';
 
 export const USER_LIST: ListQueryDef = { path: '/admin/users', searchParam: 'search' };
@@ -64,6 +69,7 @@ function confirmationFor(action: UserAction, user: AdminUser): Confirmation<Admi
 function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | null; list: ListItemTools<AdminUser> }) {
   const [open, setOpen] = useState<Confirmation<AdminUser | null> | null>(null);
   const [showHistory, setShowHistory] = useState(false);
+  const [editingRate, setEditingRate] = useState(false);
   const name = fullName(user) || user.email;
   const headingId = `user-${user.id}-name`;
   const historyId = `user-${user.id}-history`;
@@ -82,6 +88,8 @@ function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | 
           ['Active', yesNo(user.is_active)],
           ['Full access', yesNo(user.full_feature_access)],
           ['Staff', yesNo(user.is_staff)],
+          // Not in the spec: what this user's labour costs an hour (docs/decisions.md: What the work costs).
+          ['Hourly rate', formatPrice(user.hourly_rate)],
           ['Last login', user.last_login ? formatDateTime(user.last_login) : 'Never'],
           ['Joined', formatDateTime(user.date_joined)],
         ]}
@@ -91,6 +99,7 @@ function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | 
           const text = actionText(action, user);
           return <Button key={text.label} type="button" size="small" outlined label={text.label} icon={text.icon} onClick={() => setOpen(confirmationFor(action, user))} />;
         })}
+        <Button type="button" size="small" outlined label="Hourly rate" icon="pi pi-dollar" onClick={() => setEditingRate(true)} />
         {/* The account's history (docs/decisions.md: History on every record): shown on demand, one card at a time being read. */}
         <Button
           type="button"
@@ -105,7 +114,32 @@ function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | 
       </div>
       <div id={historyId}>{showHistory ? <HistorySection area="users" id={user.id} record={user} level={3} /> : null}</div>
       <ConfirmDialog open={open} onClose={() => setOpen(null)} onDone={(answer) => answer && list.show(answer)} onRefused={list.reload} />
+      <HourlyRateDialog user={editingRate ? user : null} onClose={() => setEditingRate(false)} onDone={list.show} />
     </article>
+  );
+}
+
+/** The rate labour entries keep from now on; entries already made keep theirs. Needs a connection, like every change here. */
+function HourlyRateDialog({ user, onClose, onDone }: { user: AdminUser | null; onClose: () => void; onDone: (user: AdminUser) => void }) {
+  const form = useSchemaForm<{ hourly_rate: number | null }>(HourlyRateForm, { hourly_rate: user?.hourly_rate ?? null }, (v) => ({ hourly_rate: v.hourly_rate }));
+  useEffect(() => {
+    if (user) form.reset({ hourly_rate: user.hourly_rate });
+  }, [user, form]);
+  const submit = form.handleSubmit(async ({ hourly_rate }) => {
+    if (!user) return;
+    try {
+      const result = await callWorker((worker) => worker.admin.setHourlyRate(user.id, hourly_rate ?? 0));
+      showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      if (result.status === 'done') onDone(result.data);
+      onClose();
+    } catch (err) {
+      showRefusal(form, err, SCREEN_MESSAGES.admin.changeUser);
+    }
+  }, showInvalidForm);
+  return (
+    <FormDialog header={user ? `Hourly rate of ${fullName(user) || user.email}` : ''} visible={user !== null} busy={form.formState.isSubmitting} submitLabel="Save" width="24rem" onClose={onClose} onSubmit={submit}>
+      <NumberField control={form.control} name="hourly_rate" id={`hourly-rate-${user?.id ?? 0}`} label="Per hour" min={0} step="any" hint="Time recorded from now on keeps this rate; earlier entries keep theirs." required />
+    </FormDialog>
   );
 }
 

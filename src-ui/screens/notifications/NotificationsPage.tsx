@@ -1,8 +1,9 @@
 /**
  * Notifications (not in the spec; docs/decisions.md: Notifications by mail): which mails the user
  * gets. Checkboxes for each kind, the locations they apply to, and the daily digest. Read through
- * the data worker (saved copy offline); saved with a connection only. Task mails are offered only
- * to users who may open tasks (the server refuses them to the others).
+ * the data worker (saved copy offline); saved with a connection only. Task mails and new requests
+ * are offered only to full-access users, who may open tasks and triage requests (the server refuses
+ * them to the others).
  */
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -18,22 +19,23 @@ import { fieldError } from '../../state/errors';
 import { useCurrentUser, useWorkerRead } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
 
-type Flag = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'digest';
+type Flag = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'request_created' | 'digest';
 
-const CHOICES: { flag: Flag; label: string; tasks?: true }[] = [
+const CHOICES: { flag: Flag; label: string; fullAccess?: true }[] = [
   { flag: 'order_created', label: 'A work order is created at my locations' },
   { flag: 'order_claimed', label: 'A work order I created is claimed' },
   { flag: 'order_completed', label: 'A work order I created is completed' },
-  { flag: 'task_due', label: 'A maintenance task at my locations becomes due or past due', tasks: true },
+  { flag: 'task_due', label: 'A maintenance task at my locations becomes due or past due', fullAccess: true },
+  { flag: 'request_created', label: 'New requests: someone reports a problem from a label at my locations', fullAccess: true },
 ];
 
 export function NotificationsPage() {
   const user = useCurrentUser();
-  const mayTasks = Boolean(user && (user.full_feature_access || user.is_staff));
+  const fullAccess = Boolean(user && (user.full_feature_access || user.is_staff));
   const read = useWorkerRead('notifications', (worker) => worker.notifications.get());
   const { options, warning } = useLocationOptions();
   const [values, setValues] = useState<NotificationSettings | null>(null);
-  const [errors, setErrors] = useState<{ locations?: string; task_due?: string }>({});
+  const [errors, setErrors] = useState<{ locations?: string; task_due?: string; request_created?: string }>({});
   const [saving, setSaving] = useState(false);
 
   // The form starts from the settings read; a later read does not overwrite what is being edited.
@@ -58,7 +60,7 @@ export function NotificationsPage() {
       if (result.status === 'done') setValues({ ...result.data, locations: [...result.data.locations] });
       showToast({ severity: 'success', detail: result.message });
     } catch (err) {
-      setErrors({ locations: fieldError(err, 'locations') ?? undefined, task_due: fieldError(err, 'task_due') ?? undefined });
+      setErrors({ locations: fieldError(err, 'locations') ?? undefined, task_due: fieldError(err, 'task_due') ?? undefined, request_created: fieldError(err, 'request_created') ?? undefined });
       showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.notifications.save) });
     } finally {
       setSaving(false);
@@ -73,17 +75,20 @@ export function NotificationsPage() {
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset className="notification-choices">
           <legend>Mail me when</legend>
-          {CHOICES.filter((c) => !c.tasks || mayTasks || values[c.flag]).map((c) => (
+          {CHOICES.filter((c) => !c.fullAccess || fullAccess || values[c.flag]).map((c) => (
             <div className="field-checkbox" key={c.flag}>
-              <Checkbox inputId={`notify-${c.flag}`} checked={values[c.flag]} onChange={(e) => toggle(c.flag, Boolean(e.checked))} />
+              {/* A copy of the settings saved before request_created existed lacks it: unchecked. */}
+              <Checkbox inputId={`notify-${c.flag}`} checked={values[c.flag] ?? false} onChange={(e) => toggle(c.flag, Boolean(e.checked))} />
               <label htmlFor={`notify-${c.flag}`}>{c.label}</label>
             </div>
           ))}
-          {errors.task_due ? (
-            <small className="p-error" role="alert">
-              {errors.task_due}
-            </small>
-          ) : null}
+          {[errors.task_due, errors.request_created].map((error) =>
+            error ? (
+              <small className="p-error" role="alert" key={error}>
+                {error}
+              </small>
+            ) : null,
+          )}
         </fieldset>
         <div className="field">
           <label htmlFor="notify-locations">My locations</label>
@@ -99,7 +104,7 @@ export function NotificationsPage() {
             aria-invalid={errors.locations ? true : undefined}
             className="w-full"
           />
-          <small id="notify-locations-hint">New work orders and due tasks at these locations are mailed.</small>
+          <small id="notify-locations-hint">New work orders, due tasks and new requests at these locations are mailed.</small>
           {errors.locations ? (
             <small id="notify-locations-error" className="p-error" role="alert">
               {errors.locations}

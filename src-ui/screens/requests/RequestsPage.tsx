@@ -1,18 +1,22 @@
 /**
  * Requests from labels, for full-access users (docs/decisions.md: Requests at the label): new ones
  * first, each with its place, when, what, the photo and whoever left contact details; Accept opens a
- * work order at its place with its photo, Turn down asks why (the sender reads it). Both are sent
- * now or queued and sent once, like every write.
+ * work order at its place with its photo, after "Already open here" shows the work orders open at
+ * that place (its asset's first), so a duplicate is turned down instead, naming the open order. Turn
+ * down asks why (the sender reads it). Both are sent now or queued and sent once, like every write.
+ * The list is the working set's offline, and live: a request sent or decided anywhere shows at once.
  */
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Paginator } from 'primereact/paginator';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { REQUEST_MESSAGES, type RequestStatus, type WorkRequest } from '../../../shared/api/requests';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import type { MutationResult } from '../../../shared/data/protocol';
+import type { WorkOrder } from '../../../shared/api/workorders';
 import { Field, dropdownPt, fieldAria } from '../../components/Field';
 import { LinkButton } from '../../components/LinkButton';
 import { SavedDataNotice, WarningNotice } from '../../components/Notices';
@@ -22,7 +26,7 @@ import { RecordThumbnail } from '../../kit/RecordThumbnail';
 import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
 import { callWorker } from '../../state/bridge';
 import { fieldError } from '../../state/errors';
-import { useWorkerRead } from '../../state/hooks';
+import { useSynced, useWorkerRead } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
 
 const SHOWN: { label: string; value: RequestStatus | 'all' }[] = [
@@ -34,13 +38,30 @@ const SHOWN: { label: string; value: RequestStatus | 'all' }[] = [
 ];
 const STATUS_LABELS: Record<RequestStatus, string> = { new: 'New', accepted: 'Accepted', completed: 'Done', rejected: 'Turned down' };
 
+export const REQUEST_TEXTS = {
+  openHere: 'Already open here',
+  noneOpen: 'No work order is open here.',
+  sameAs: (id: number) => `Turn down: same as #${id}`,
+  duplicateReason: (id: number) => `Already reported: work order #${id} is open for this.`,
+} as const;
+
+/** A request being turned down, with the reason to start from (a duplicate's) and the order it duplicates. */
+interface Rejecting {
+  request: WorkRequest;
+  reason: string;
+  duplicateOf: number | null;
+}
+
 export function RequestsPage() {
   const [shown, setShown] = useState<RequestStatus | 'all'>('new');
   const [page, setPage] = useState(1);
   const status = shown === 'all' ? null : shown;
   const list = useWorkerRead(`requests|${shown}|${page}`, (worker) => worker.requests.list({ page, status }));
-  const [rejecting, setRejecting] = useState<WorkRequest | null>(null);
+  const [rejecting, setRejecting] = useState<Rejecting | null>(null);
+  const [accepting, setAccepting] = useState<WorkRequest | null>(null);
   const data = list.result?.data;
+  // Live: a request sent, or decided on another device, shows at once.
+  useSynced('requests', 'any', () => void list.reload());
 
   const decided = (result: MutationResult<unknown>) => {
     showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
@@ -64,7 +85,7 @@ export function RequestsPage() {
       <ul className="request-list" aria-label="Requests">
         {data.results.map((request) => (
           <li key={request.id}>
-            <RequestCard request={request} onAccept={() => void accept(request)} onReject={() => setRejecting(request)} />
+            <RequestCard request={request} onAccept={() => setAccepting(request)} onReject={() => setRejecting({ request, reason: '', duplicateOf: null })} />
           </li>
         ))}
       </ul>
@@ -96,7 +117,19 @@ export function RequestsPage() {
       {list.result?.fromCache ? <SavedDataNotice text="Showing the saved requests. We'll refresh once the connection returns." cachedAt={list.result.cachedAt} /> : null}
       {body}
       {data && data.count > PAGE_SIZE ? <Paginator first={(page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={data.count} pageLinkSize={3} onPageChange={(e) => setPage(e.page + 1)} /> : null}
-      <RejectDialog request={rejecting} onClose={() => setRejecting(null)} onDone={decided} />
+      <AcceptDialog
+        request={accepting}
+        onClose={() => setAccepting(null)}
+        onAccept={async (request) => {
+          setAccepting(null);
+          await accept(request);
+        }}
+        onDuplicate={(request, order) => {
+          setAccepting(null);
+          setRejecting({ request, reason: REQUEST_TEXTS.duplicateReason(order.id), duplicateOf: order.id });
+        }}
+      />
+      <RejectDialog rejecting={rejecting} onClose={() => setRejecting(null)} onDone={decided} />
     </section>
   );
 }
@@ -127,7 +160,7 @@ function RequestCard({ request, onAccept, onReject }: { request: WorkRequest; on
       <div className="wo-meta">
         <span>Sent {formatDateTime(request.created_at)}</span>
         {contact ? <span>From {contact}</span> : null}
-        {request.work_order_id !== null ? <span>Work order #{request.work_order_id}</span> : null}
+        {request.work_order_id !== null ? <Link href={`/workorder-detail/${request.work_order_id}`}>Work order #{request.work_order_id}</Link> : null}
         {request.status === 'rejected' && request.reason ? <span>Reason: {request.reason}</span> : null}
       </div>
       {request.status === 'new' && pending.length === 0 ? (
@@ -140,8 +173,85 @@ function RequestCard({ request, onAccept, onReject }: { request: WorkRequest; on
   );
 }
 
-function RejectDialog({ request, onClose, onDone }: { request: WorkRequest | null; onClose: () => void; onDone: (result: MutationResult<unknown>) => void }) {
+/**
+ * Accept, after "Already open here": the work orders open at the request's place, each a link, with
+ * a way to turn the request down as the same problem instead.
+ */
+function AcceptDialog({
+  request,
+  onClose,
+  onAccept,
+  onDuplicate,
+}: {
+  request: WorkRequest | null;
+  onClose: () => void;
+  onAccept: (request: WorkRequest) => Promise<void>;
+  onDuplicate: (request: WorkRequest, order: WorkOrder) => void;
+}) {
+  const [open, setOpen] = useState<WorkOrder[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setOpen(null);
+    if (!request) return;
+    let current = true;
+    callWorker((worker) => worker.requests.openHere({ location: request.location, asset: request.asset })).then(
+      (orders) => current && setOpen(orders),
+      // Nothing to compare against: the choice is still the supervisor's.
+      () => current && setOpen([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [request]);
+  const place = request ? `${request.asset ? `${request.asset.name}, ` : ''}${request.location.name}` : '';
+  return (
+    <FormDialog
+      header={request ? `Accept request #${request.id}` : 'Accept'}
+      visible={request !== null}
+      busy={busy}
+      submitLabel="Accept"
+      busyLabel="Sending..."
+      width="34rem"
+      onClose={onClose}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!request) return;
+        setBusy(true);
+        try {
+          await onAccept(request);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <p className="field-hint">A work order opens at {place} with the request's description and photo.</p>
+      <h2 className="dialog-subheading">{REQUEST_TEXTS.openHere}</h2>
+      {open === null ? (
+        <p role="status">Loading the open work orders...</p>
+      ) : open.length === 0 ? (
+        <p className="empty-text">{REQUEST_TEXTS.noneOpen}</p>
+      ) : (
+        <ul className="open-here">
+          {open.map((order) => (
+            <li key={order.id}>
+              <span>
+                <Link href={`/workorder-detail/${order.id}`}>Work order #{order.id}</Link> ({order.status}
+                {order.asset ? `, ${order.asset.name}` : ''}): {order.description}
+              </span>
+              {request ? <Button type="button" label={REQUEST_TEXTS.sameAs(order.id)} icon="pi pi-times" text size="small" onClick={() => onDuplicate(request, order)} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </FormDialog>
+  );
+}
+
+function RejectDialog({ rejecting, onClose, onDone }: { rejecting: Rejecting | null; onClose: () => void; onDone: (result: MutationResult<unknown>) => void }) {
+  const request = rejecting?.request ?? null;
   const [reason, setReason] = useState('');
+  // A duplicate's reason is written for the supervisor; they may change it.
+  useEffect(() => setReason(rejecting?.reason ?? ''), [rejecting]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => {
@@ -157,7 +267,7 @@ function RejectDialog({ request, onClose, onDone }: { request: WorkRequest | nul
     }
     setBusy(true);
     try {
-      const result = await callWorker((worker) => worker.requests.reject(request.id, reason));
+      const result = await callWorker((worker) => worker.requests.reject(request.id, reason, rejecting?.duplicateOf ?? null));
       close();
       onDone(result);
     } catch (err) {

@@ -13,6 +13,7 @@ const user = (over: Partial<AdminUser> = {}): AdminUser => ({
   last_login: null,
   date_joined: '2026-03-01T10:00:00.000Z',
   activated_at: '2026-03-01T10:05:00.000Z',
+  hourly_rate: 0,
   ...over,
 });
 const labels = (u: AdminUser, actor: number | null) => userActions(u, actor).map((a) => actionText(a, u).label);

@@ -1,0 +1,174 @@
+/**
+ * Labour on a work order (docs/decisions.md: What the work costs): the time its technicians
+ * recorded, a timer, and time added by hand. The timer is no ticking state: its start and stop are
+ * writes carrying the device's time (sent now or queued), so it runs on through a reload, a closed
+ * tab or a day offline; what shows it running is the server's entry without a stop, or a start
+ * still waiting in the queue. Rates and costs show for full-access users only (the server sends
+ * them to no one else).
+ */
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { LABOUR_MAX_MINUTES, LabourForm, type LabourEntry } from '../../../shared/api/labour';
+import type { WorkOrder } from '../../../shared/api/workorders';
+import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
+import type { MutationResult } from '../../../shared/data/protocol';
+import { WarningNotice } from '../../components/Notices';
+import { formatDate, formatDateTime, formatMinutes, formatPrice, fullName, localDateToday } from '../../format/display';
+import { ConfirmDialog, type Confirmation } from '../../kit/ConfirmDialog';
+import { FormDialog } from '../../kit/FormDialog';
+import { NumberField, TextField } from '../../kit/FormFields';
+import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
+import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
+import { isAssignedTo } from '../../kit/status-rules';
+import { callWorker } from '../../state/bridge';
+import { useCurrentUser, useNow, useSynced, useWorkerRead } from '../../state/hooks';
+import { showToast } from '../../state/toasts';
+
+export const LABOUR_TEXTS = {
+  title: 'Labour',
+  start: 'Start Timer',
+  stop: 'Stop Timer',
+  add: 'Add Time',
+  running: (since: string, elapsed: string) => `Timer running since ${since} (${elapsed})`,
+  total: (minutes: string, cost: string) => `Total: ${minutes}${cost ? `, ${cost}` : ''}`,
+  deleteHeader: 'Delete Time',
+  deleteText: (minutes: string, when: string) => `Delete ${minutes} from ${when}?`,
+} as const;
+
+interface AddValues {
+  minutes: number | null;
+  date: string;
+}
+
+export function LabourSection({ order, onChanged }: { order: WorkOrder; onChanged: () => void }) {
+  const user = useCurrentUser();
+  const full = Boolean(user?.full_feature_access);
+  const entries = useWorkerRead(`labour|${order.id}`, (worker) => worker.labour.list(order.id));
+  const pending = usePendingActions('labour', order.id);
+  useSynced('labour', String(order.id), () => void entries.reload());
+  useSynced('workorders', String(order.id), () => void entries.reload());
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Confirmation<null> | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const list = entries.result?.data ?? [];
+  const mine = (entry: LabourEntry) => entry.user.id === user?.id;
+  // A stop waiting to be sent ends the timer; a start waiting runs it from when it was made.
+  const queuedStop = pending.some((p) => p.action === 'stop');
+  const queuedStart = [...pending].reverse().find((p) => p.action === 'start');
+  const serverTimer = list.find((e) => e.stopped_at === null && mine(e));
+  const runningSince = queuedStop ? null : (queuedStart?.createdAt ?? serverTimer?.started_at ?? null);
+  const now = useNow(runningSince !== null, 30_000);
+
+  const completed = order.status === 'Completed';
+  // The server's rules: the one who claimed it records time; full access always; limited users not on a completed order.
+  const mayRecord = full || (!completed && user !== null && isAssignedTo(order, user.id));
+  const mayRemove = (entry: LabourEntry) => full || (mine(entry) && !completed);
+
+  const removal = (entry: LabourEntry): Confirmation<null> => ({
+    header: LABOUR_TEXTS.deleteHeader,
+    question: LABOUR_TEXTS.deleteText(entry.minutes === null ? 'the running timer' : formatMinutes(entry.minutes), entry.date ? formatDate(entry.date) : formatDateTime(entry.started_at)),
+    confirm: 'Delete',
+    danger: true,
+    failure: SCREEN_MESSAGES.labour.remove,
+    send: (worker) => worker.labour.remove(order.id, entry.id),
+  });
+  const changed = () => {
+    void entries.reload();
+    onChanged();
+  };
+
+  const done = (result: MutationResult<unknown>) => {
+    showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+    void entries.reload();
+    onChanged();
+  };
+  const send = async (call: () => Promise<MutationResult<unknown>>, failure: string) => {
+    setBusy(true);
+    try {
+      const result = await call();
+      done(result);
+      // Starting here stopped a timer elsewhere: the server says where.
+      const stopped = result.status === 'done' ? (result.data as { stopped_timer_on?: number } | null)?.stopped_timer_on : undefined;
+      if (stopped) showToast({ severity: 'info', detail: `Your timer on work order #${stopped} was stopped.` });
+    } catch (err) {
+      showToast({ severity: 'error', detail: messageForScreen(err, failure) });
+      void entries.reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (!entries.result && entries.error) body = <WarningNotice text={messageForScreen(entries.error, SCREEN_MESSAGES.labour.load)} />;
+  else if (!entries.result) body = <p role="status">Loading the time...</p>;
+  else if (list.length === 0) body = <p className="empty-text">{NOT_FOUND_MESSAGES.labour.list}</p>;
+  else {
+    body = (
+      <ul className="labour-list">
+        {list.map((entry) => (
+          <li key={entry.id} className="labour-entry">
+            <span>
+              {entry.date ? formatDate(entry.date) : formatDateTime(entry.started_at)} · {fullName(entry.user)} · {entry.minutes === null ? 'running' : formatMinutes(entry.minutes)}
+              {full && entry.cost !== null ? ` · ${formatPrice(entry.cost)}` : ''}
+            </span>
+            {mayRemove(entry) ? <Button type="button" label="Delete" icon="pi pi-trash" text size="small" severity="danger" aria-label={`Delete the time of ${formatDateTime(entry.started_at)}`} onClick={() => setRemoving(removal(entry))} disabled={busy} /> : null}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="labour-section" aria-labelledby={`labour-${order.id}`}>
+      <h2 id={`labour-${order.id}`}>
+        {LABOUR_TEXTS.title} {pending.length > 0 ? <PendingSyncTag /> : null}
+      </h2>
+      {runningSince ? (
+        <p className="labour-running" role="status">
+          {LABOUR_TEXTS.running(formatDateTime(runningSince), formatMinutes((now - Date.parse(runningSince)) / 60_000))}
+        </p>
+      ) : null}
+      {mayRecord ? (
+        <div className="button-row">
+          {runningSince ? (
+            <Button type="button" label={LABOUR_TEXTS.stop} icon="pi pi-stop-circle" severity="warning" size="small" disabled={busy} onClick={() => void send(() => callWorker((w) => w.labour.stop(order.id)), SCREEN_MESSAGES.labour.stop)} />
+          ) : (
+            <Button type="button" label={LABOUR_TEXTS.start} icon="pi pi-play" size="small" disabled={busy || completed} onClick={() => void send(() => callWorker((w) => w.labour.start(order.id)), SCREEN_MESSAGES.labour.start)} />
+          )}
+          <Button type="button" label={LABOUR_TEXTS.add} icon="pi pi-plus" outlined size="small" disabled={busy} onClick={() => setAdding(true)} />
+        </div>
+      ) : null}
+      {body}
+      {full && order.costs ? (
+        <p className="labour-total">{LABOUR_TEXTS.total(formatMinutes(order.costs.labour_minutes), formatPrice(order.costs.labour_cost))}</p>
+      ) : null}
+      <AddTimeDialog orderId={order.id} open={adding} onClose={() => setAdding(false)} onDone={done} />
+      <ConfirmDialog open={removing} onClose={() => setRemoving(null)} onDone={changed} onRefused={changed} />
+    </section>
+  );
+}
+
+function AddTimeDialog({ orderId, open, onClose, onDone }: { orderId: number; open: boolean; onClose: () => void; onDone: (result: MutationResult<unknown>) => void }) {
+  const empty = { minutes: null, date: localDateToday() };
+  const form = useSchemaForm<AddValues>(LabourForm, empty, (v) => ({ minutes: v.minutes, date: v.date }));
+  const close = () => {
+    startOver(form, { minutes: null, date: localDateToday() });
+    onClose();
+  };
+  const submit = form.handleSubmit(async ({ minutes, date }) => {
+    try {
+      const result = await callWorker((worker) => worker.labour.add(orderId, { minutes: minutes ?? 0, date }));
+      onDone(result);
+      close();
+    } catch (err) {
+      showRefusal(form, err, SCREEN_MESSAGES.labour.add);
+    }
+  }, showInvalidForm);
+  return (
+    <FormDialog header={LABOUR_TEXTS.add} visible={open} busy={form.formState.isSubmitting} submitLabel={LABOUR_TEXTS.add} width="24rem" onClose={close} onSubmit={submit}>
+      <NumberField control={form.control} name="minutes" id="labour-minutes" label="Minutes" min={1} max={LABOUR_MAX_MINUTES} step={1} required />
+      <TextField control={form.control} name="date" id="labour-date" label="Date" type="date" required />
+    </FormDialog>
+  );
+}
