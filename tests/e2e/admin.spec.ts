@@ -73,7 +73,7 @@ test('a staff user grants full access to a newly activated technician, who then 
   await expect(row(card, 'Staff')).toHaveText('No');
   await expect(row(card, 'Last login')).toHaveText('Never');
   await expect(row(card, 'Joined')).toHaveText(/^\d{2}\/\d{2}\/\d{4} @ \d{2}:\d{2} (AM|PM)$/);
-  await expect(card.getByRole('button')).toHaveText(['Grant full access', 'Deactivate', 'Make staff', 'Send password reset mail', 'History']);
+  await expect(card.getByRole('button')).toHaveText(['Grant full access', 'Deactivate', 'Make staff', 'Send password reset mail', 'Hourly rate', 'History']);
 
   // Cancel changes nothing.
   await card.getByRole('button', { name: 'Grant full access' }).click();
@@ -113,7 +113,7 @@ test('a staff user grants full access to a newly activated technician, who then 
   await confirm(page, 'Revoke Full Access', 'Revoke');
   await expect(toast(page, `Full access revoked for ${tech.email}.`)).toBeVisible();
   await expect(row(reread, 'Full access')).toHaveText('No');
-  await expect(reread.getByRole('button')).toHaveText(['Grant full access', 'Deactivate', 'Make staff', 'Send password reset mail', 'History']);
+  await expect(reread.getByRole('button')).toHaveText(['Grant full access', 'Deactivate', 'Make staff', 'Send password reset mail', 'Hourly rate', 'History']);
   expect((await staff.request<AdminUser>('GET', `/admin/users/${tech.id}/`)).body).toMatchObject({ full_feature_access: false, is_staff: false, is_active: true });
 
   const again = await browser.newContext();
@@ -147,7 +147,7 @@ test('a deactivated user signed in elsewhere is sent to /login on their next req
     await expect(card.locator('.wo-status')).toHaveText('Inactive');
     await expect(row(card, 'Active')).toHaveText('No');
     // No reset mail for an account that cannot sign in; no activation mail for one activated before.
-    await expect(card.getByRole('button')).toHaveText(['Grant full access', 'Reactivate', 'Make staff', 'History']);
+    await expect(card.getByRole('button')).toHaveText(['Grant full access', 'Reactivate', 'Make staff', 'Hourly rate', 'History']);
 
     await techPage.getByRole('link', { name: 'Active Work Orders' }).click();
     await techPage.waitForURL('**/login');
@@ -169,7 +169,7 @@ test('the staff user is never offered their own lock-out, makes and removes anot
   const me = await findUser(page, { email: SUPERVISOR.email, name: 'Sam Rivera (you)' });
   await expect(me.locator('.wo-status')).toHaveText('Active');
   await expect(row(me, 'Staff')).toHaveText('Yes');
-  await expect(me.getByRole('button')).toHaveText(['Send password reset mail', 'History']);
+  await expect(me.getByRole('button')).toHaveText(['Send password reset mail', 'Hourly rate', 'History']);
 
   // The server refuses the same through the API, in its own words.
   const staff = await HttpClient.signIn(SUPERVISOR);
@@ -198,7 +198,7 @@ test('the staff user is never offered their own lock-out, makes and removes anot
   const waiting = await registerUser({ activate: false });
   const waitingCard = await findUser(page, { email: waiting.email, name: nameOf(waiting) });
   await expect(waitingCard.locator('.wo-status')).toHaveText('Awaiting activation');
-  await expect(waitingCard.getByRole('button')).toHaveText(['Grant full access', 'Reactivate', 'Make staff', 'Resend activation mail', 'History']);
+  await expect(waitingCard.getByRole('button')).toHaveText(['Grant full access', 'Reactivate', 'Make staff', 'Resend activation mail', 'Hourly rate', 'History']);
   await waitingCard.getByRole('button', { name: 'Resend activation mail' }).click();
   await confirm(page, 'Resend Activation Mail', 'Send');
   await expect(toast(page, 'Activation mail sent.')).toBeVisible();

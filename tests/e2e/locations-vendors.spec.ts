@@ -7,7 +7,7 @@
  */
 import type { Location } from '../../shared/api/locations';
 import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
-import { chooseOption, expect, signIn, test, toast } from '../helpers/e2e-app';
+import { chooseOption, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 
 const REQUIRED = 'This field is required.';
 
@@ -72,6 +72,8 @@ test('a vendor needs nothing on create and its name on update; offline the saved
   await expect(toast(page, 'Vendor updated successfully')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const vendorUrl = page.url();
+  // The page is reloaded offline below: the service worker must be serving it by then.
+  await serviceWorkerReady(page);
 
   await network.setOffline(true);
   await page.getByRole('link', { name: 'Edit' }).click();

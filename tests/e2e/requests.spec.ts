@@ -98,6 +98,10 @@ test('a supervisor triages requests: turns one down with a reason its sender rea
   await expect(card(first.id)).toBeHidden();
 
   await card(second.id).getByRole('button', { name: 'Accept' }).click();
+  // Accept first shows what is already open at that place; none here, so it is confirmed.
+  const accepting = page.getByRole('dialog', { name: `Accept request #${second.id}` });
+  await expect(accepting.getByText('No work order is open here.')).toBeVisible();
+  await accepting.getByRole('button', { name: 'Accept' }).click();
   await expect(toast(page, 'Request accepted: a work order was opened.')).toBeVisible();
   await expect(card(second.id)).toBeHidden();
 
@@ -121,6 +125,7 @@ test('offline, an accept is queued, shown as waiting and not offered again, and 
   await network.setOffline(true);
   await expect(page.getByText('Offline mode')).toBeVisible();
   await card.getByRole('button', { name: 'Accept' }).click();
+  await page.getByRole('dialog', { name: `Accept request #${sent.body.id}` }).getByRole('button', { name: 'Accept' }).click();
   await expect(toast(page, "You're offline. We'll accept this request once the connection returns.")).toBeVisible();
   await expect(card.getByText('Pending sync')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Accept' })).toHaveCount(0);
