@@ -43,7 +43,11 @@ export function activityPath(area: HistoryArea, id: number, page = 1): string {
  *   (the meter and its unit), `meter_read` and `reading_voided` (the reading too);
  * - on a work order, its labour (docs/decisions.md: What the work costs): `labour_added` (time by
  *   hand or a finished timer), `timer_started`, `timer_stopped` (by its stop, or by the start of the
- *   user's next timer), `labour_deleted`, each with the entry and its minutes (null while running).
+ *   user's next timer), `labour_deleted`, each with the entry and its minutes (null while running);
+ * - parts on work orders (docs/decisions.md: What the work costs): `part_issued`, `part_returned`,
+ *   on the work order and on the part alike, with the part and the whole units moved (on the part
+ *   also the order and the stock after). A part's entry that made it short (Part.short) says so
+ *   (`became_short`), and so does a count's or an edit's: the shortage mail is read from it.
  */
 export const ACTIVITY_KINDS = [
   'created',
@@ -65,6 +69,8 @@ export const ACTIVITY_KINDS = [
   'labour_deleted',
   'timer_started',
   'timer_stopped',
+  'part_issued',
+  'part_returned',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -113,6 +119,12 @@ export interface ActivityDetails {
   /** labour_added, labour_deleted, timer_started, timer_stopped: the labour entry and its minutes (null while a timer runs). */
   entry_id?: number;
   minutes?: number | null;
+  /** part_issued, part_returned: the part moved (with `quantity`, its whole units). */
+  part?: { id: number; name: string };
+  /** part_issued, part_returned on the part: the work order it went to or came from. */
+  work_order_id?: number;
+  /** counted, edited, part_issued on a part: true when this made the part short (Part.short). */
+  became_short?: boolean;
 }
 
 export interface ActivityEntry {

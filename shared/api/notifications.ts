@@ -22,9 +22,15 @@ export interface NotificationSettings {
    * answered; a PUT may leave it out (a client from before it), which keeps the saved choice.
    */
   request_created?: boolean;
+  /**
+   * A part at one of `locations` becomes short: below zero on hand, or at or under its reorder point
+   * (full-access users only; docs/decisions.md: What the work costs). Always answered; a PUT may leave
+   * it out (a client from before it), which keeps the saved choice.
+   */
+  part_short?: boolean;
   /** One mail a day with everything instead of one mail each. */
   digest: boolean;
-  /** The locations whose new work orders, due tasks and new requests are mailed. */
+  /** The locations whose new work orders, due tasks, new requests and short parts are mailed. */
   locations: number[];
 }
 
@@ -34,6 +40,7 @@ export const NOTIFICATION_SETTINGS_KEYS = {
   order_completed: true,
   task_due: true,
   request_created: true,
+  part_short: true,
   digest: true,
   locations: true,
 } satisfies EveryKey<NotificationSettings>;
@@ -48,6 +55,7 @@ export const NotificationSettingsBody = Type.Object({
   order_completed: Type.Boolean(),
   task_due: Type.Boolean(),
   request_created: Type.Optional(Type.Boolean()),
+  part_short: Type.Optional(Type.Boolean()),
   digest: Type.Boolean(),
   locations: Type.Array(Id, { maxItems: NOTIFICATION_LOCATIONS_MAX, uniqueItems: true }),
 });
@@ -65,12 +73,14 @@ export const NO_NOTIFICATIONS: NotificationSettings = {
   order_completed: false,
   task_due: false,
   request_created: false,
+  part_short: false,
   digest: false,
   locations: [],
 };
 
 export const TASK_DUE_NOT_ALLOWED = 'Your account cannot open maintenance tasks, so it cannot be mailed about them.';
 export const REQUEST_CREATED_NOT_ALLOWED = 'Your account cannot triage requests, so it cannot be mailed about new ones.';
+export const PART_SHORT_NOT_ALLOWED = 'Your account cannot see stock costs and reorder points, so it cannot be mailed about short parts.';
 export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Open Notifications in the app to change your mails.';
 export const UNSUBSCRIBE_USED = 'This unsubscribe link has been used already, or your settings changed since it was sent. Open Notifications in the app to change your mails.';
 export const UNSUBSCRIBED = 'You will get no more notification mails. Choose them again under Notifications in the app.';

@@ -21,6 +21,15 @@ export interface Part extends NestedTexts {
   location: LocationRef | null;
   quantity: number;
   thumbnail_url: string | null;
+  /**
+   * What one unit costs now (docs/decisions.md: What the work costs), in the site's currency; null
+   * for users without full access. A part's issue keeps the cost of its time.
+   */
+  unit_cost: number | null;
+  /** At or under this quantity the part is short; null: no reorder point. */
+  reorder_point: number | null;
+  /** Below 0 on hand, or at or under its reorder point (shared/api/stock-ledger.ts `partIsShort`). */
+  short: boolean;
 }
 
 export const PART_KEYS = {
@@ -33,6 +42,9 @@ export const PART_KEYS = {
   location: true,
   quantity: true,
   thumbnail_url: true,
+  unit_cost: true,
+  reorder_point: true,
+  short: true,
 } satisfies EveryKey<Part>;
 
 export interface PartQuantityRecord {

@@ -17,6 +17,7 @@ import type { LocationsCalls } from './locations.js';
 import type { MaintenanceCalls } from './maintenance.js';
 import type { MetersCalls } from './meters.js';
 import type { NotificationsCalls } from './notifications.js';
+import type { PartmovesCalls } from './partmoves.js';
 import type { PartsCalls } from './parts.js';
 import type { RequestsCalls } from './requests.js';
 import type { SettingsCalls } from './settings.js';
@@ -48,6 +49,7 @@ export const AREAS = {
   meters: { label: 'Meters', itemLabel: 'Meter reading' },
   requests: { label: 'Requests', itemLabel: 'Request' },
   labour: { label: 'Labour', itemLabel: 'Time' },
+  partmoves: { label: 'Parts used', itemLabel: 'Part used' },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -71,6 +73,7 @@ export interface AreaCalls {
   meters: MetersCalls;
   requests: RequestsCalls;
   labour: LabourCalls;
+  partmoves: PartmovesCalls;
 }
 
 /** Fails to compile when an area has calls but no entry in AREAS, or the other way round. */

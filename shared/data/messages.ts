@@ -214,6 +214,13 @@ export const SCREEN_MESSAGES = {
     stop: 'Failed to stop the timer.',
     remove: 'Failed to delete the time entry.',
   },
+  partmoves: {
+    load: 'Failed to load the parts used on this work order.',
+    move: 'Failed to record the part.',
+    loadLedger: "Failed to load the part's ledger.",
+    costs: "Failed to save the part's costs.",
+    loadShort: 'Failed to load the parts short.',
+  },
 } as const satisfies ByArea<Record<string, string>>;
 
 /**
@@ -243,6 +250,7 @@ export const NOT_FOUND_MESSAGES = {
   meters: { list: 'No meters on this asset yet.', readings: 'No readings yet.' },
   requests: { one: 'This report was not found. Check the link you were given.', list: 'No requests here.' },
   labour: { list: 'No time recorded yet.' },
+  partmoves: { list: 'No parts used yet.', ledger: 'No stock movements yet.' },
 } as const satisfies ByArea<Record<string, string>>;
 
 /** Behaviour §8 Success messages. */
@@ -299,6 +307,7 @@ export const SUCCESS_MESSAGES = {
   meters: { created: 'Meter added.', readingRecorded: 'Reading recorded.' },
   requests: { sent: 'Thank you. Your report was sent to the maintenance team.', accepted: 'Request accepted: a work order was opened.', rejected: 'Request turned down.' },
   labour: { added: 'Time added.', started: 'Timer started.', stopped: 'Timer stopped.', removed: 'Time entry deleted.' },
+  partmoves: { issue: 'Part issued to the work order.', return: 'Part returned from the work order.', costs: "The part's costs were saved." },
 } as const satisfies ByArea<Record<string, string | ((email: string) => string)>>;
 
 /** Behaviour §8 Queued (info) messages: what a stored action reports instead of success. */
@@ -352,6 +361,12 @@ export const QUEUED_MESSAGES = {
     start: "You're offline. The timer runs from now; we'll send it once the connection returns.",
     stop: "You're offline. The timer stopped now; we'll send it once the connection returns.",
     remove: "You're offline. We'll delete this entry once the connection returns.",
+  },
+  // Issued where the work is (often without signal): queued like a fill, applied once, never refused for stock.
+  partmoves: {
+    issue: "You're offline. We'll issue this part once the connection returns.",
+    return: "You're offline. We'll return this part once the connection returns.",
+    costs: "You're offline. We'll save the part's costs once the connection returns.",
   },
 } as const satisfies ByArea<Record<string, string>>;
 

@@ -27,6 +27,7 @@ import { MetersRepository } from '../modules/meters/meters.repository.js';
 import { DevicesRepository } from '../modules/monitoring/monitoring.repository.js';
 import { NotificationSettingsRepository } from '../modules/notifications/notification-settings.repository.js';
 import { RequestMailStopsRepository } from '../modules/notifications/request-events.js';
+import { PartMovesRepository } from '../modules/part-moves/part-moves.repository.js';
 import { PartsRepository } from '../modules/parts/parts.repository.js';
 import { StockRepository } from '../modules/stock/stock.repository.js';
 import { ChangeLogRepository } from '../modules/sync/change-log.repository.js';
@@ -55,6 +56,7 @@ export function buildRepositories(db: Kysely<Database>, dialect: DialectName, si
     meters: new MetersRepository(db),
     notificationSettings: new NotificationSettingsRepository(db),
     parts: new PartsRepository(db),
+    partMoves: new PartMovesRepository(db),
     refreshTokens: new RefreshTokensRepository(db),
     requests: new RequestsRepository(db),
     requestMailStops: new RequestMailStopsRepository(db),

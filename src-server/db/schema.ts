@@ -324,6 +324,33 @@ export interface PartsTable {
   quantity: number;
   thumbnail: string | null;
   created_at: string;
+  /** What one unit costs now, in cents (migration 0026); 0 until full access sets it. */
+  unit_cost_cents: Generated<number>;
+  /** At or under this quantity the part is short; null: none (migration 0026). */
+  reorder_point: number | null;
+}
+
+export type StockEntryKind = 'opening' | 'fill' | 'count' | 'issue' | 'return' | 'adjust';
+
+/**
+ * The append-only stock ledger of parts (migration 0026; docs/decisions.md: What the work costs):
+ * every change of a part's quantity, signed, with the quantity after it and the part's unit cost
+ * then. A part's quantity is the sum of its entries' changes.
+ */
+export interface StockEntriesTable {
+  id: Generated<number>;
+  part_id: number;
+  kind: StockEntryKind;
+  change: number;
+  quantity_after: number;
+  unit_cost_cents: number;
+  /** The order an issue went to or a return came from; null for the others (and once the order is deleted). */
+  work_order_id: number | null;
+  /** Why an adjustment was made; null for the other kinds. */
+  reason: string | null;
+  /** Who made it; null for the opening balance and the demo data. */
+  user_id: number | null;
+  created_at: string;
 }
 
 export interface ContactMessagesTable {
@@ -396,6 +423,8 @@ export interface NotificationSettingsTable {
   task_due: Flag;
   /** New requests from labels at the chosen locations (full-access users; migration 0024). */
   request_created: Generated<Flag>;
+  /** A part at the chosen locations becomes short (full-access users; migration 0026). */
+  part_short: Generated<Flag>;
   digest: Flag;
   /** JSON array of location ids. */
   location_ids: string;
@@ -492,6 +521,7 @@ export interface Database {
   wash_packages: WashPackagesTable;
   wash_records: WashRecordsTable;
   parts: PartsTable;
+  stock_entries: StockEntriesTable;
   contact_messages: ContactMessagesTable;
   devices: DevicesTable;
   change_log: ChangeLogTable;

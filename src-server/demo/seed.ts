@@ -200,7 +200,15 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', config
   ];
   for (const [i, [brand, name, description, type, item, qty]] of partRows.entries()) {
     const locationId = config.site.partLocationIds[i % config.site.partLocationIds.length]!;
-    await db.insertInto('parts').values({ brand, name, description, part_type: type, item_number: item, location_id: locationId, quantity: qty, thumbnail: null, created_at: iso(2200) }).execute();
+    const part = await db
+      .insertInto('parts')
+      .values({ brand, name, description, part_type: type, item_number: item, location_id: locationId, quantity: qty, thumbnail: null, created_at: iso(2200) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Its stock ledger starts with what it has (docs/decisions.md: What the work costs): a quantity is the sum of its entries.
+    if (qty !== 0) {
+      await db.insertInto('stock_entries').values({ part_id: part.id, kind: 'opening', change: qty, quantity_after: qty, unit_cost_cents: 0, user_id: null, created_at: iso(2200) }).execute();
+    }
   }
 
   await db.insertInto('contact_messages').values({ name: 'Jordan Blake', email: 'jordan.blake@example.com', message: 'Can we get a second pressure washer at the Riverside site?', user_id: null, created_at: iso(12) }).execute();

@@ -5,6 +5,7 @@
  */
 import { HourlyRateForm } from '../../shared/api/admin.js';
 import { FillForm, InventoryForm, type QuantityKind } from '../../shared/api/quantities.js';
+import { PartCostsForm } from '../../shared/api/stock-ledger.js';
 import { schemaFieldErrors } from '../../shared/api/schema-check.js';
 import { addFieldError, type FieldErrors } from './errors.js';
 
@@ -85,4 +86,16 @@ export function hourlyRateField(errors: FieldErrors, value: unknown): number | n
   if (n === null) return null;
   const problem = schemaFieldErrors(HourlyRateForm, { hourly_rate: n }).hourly_rate;
   return problem ? refused(errors, 'hourly_rate', problem) : n;
+}
+
+/**
+ * A part's unit cost or reorder point (docs/decisions.md: What the work costs), judged by the part
+ * screen's own form schema (shared/api/stock-ledger.ts `PartCostsForm`): 0 or more, to the cent or
+ * kept like any quantity.
+ */
+export function partCostField(errors: FieldErrors, field: 'unit_cost' | 'reorder_point', value: unknown): number | null {
+  const n = numberField(errors, field, value);
+  if (n === null) return null;
+  const problem = schemaFieldErrors(PartCostsForm, { [field]: n })[field];
+  return problem ? refused(errors, field, problem) : n;
 }

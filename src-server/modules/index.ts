@@ -11,6 +11,7 @@ import { contactRoutes } from './contact/contact.routes.js';
 import { kpisRoutes } from './kpis/kpis.routes.js';
 import { labelsRoutes } from './labels/labels.routes.js';
 import { labourRoutes } from './labour/labour.routes.js';
+import { partMovesRoutes } from './part-moves/part-moves.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { metersRoutes } from './meters/meters.routes.js';
@@ -32,6 +33,7 @@ export const routeModules: RouteModule[] = [
   assetsRoutes,
   workordersRoutes,
   labourRoutes,
+  partMovesRoutes,
   maintenanceRoutes,
   chemicalsRoutes,
   washesRoutes,

@@ -131,15 +131,18 @@ export function ListScreen<T extends { id: number }>({
   def,
   back,
   actions,
-  queued,
+  above,
   renderItem,
 }: {
   def: ListDef<T>;
   back: string;
   /** Buttons beside Back (e.g. Create), which may depend on the query (a report for the chosen location). */
   actions?: ReactNode | ((query: ListQuery) => ReactNode);
-  /** What the user created offline and that waits to be sent, shown above the page as it will be. */
-  queued?: (query: ListQuery) => ReactNode;
+  /**
+   * Shown above the page: what the user created offline and that waits to be sent, as it will be
+   * (work orders), or what needs attention across the pages (parts short).
+   */
+  above?: (query: ListQuery) => ReactNode;
   /** One card (the query says, e.g., which location's quantity to show); `list` shows a write's answer in it. */
   renderItem: (item: T, query: ListQuery, list: ListItemTools<T>) => ReactNode;
 }) {
@@ -261,7 +264,7 @@ export function ListScreen<T extends { id: number }>({
       ) : null}
       {list.result?.fromCache ? <SavedDataNotice text={texts.saved} cachedAt={list.result.cachedAt} /> : null}
       {page && list.error ? <WarningNotice text={messageForScreen(list.error, failure)} /> : null}
-      {queued?.(query)}
+      {above?.(query)}
       {body}
     </section>
   );

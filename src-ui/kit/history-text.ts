@@ -38,6 +38,8 @@ const KIND_WORDS: Record<ActivityEntry['kind'], string> = {
   labour_deleted: 'Time deleted',
   timer_started: 'Timer started',
   timer_stopped: 'Timer stopped',
+  part_issued: 'Part used',
+  part_returned: 'Part returned',
 };
 
 /** Field labels as the screens and forms name them (behaviour §2, 3). */
@@ -125,6 +127,9 @@ export function headline(entry: ActivityEntry): string {
     case 'labour_deleted':
     case 'timer_stopped':
       return typeof d.minutes === 'number' ? `${words}: ${formatMinutes(d.minutes)}` : words;
+    case 'part_issued':
+    case 'part_returned':
+      return d.part === undefined ? words : `${words}: ${d.quantity ?? ''} × ${d.part.name || `#${d.part.id}`}`;
     default:
       return words;
   }
@@ -145,6 +150,8 @@ export function detailLines(entry: ActivityEntry): string[] {
   if (d.date) lines.push(`Date: ${formatDate(d.date) || d.date}`);
   if (d.taken_at) lines.push(`Taken: ${formatDateTime(d.taken_at)}`);
   if (d.reset) lines.push('Reset: the meter was replaced or rolled over');
+  if (d.work_order_id !== undefined) lines.push(`Work Order #${d.work_order_id}`);
+  if (d.became_short) lines.push('Short: below its reorder point');
   if (d.reason) lines.push(`Reason: ${d.reason}`);
   return lines;
 }

@@ -34,6 +34,7 @@ export const area = defineArea({
           order_completed: input.order_completed,
           task_due: input.task_due,
           ...(input.request_created === undefined ? {} : { request_created: input.request_created }),
+          ...(input.part_short === undefined ? {} : { part_short: input.part_short }),
           digest: input.digest,
           locations: [...input.locations],
         },

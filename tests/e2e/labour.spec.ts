@@ -64,7 +64,7 @@ test('time is recorded offline with a timer and by hand; each entry reaches the 
   expect(timed).toMatchObject({ user: { id: me.id }, hourly_rate: 42, stopped_at: expect.any(String) });
   expect(byHand).toMatchObject({ minutes: 60, hourly_rate: 42, cost: 42 });
   await expect(labour.locator('.labour-entry')).toHaveCount(2);
-  await expect(labour.locator('.labour-total')).toContainText('$');
+  await expect(labour.locator('.entries-total')).toContainText('$');
   await expectAccessibleInBothThemes(page, 'the labour section');
   const costs = (await supervisor.request<WorkOrder>('GET', `/workorders/${order.id}/`)).body.costs!;
   expect(costs.labour_minutes).toBe((timed!.minutes ?? 0) + 60);
@@ -110,5 +110,5 @@ test('a supervisor sets an hourly rate on the Users screen and sees the costs on
   await add.getByRole('button', { name: 'Add Time' }).click();
   await expect(toast(page, 'Time added.')).toBeVisible();
   await expect(labour.locator('.labour-entry')).toContainText('1 h 30 min · $45.00');
-  await expect(labour.locator('.labour-total')).toHaveText('Total: 1 h 30 min, $45.00');
+  await expect(labour.locator('.entries-total')).toHaveText('Total: 1 h 30 min, $45.00');
 });

@@ -59,6 +59,11 @@ export async function insertPart(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // As every part's ledger starts (docs/decisions.md: What the work costs): its quantity is the sum of its entries.
+  const quantity = p.quantity ?? 0;
+  if (quantity !== 0) {
+    await db.insertInto('stock_entries').values({ part_id: row.id, kind: 'opening', change: quantity, quantity_after: quantity, unit_cost_cents: 0, user_id: null, created_at: new Date().toISOString() }).execute();
+  }
   return row.id;
 }
 

@@ -22,7 +22,7 @@ let t: TestApp;
 let storeA: LocationFixture;
 let storeB: LocationFixture;
 
-const NONE: NotificationSettings = { order_created: false, order_claimed: false, order_completed: false, task_due: false, request_created: false, digest: false, locations: [] };
+const NONE: NotificationSettings = { order_created: false, order_claimed: false, order_completed: false, task_due: false, request_created: false, part_short: false, digest: false, locations: [] };
 
 async function choose(as: TestUser, settings: Partial<NotificationSettings>) {
   const res = await t.request({ method: 'PUT', url: `${API}/notifications/settings/`, as, payload: { ...NONE, ...settings } });

@@ -43,6 +43,9 @@ describe('part list and detail', () => {
         location: null,
         quantity: 1,
         thumbnail_url: null,
+        unit_cost: 0,
+        reorder_point: null,
+        short: false,
       },
       {
         id: nozzle,
@@ -54,6 +57,9 @@ describe('part list and detail', () => {
         location: { id: shop.id, name: 'Shop' },
         quantity: 6,
         thumbnail_url: expect.stringMatching(/^http:\/\/cmms\.test\/media\/parts\/nozzle\.jpg$/),
+        unit_cost: 0,
+        reorder_point: null,
+        short: false,
       },
     ]);
   });

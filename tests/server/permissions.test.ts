@@ -58,6 +58,9 @@ const SIGNED_IN = [
   'POST /workorders/:id/labour/',
   'POST /workorders/:id/labour/stop/',
   'DELETE /workorders/:id/labour/:entry_id/',
+  // Parts on orders: read with the order; issued and returned by the order's claimer (or full access), each refusal decided by the route (docs/decisions.md: What the work costs).
+  'GET /workorders/:id/parts/',
+  'POST /workorders/:id/parts/',
   'POST /monitoring/heartbeat/',
   'POST /workorders/',
 ];

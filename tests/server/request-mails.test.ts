@@ -21,7 +21,7 @@ import { createSharedDatabase, type SharedDatabase } from '../helpers/shared-dat
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 const API = '/api/v1';
-const NONE: NotificationSettings = { order_created: false, order_claimed: false, order_completed: false, task_due: false, request_created: false, digest: false, locations: [] };
+const NONE: NotificationSettings = { order_created: false, order_claimed: false, order_completed: false, task_due: false, request_created: false, part_short: false, digest: false, locations: [] };
 const HTML = '<b>bold</b> & <script>alert("x")</script> <img src=x onerror="alert(1)">';
 
 let t: TestApp;

@@ -20,6 +20,7 @@ import { METER_KEYS, METER_READING_KEYS } from '../../shared/api/meters.js';
 import { MAINTENANCE_TASK_KEYS } from '../../shared/api/maintenance.js';
 import { NOTIFICATION_SETTINGS_KEYS } from '../../shared/api/notifications.js';
 import { PART_KEYS, PART_QUANTITY_RECORD_KEYS } from '../../shared/api/parts.js';
+import { STOCK_ENTRY_KEYS } from '../../shared/api/stock-ledger.js';
 import { VENDOR_KEYS } from '../../shared/api/vendors.js';
 import { WASH_PACKAGE_KEYS, WASH_RECORD_KEYS } from '../../shared/api/washes.js';
 import { WORK_ORDER_ATTACHMENT_KEYS, WORK_ORDER_KEYS } from '../../shared/api/workorders.js';
@@ -54,6 +55,7 @@ import { MaintenanceRepository } from '../../src-server/modules/maintenance/main
 import { NotificationSettingsRepository } from '../../src-server/modules/notifications/notification-settings.repository.js';
 import { NOTIFICATION_SETTINGS_NOT_EXPOSED, presentNotificationSettings } from '../../src-server/modules/notifications/notifications.presenter.js';
 import { PART_NOT_EXPOSED, PART_QUANTITY_RECORD_NOT_EXPOSED, presentPart, presentPartQuantityRecord } from '../../src-server/modules/parts/parts.presenter.js';
+import { presentStockEntry, STOCK_ENTRY_NOT_EXPOSED } from '../../src-server/modules/part-moves/part-moves.presenter.js';
 import { PartsRepository } from '../../src-server/modules/parts/parts.repository.js';
 import { StockRepository } from '../../src-server/modules/stock/stock.repository.js';
 import { ADMIN_USER_NOT_EXPOSED, presentAdminUser, presentUser, USER_NOT_EXPOSED } from '../../src-server/modules/users/users.presenter.js';
@@ -222,8 +224,8 @@ describe('each response type, its presenter and its table agree', () => {
     const row = (await orders.findById(created.id))!;
     const relations = await orders.relationsOf([row]);
     const totals = await new LabourRepository(db).totalsOf([row.id]);
-    await expectShape({ row, table: 'work_orders', id: row.id, present: (r) => presentWorkOrder(r, relations, ORIGIN, totals), keys: WORK_ORDER_KEYS, notExposed: WORK_ORDER_NOT_EXPOSED });
-    expect(Object.keys(presentWorkOrder(row, relations, ORIGIN, totals).costs!).sort()).toEqual(Object.keys(WORK_ORDER_COSTS_KEYS).sort());
+    await expectShape({ row, table: 'work_orders', id: row.id, present: (r) => presentWorkOrder(r, relations, ORIGIN, totals, new Map()), keys: WORK_ORDER_KEYS, notExposed: WORK_ORDER_NOT_EXPOSED });
+    expect(Object.keys(presentWorkOrder(row, relations, ORIGIN, totals, new Map()).costs!).sort()).toEqual(Object.keys(WORK_ORDER_COSTS_KEYS).sort());
     const [attachment] = relations.attachments.get(row.id)!;
     await expectShape({
       row: attachment!,
@@ -295,6 +297,9 @@ describe('each response type, its presenter and its table agree', () => {
       keys: PART_QUANTITY_RECORD_KEYS,
       notExposed: PART_QUANTITY_RECORD_NOT_EXPOSED,
     });
+    const entry = await db.selectFrom('stock_entries').selectAll().where('part_id', '=', partId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const people = await new UsersRepository(db).refsOf([entry.user_id]);
+    await expectShape({ row: entry, table: 'stock_entries', id: entry.id, present: (r) => presentStockEntry(r, people, true), keys: STOCK_ENTRY_KEYS, notExposed: STOCK_ENTRY_NOT_EXPOSED });
   });
 
   it('wash package and wash record', async () => {

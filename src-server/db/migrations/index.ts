@@ -25,6 +25,7 @@ import * as m0022 from './0022_work_requests.js';
 import * as m0023 from './0023_request_sync.js';
 import * as m0024 from './0024_request_mails.js';
 import * as m0025 from './0025_labour.js';
+import * as m0026 from './0026_stock_ledger.js';
 
 export interface Migration {
   name: string;
@@ -58,4 +59,5 @@ export const migrations: Migration[] = [
   { name: '0023_request_sync', up: m0023.up },
   { name: '0024_request_mails', up: m0024.up },
   { name: '0025_labour', up: m0025.up },
+  { name: '0026_stock_ledger', up: m0026.up },
 ];

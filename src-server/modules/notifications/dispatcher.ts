@@ -166,7 +166,7 @@ export class NotificationDispatcher {
     const rows = await db
       .selectFrom('activity as a')
       .leftJoin('notified_activity as n', 'n.activity_id', 'a.id')
-      .select(['a.id', 'a.entity', 'a.record_id', 'a.kind', 'a.actor_id'])
+      .select(['a.id', 'a.entity', 'a.record_id', 'a.kind', 'a.actor_id', 'a.details'])
       .where('a.id', '>', floor)
       .where('n.activity_id', 'is', null)
       .orderBy('a.id')

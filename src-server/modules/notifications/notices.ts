@@ -13,7 +13,7 @@ import { hasFullAccess } from '../users/full-access.js';
 import { locationIdsOf, type NotificationSettingsRow } from './notification-settings.repository.js';
 
 /** The kinds a notice can be; a setting flag covers each (task_due covers both task kinds). */
-export type NoticeKind = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'task_past_due' | 'request_created';
+export type NoticeKind = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'task_past_due' | 'request_created' | 'part_short';
 
 export interface Notice {
   userId: number;
@@ -25,7 +25,7 @@ export interface Notice {
 type Subscriber = NotificationSettingsRow & { email: string; full_feature_access: 0 | 1; is_staff: 0 | 1 };
 
 /** Active users with the setting on (the table holds one row per user who saved any). */
-async function subscribers(db: Kysely<Database>, setting: 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'request_created'): Promise<Subscriber[]> {
+async function subscribers(db: Kysely<Database>, setting: 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'request_created' | 'part_short'): Promise<Subscriber[]> {
   return db
     .selectFrom('notification_settings as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -44,11 +44,23 @@ export interface ActivityLike {
   record_id: number;
   kind: string;
   actor_id: number | null;
+  /** JSON text of ActivityDetails (a part's entry says whether it made the part short). */
+  details?: string;
 }
 
-/** True for the activity rows that can mail anyone: a work order created, claimed or completed. */
+/**
+ * True for a part's history entry that made it short (`became_short`: a move, a count or a reorder
+ * point crossed into short). The text is looked at before it is parsed: most rows are not such.
+ */
+function madeShort(row: ActivityLike): boolean {
+  if (row.entity !== 'parts' || row.details === undefined || !row.details.includes('became_short')) return false;
+  const details: unknown = JSON.parse(row.details);
+  return typeof details === 'object' && details !== null && 'became_short' in details && details.became_short === true;
+}
+
+/** True for the activity rows that can mail anyone: a work order created, claimed or completed; a part made short. */
 export function mayNotify(row: ActivityLike): boolean {
-  return row.entity === 'workorders' && (row.kind === 'created' || row.kind === 'claimed' || row.kind === 'completed');
+  return (row.entity === 'workorders' && (row.kind === 'created' || row.kind === 'claimed' || row.kind === 'completed')) || madeShort(row);
 }
 
 /**
@@ -57,6 +69,7 @@ export function mayNotify(row: ActivityLike): boolean {
  */
 export async function noticesOfActivity(db: Kysely<Database>, row: ActivityLike, publicUrl: string): Promise<Notice[]> {
   if (!mayNotify(row)) return [];
+  if (row.entity === 'parts') return shortNotices(db, row.record_id, publicUrl);
   const order = await db
     .selectFrom('work_orders as w')
     .innerJoin('locations as l', 'l.id', 'w.location_id')
@@ -102,6 +115,28 @@ export async function requestNotices(db: Kysely<Database>, requestId: number, pu
   const subject = `New request #${request.id} at ${request.location_name}`;
   const body = `Someone reported a problem at ${place}:\n\n"${request.description}"\n\nAccept or turn it down: ${publicUrl}/requests`;
   return users.map((s) => ({ userId: s.user_id, kind: 'request_created', subject, body }));
+}
+
+/**
+ * The notices of a part that became short: to the full-access users who chose its location, the
+ * one who made it short too (a shortage is a part to reorder, not news of their own act). One per
+ * crossing: only the write that made the part short says so, and its history row is read once.
+ */
+async function shortNotices(db: Kysely<Database>, partId: number, publicUrl: string): Promise<Notice[]> {
+  const part = await db
+    .selectFrom('parts as p')
+    .innerJoin('locations as l', 'l.id', 'p.location_id')
+    .select(['p.id', 'p.name', 'p.item_number', 'p.quantity', 'p.reorder_point', 'p.location_id', 'l.name as location_name'])
+    .where('p.id', '=', partId)
+    .executeTakeFirst();
+  // A part kept nowhere is at nobody's locations (the inner join already leaves it out; this narrows the type).
+  if (!part || part.location_id === null) return [];
+  const locationId = part.location_id;
+  const users = (await subscribers(db, 'part_short')).filter((s) => hasFullAccess(s) && locationIdsOf(s).includes(locationId));
+  const subject = `Part short at ${part.location_name}: ${part.name}`;
+  const point = part.reorder_point === null ? '' : ` (reorder point ${part.reorder_point})`;
+  const body = `${part.name} (${part.item_number}) at ${part.location_name} is short: ${part.quantity} on hand${point}.\n\nOpen it: ${publicUrl}/part-detail/${part.id}`;
+  return users.map((s) => ({ userId: s.user_id, kind: 'part_short', subject, body }));
 }
 
 export interface DueTask {

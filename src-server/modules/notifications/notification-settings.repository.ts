@@ -39,6 +39,7 @@ export class NotificationSettingsRepository {
       task_due: flag(body.task_due),
       // Left out by a client from before it: the saved choice stays (a new row starts off).
       ...(body.request_created === undefined ? {} : { request_created: flag(body.request_created) }),
+      ...(body.part_short === undefined ? {} : { part_short: flag(body.part_short) }),
       digest: flag(body.digest),
       location_ids: JSON.stringify([...body.locations].sort((a, b) => a - b)),
       updated_at: now,
@@ -68,7 +69,7 @@ export class NotificationSettingsRepository {
     return this.db.transaction().execute(async (trx) => {
       const done = await trx
         .updateTable('notification_settings')
-        .set((eb) => ({ order_created: 0, order_claimed: 0, order_completed: 0, task_due: 0, request_created: 0, digest: 0, unsubscribe_version: eb('unsubscribe_version', '+', 1), updated_at: now }))
+        .set((eb) => ({ order_created: 0, order_claimed: 0, order_completed: 0, task_due: 0, request_created: 0, part_short: 0, digest: 0, unsubscribe_version: eb('unsubscribe_version', '+', 1), updated_at: now }))
         .where('user_id', '=', userId)
         .where('unsubscribe_version', '=', version)
         .executeTakeFirst();

@@ -13,6 +13,7 @@ export function presentNotificationSettings(row: NotificationSettingsRow | undef
     order_completed: row.order_completed === 1,
     task_due: row.task_due === 1,
     request_created: row.request_created === 1,
+    part_short: row.part_short === 1,
     digest: row.digest === 1,
     locations: locationIdsOf(row),
   };

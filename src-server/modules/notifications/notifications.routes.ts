@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   NotificationSettingsBody,
+  PART_SHORT_NOT_ALLOWED,
   REQUEST_CREATED_NOT_ALLOWED,
   REQUEST_UNSUBSCRIBE_INVALID,
   REQUEST_UNSUBSCRIBE_USED,
@@ -55,7 +56,7 @@ export async function notificationsRoutes(app: FastifyInstance, { config, reposi
       schema: {
         body: NotificationSettingsBody,
         description:
-          'Saves your own notification settings, every field (`request_created` left out keeps its saved value). Each location must exist; `task_due` only for users who may open maintenance tasks, `request_created` only for those who may triage requests.',
+          'Saves your own notification settings, every field (`request_created` or `part_short` left out keeps its saved value). Each location must exist; `task_due` only for users who may open maintenance tasks, `request_created` only for those who may triage requests, `part_short` only for those who see stock costs (full access).',
       },
       config: { access: 'user' },
     },
@@ -65,6 +66,7 @@ export async function notificationsRoutes(app: FastifyInstance, { config, reposi
       const errors: FieldErrors = {};
       if (body.task_due && !hasFullAccess(user)) addFieldError(errors, 'task_due', TASK_DUE_NOT_ALLOWED);
       if (body.request_created && !hasFullAccess(user)) addFieldError(errors, 'request_created', REQUEST_CREATED_NOT_ALLOWED);
+      if (body.part_short && !hasFullAccess(user)) addFieldError(errors, 'part_short', PART_SHORT_NOT_ALLOWED);
       for (const id of await settings.unknownLocations(body.locations)) addFieldError(errors, 'locations', doesNotExist(id));
       throwIfErrors(errors);
       return presentNotificationSettings(await settings.save(user.id, body, nowIso()));

@@ -3,7 +3,7 @@ import type { Part } from '../../../shared/api/parts.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { CsvColumn } from '../../exports/csv.js';
 import { recordsCsv, type ModelRecord } from '../../models/model-record.js';
-import { presentPart } from './parts.presenter.js';
+import { limitedPartView, presentPart } from './parts.presenter.js';
 import type { PartRow } from './parts.repository.js';
 
 export const PART_CSV_COLUMNS: readonly CsvColumn<Part>[] = [
@@ -27,5 +27,7 @@ export function partModel({ parts }: Repositories): ModelRecord<PartRow, Part> {
     findByIds: (ids) => parts.findByIds(ids),
     present: async (rows, { origin }) => rows.map((row) => presentPart(row, origin)),
     csv: recordsCsv((filter, after, limit) => parts.rowsAfter(filter.locationId, after, limit), PART_CSV_COLUMNS),
+    // Unit costs are for full access only (docs/decisions.md: What the work costs).
+    limitedView: limitedPartView,
   };
 }

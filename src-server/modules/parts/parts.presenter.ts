@@ -1,6 +1,8 @@
 /** Parts and their fills and inventory counts as the API shows them (behaviour §3). */
 import { nestedTexts } from '../../../shared/api/common.js';
 import type { Part, PartQuantityRecord } from '../../../shared/api/parts.js';
+import { partIsShort } from '../../../shared/api/stock-ledger.js';
+import { centsToUnits } from '../../../shared/rules/money.js';
 import { mediaUrl } from '../../http/uploads.js';
 import type { QuantityRecordRow } from '../stock/stock.repository.js';
 import type { PartRow } from './parts.repository.js';
@@ -17,7 +19,15 @@ export function presentPart(row: PartRow, origin: string): Part {
     location: row.location_id !== null && row.location_name !== null ? { id: row.location_id, name: row.location_name } : null,
     quantity: row.quantity,
     thumbnail_url: mediaUrl(origin, row.thumbnail),
+    unit_cost: centsToUnits(row.unit_cost_cents),
+    reorder_point: row.reorder_point,
+    short: partIsShort(row.quantity, row.reorder_point),
   };
+}
+
+/** A part as users without full access see it: what it costs is not theirs to see (the model's limitedView). */
+export function limitedPartView(part: Part): Part {
+  return { ...part, unit_cost: null };
 }
 
 /** Columns of a part's record the answer does not show. */

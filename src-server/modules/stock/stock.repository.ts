@@ -1,13 +1,17 @@
 /**
  * Fills and inventory counts, written one way for every stocked item (decisions: Quantities): a
  * chemical's stock is kept per location (chemical_locations.current_quantity), a part's on the
- * part (parts.quantity), and the records of both in quantity_records.
+ * part (parts.quantity), and the records of both in quantity_records. A part's are also entries of
+ * its stock ledger (stock-ledger.ts), in the same transaction.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { QuantityKind } from '../../../shared/api/quantities.js';
+import { partIsShort } from '../../../shared/api/stock-ledger.js';
 import { QUANTITY_MAX } from '../../../shared/constants.js';
+import { lockedRead } from '../../db/dialect.js';
 import type { Database, QuantityRecordsTable } from '../../db/schema.js';
 import { recordActivity } from '../activity/activity.repository.js';
+import { appendStockEntry, roundQuantity } from './stock-ledger.js';
 
 /** A fill or an inventory count as kept (chemicals and parts share the table). */
 export type QuantityRecordRow = Selectable<QuantityRecordsTable>;
@@ -45,6 +49,9 @@ export class StockRepository {
   recordQuantity(item: StockedItem, id: number, entry: QuantityEntry): Promise<QuantityOutcome> {
     const { table, quantity, area, recordId } = STOCK[item];
     return this.db.transaction().execute(async (trx) => {
+      // A count's ledger entry is its difference to the quantity before, read with the part's row held until the end.
+      const before =
+        item === 'part' && entry.kind === 'inventory' ? await lockedRead(trx, trx.selectFrom('parts').select('quantity').where('id', '=', id)).executeTakeFirst() : undefined;
       let update = trx
         .updateTable(table)
         .set(quantity, (eb) => (entry.kind === 'fill' ? eb(quantity, '+', entry.quantity) : eb.val(entry.quantity)))
@@ -68,6 +75,13 @@ export class StockRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      let becameShort = false;
+      if (item === 'part') {
+        const change = entry.kind === 'fill' ? entry.quantity : roundQuantity(stock.stock - (before?.quantity ?? 0));
+        const part = await appendStockEntry(trx, { partId: id, kind: entry.kind === 'fill' ? 'fill' : 'count', change, userId: entry.userId, createdAt: entry.createdAt });
+        // Only a count can make a part short: a fill only adds.
+        becameShort = before !== undefined && !partIsShort(before.quantity, part.reorder_point) && partIsShort(stock.stock, part.reorder_point);
+      }
       const location = stock.location_id === null ? undefined : await trx.selectFrom('locations').select(['id', 'name']).where('id', '=', stock.location_id).executeTakeFirst();
       await recordActivity(trx, {
         area,
@@ -75,7 +89,13 @@ export class StockRepository {
         kind: entry.kind === 'fill' ? 'filled' : 'counted',
         actorId: entry.userId,
         at: entry.createdAt,
-        details: { quantity: entry.quantity, stock_after: stock.stock, location: location ? { id: location.id, name: location.name } : null, date: entry.date },
+        details: {
+          quantity: entry.quantity,
+          stock_after: stock.stock,
+          location: location ? { id: location.id, name: location.name } : null,
+          date: entry.date,
+          ...(becameShort ? { became_short: true } : {}),
+        },
       });
       return { saved: true, record, current_quantity: stock.stock };
     });

@@ -28,7 +28,7 @@ export const WORK_ORDER_CSV_COLUMNS: readonly CsvColumn<WorkOrder>[] = [
 ];
 
 /** Limited users read work orders: theirs to create and follow. */
-export function workOrderModel({ workOrders: orders, labour }: Repositories): ModelRecord<WorkOrderRow, WorkOrder> {
+export function workOrderModel({ workOrders: orders, labour, partMoves }: Repositories): ModelRecord<WorkOrderRow, WorkOrder> {
   return {
     area: 'workorders',
     noun: 'work order',
@@ -36,8 +36,9 @@ export function workOrderModel({ workOrders: orders, labour }: Repositories): Mo
     findById: (id) => orders.findById(id),
     findByIds: (ids) => orders.findByIds(ids),
     async present(rows, { origin }) {
-      const [relations, totals] = await Promise.all([orders.relationsOf(rows), labour.totalsOf(rows.map((r) => r.id))]);
-      return rows.map((row) => presentWorkOrder(row, relations, origin, totals));
+      const ids = rows.map((r) => r.id);
+      const [relations, totals, partsCosts] = await Promise.all([orders.relationsOf(rows), labour.totalsOf(ids), partMoves.costsOf(ids)]);
+      return rows.map((row) => presentWorkOrder(row, relations, origin, totals, partsCosts));
     },
     csv: recordsCsv((filter, after, limit) => orders.rowsAfter(filter, after, limit), WORK_ORDER_CSV_COLUMNS),
     // Costs are for full access only (docs/decisions.md: What the work costs).

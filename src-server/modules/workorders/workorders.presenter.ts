@@ -13,9 +13,16 @@ export const WORK_ORDER_NOT_EXPOSED = [] as const satisfies readonly (keyof Work
 
 /**
  * `labour`: the finished labour of the page's orders (LabourRepository.totalsOf, one query a page);
- * an order missing from it has none. The costs are shown to full access only (`limitedWorkOrderView`).
+ * `parts`: what their parts cost, in cents (PartMovesRepository.costsOf, one query a page); an
+ * order missing from either has none. The costs are shown to full access only (`limitedWorkOrderView`).
  */
-export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelations, origin: string, labour: ReadonlyMap<number, LabourTotals>): WorkOrder {
+export function presentWorkOrder(
+  row: WorkOrderRow,
+  relations: WorkOrderRelations,
+  origin: string,
+  labour: ReadonlyMap<number, LabourTotals>,
+  parts: ReadonlyMap<number, number>,
+): WorkOrder {
   const person = (id: number | null) => userRefOf(relations.users, id);
   const location = locationRefOf(relations.locations, row.location_id);
   const assignee = person(row.assigned_to_id);
@@ -38,21 +45,18 @@ export function presentWorkOrder(row: WorkOrderRow, relations: WorkOrderRelation
     attachments: (relations.attachments.get(row.id) ?? []).map((a) => presentAttachment(a, origin)),
     asset_id: row.asset_id,
     asset: presentOrderAsset(relations, row.asset_id),
-    costs: presentCosts(labour.get(row.id)),
+    costs: presentCosts(labour.get(row.id), parts.get(row.id) ?? 0),
   };
 }
 
-/** Parts cost nothing yet: the parts ledger (issue 30, part 2) adds them. */
-const PARTS_COST_CENTS = 0;
-
 /** An order's costs in currency units, added up in cents so the total is exact. */
-function presentCosts(labour: LabourTotals | undefined): WorkOrderCosts {
+function presentCosts(labour: LabourTotals | undefined, partsCents: number): WorkOrderCosts {
   const labourCents = labour?.costCents ?? 0;
   return {
     labour_minutes: labour?.minutes ?? 0,
     labour_cost: centsToUnits(labourCents),
-    parts_cost: centsToUnits(PARTS_COST_CENTS),
-    total: centsToUnits(labourCents + PARTS_COST_CENTS),
+    parts_cost: centsToUnits(partsCents),
+    total: centsToUnits(labourCents + partsCents),
   };
 }
 

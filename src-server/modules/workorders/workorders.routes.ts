@@ -27,6 +27,7 @@ export async function workordersRoutes(app: FastifyInstance, { repositories, upl
   const locations = repositories.locations;
   const assets = repositories.assets;
   const labour = repositories.labour;
+  const partMoves = repositories.partMoves;
   // Limited users list, read and create work orders; changing their state needs full access (the default).
   const everyone = { access: 'user' as const };
   const readers = { access: models.workorders.read };
@@ -39,8 +40,9 @@ export async function workordersRoutes(app: FastifyInstance, { repositories, upl
   const present = async (request: FastifyRequest, { rows, relations }: ShownOrders): Promise<WorkOrder[]> => {
     const origin = requestOrigin(request);
     const full = hasFullAccess(currentUser(request));
-    const totals = full ? await labour.totalsOf(rows.map((r) => r.id)) : new Map<number, LabourTotals>();
-    return shownTo(models.workorders, full, rows.map((row) => presentWorkOrder(row, relations, origin, totals)));
+    const ids = rows.map((r) => r.id);
+    const [totals, partsCosts] = full ? await Promise.all([labour.totalsOf(ids), partMoves.costsOf(ids)]) : ([new Map<number, LabourTotals>(), new Map<number, number>()] as const);
+    return shownTo(models.workorders, full, rows.map((row) => presentWorkOrder(row, relations, origin, totals, partsCosts)));
   };
   /**
    * An order's asset (docs/decisions.md: Labels and scanning): one the user may read (a limited user

@@ -19,7 +19,7 @@ import { fieldError } from '../../state/errors';
 import { useCurrentUser, useWorkerRead } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
 
-type Flag = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'request_created' | 'digest';
+type Flag = 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'request_created' | 'part_short' | 'digest';
 
 const CHOICES: { flag: Flag; label: string; fullAccess?: true }[] = [
   { flag: 'order_created', label: 'A work order is created at my locations' },
@@ -27,6 +27,7 @@ const CHOICES: { flag: Flag; label: string; fullAccess?: true }[] = [
   { flag: 'order_completed', label: 'A work order I created is completed' },
   { flag: 'task_due', label: 'A maintenance task at my locations becomes due or past due', fullAccess: true },
   { flag: 'request_created', label: 'New requests: someone reports a problem from a label at my locations', fullAccess: true },
+  { flag: 'part_short', label: 'A part runs short or under its reorder point at my locations', fullAccess: true },
 ];
 
 export function NotificationsPage() {
@@ -35,7 +36,7 @@ export function NotificationsPage() {
   const read = useWorkerRead('notifications', (worker) => worker.notifications.get());
   const { options, warning } = useLocationOptions();
   const [values, setValues] = useState<NotificationSettings | null>(null);
-  const [errors, setErrors] = useState<{ locations?: string; task_due?: string; request_created?: string }>({});
+  const [errors, setErrors] = useState<{ locations?: string; task_due?: string; request_created?: string; part_short?: string }>({});
   const [saving, setSaving] = useState(false);
 
   // The form starts from the settings read; a later read does not overwrite what is being edited.
@@ -60,7 +61,12 @@ export function NotificationsPage() {
       if (result.status === 'done') setValues({ ...result.data, locations: [...result.data.locations] });
       showToast({ severity: 'success', detail: result.message });
     } catch (err) {
-      setErrors({ locations: fieldError(err, 'locations') ?? undefined, task_due: fieldError(err, 'task_due') ?? undefined, request_created: fieldError(err, 'request_created') ?? undefined });
+      setErrors({
+        locations: fieldError(err, 'locations') ?? undefined,
+        task_due: fieldError(err, 'task_due') ?? undefined,
+        request_created: fieldError(err, 'request_created') ?? undefined,
+        part_short: fieldError(err, 'part_short') ?? undefined,
+      });
       showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.notifications.save) });
     } finally {
       setSaving(false);
@@ -77,12 +83,12 @@ export function NotificationsPage() {
           <legend>Mail me when</legend>
           {CHOICES.filter((c) => !c.fullAccess || fullAccess || values[c.flag]).map((c) => (
             <div className="field-checkbox" key={c.flag}>
-              {/* A copy of the settings saved before request_created existed lacks it: unchecked. */}
+              {/* A copy of the settings saved before request_created or part_short existed lacks it: unchecked. */}
               <Checkbox inputId={`notify-${c.flag}`} checked={values[c.flag] ?? false} onChange={(e) => toggle(c.flag, Boolean(e.checked))} />
               <label htmlFor={`notify-${c.flag}`}>{c.label}</label>
             </div>
           ))}
-          {[errors.task_due, errors.request_created].map((error) =>
+          {[errors.task_due, errors.request_created, errors.part_short].map((error) =>
             error ? (
               <small className="p-error" role="alert" key={error}>
                 {error}

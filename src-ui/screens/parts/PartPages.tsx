@@ -9,7 +9,7 @@ import type { Part } from '../../../shared/api/parts';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import { partAfterRecord } from '../../../shared/rules/stock-after-record';
 import { LinkButton } from '../../components/LinkButton';
-import { brandAndName, formatQuantity } from '../../format/display';
+import { brandAndName, formatPrice, formatQuantity } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
@@ -19,6 +19,8 @@ import { QuantityActions } from '../../kit/QuantityActions';
 import type { QuantityTexts } from '../../kit/QuantityDialog';
 import { RecordThumbnail } from '../../kit/RecordThumbnail';
 import { ReportButton } from '../../kit/ReportButton';
+import { PartCostsButton, ShortParts } from './PartCosts';
+import { PartLedger } from './PartLedger';
 
 const PART_LIST: ListQueryDef = { path: '/part-list', locationKey: 'partSelectedLocation' };
 
@@ -62,6 +64,7 @@ function PartCard({ part }: { part: Part }) {
         <span>Part Type: {part.part_type.part_type}</span>
         <span>Item Number: {part.item_number}</span>
         <span>Location: {part.location?.name ?? 'No Location'}</span>
+        {part.short ? <span className="wo-status part-short">Short</span> : null}
       </div>
     </Link>
   );
@@ -85,6 +88,7 @@ export function PartListPage() {
           <LinkButton href="/inventory-home" label="Inventory Home" icon="pi pi-box" outlined />
         </>
       )}
+      above={() => <ShortParts />}
       renderItem={(part) => <PartCard part={part} />}
     />
   );
@@ -110,6 +114,10 @@ export function PartDetailPage({ params }: { params: { id?: string } }) {
               ['Item Number', part.item_number],
               ['Location', part.location?.name ?? 'No Location'],
               ['Quantity on Hand', <strong>{formatQuantity(part.quantity)}</strong>],
+              // Not in the spec: what a unit costs (full access only) and when to order more (docs/decisions.md: What the work costs).
+              ['Unit Cost', part.unit_cost === null ? null : formatPrice(part.unit_cost)],
+              ['Reorder Point', part.reorder_point === null ? null : formatQuantity(part.reorder_point)],
+              ['Stock', part.short ? <span className="wo-status part-short">Short</span> : null],
             ]}
           />
           <QuantityActions
@@ -121,6 +129,10 @@ export function PartDetailPage({ params }: { params: { id?: string } }) {
             // The answer carries the quantity on hand after the record: shown without reading again.
             onRecorded={(record) => detail.show(partAfterRecord(part, record))}
           />
+          <div className="button-row">
+            <PartCostsButton part={part} onSaved={(saved) => detail.show(saved)} />
+          </div>
+          <PartLedger partId={part.id} />
           <HistorySection area="parts" id={part.id} record={part} />
         </div>
       )}

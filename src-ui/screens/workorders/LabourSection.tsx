@@ -12,13 +12,13 @@ import { LABOUR_MAX_MINUTES, LabourForm, type LabourEntry } from '../../../share
 import type { WorkOrder } from '../../../shared/api/workorders';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import type { MutationResult } from '../../../shared/data/protocol';
-import { WarningNotice } from '../../components/Notices';
 import { formatDate, formatDateTime, formatMinutes, formatPrice, fullName, localDateToday } from '../../format/display';
 import { ConfirmDialog, type Confirmation } from '../../kit/ConfirmDialog';
 import { FormDialog } from '../../kit/FormDialog';
 import { NumberField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
-import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
+import { EntriesSection } from '../../kit/EntriesSection';
+import { usePendingActions } from '../../kit/StatusActions';
 import { isAssignedTo } from '../../kit/status-rules';
 import { callWorker } from '../../state/bridge';
 import { useCurrentUser, useNow, useSynced, useWorkerRead } from '../../state/hooks';
@@ -99,53 +99,46 @@ export function LabourSection({ order, onChanged }: { order: WorkOrder; onChange
     }
   };
 
-  let body;
-  if (!entries.result && entries.error) body = <WarningNotice text={messageForScreen(entries.error, SCREEN_MESSAGES.labour.load)} />;
-  else if (!entries.result) body = <p role="status">Loading the time...</p>;
-  else if (list.length === 0) body = <p className="empty-text">{NOT_FOUND_MESSAGES.labour.list}</p>;
-  else {
-    body = (
-      <ul className="labour-list">
-        {list.map((entry) => (
-          <li key={entry.id} className="labour-entry">
-            <span>
-              {entry.date ? formatDate(entry.date) : formatDateTime(entry.started_at)} · {fullName(entry.user)} · {entry.minutes === null ? 'running' : formatMinutes(entry.minutes)}
-              {full && entry.cost !== null ? ` · ${formatPrice(entry.cost)}` : ''}
-            </span>
-            {mayRemove(entry) ? <Button type="button" label="Delete" icon="pi pi-trash" text size="small" severity="danger" aria-label={`Delete the time of ${formatDateTime(entry.started_at)}`} onClick={() => setRemoving(removal(entry))} disabled={busy} /> : null}
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <section className="labour-section" aria-labelledby={`labour-${order.id}`}>
-      <h2 id={`labour-${order.id}`}>
-        {LABOUR_TEXTS.title} {pending.length > 0 ? <PendingSyncTag /> : null}
-      </h2>
+    <EntriesSection
+      id={`labour-${order.id}`}
+      className="labour-section"
+      texts={{ title: LABOUR_TEXTS.title, loading: 'Loading the time...', empty: NOT_FOUND_MESSAGES.labour.list, failure: SCREEN_MESSAGES.labour.load }}
+      entries={entries.result?.data}
+      error={entries.error}
+      pending={pending.length > 0}
+      entryClass="labour-entry"
+      entry={(entry) => (
+        <>
+          <span>
+            {entry.date ? formatDate(entry.date) : formatDateTime(entry.started_at)} · {fullName(entry.user)} · {entry.minutes === null ? 'running' : formatMinutes(entry.minutes)}
+            {full && entry.cost !== null ? ` · ${formatPrice(entry.cost)}` : ''}
+          </span>
+          {mayRemove(entry) ? <Button type="button" label="Delete" icon="pi pi-trash" text size="small" severity="danger" aria-label={`Delete the time of ${formatDateTime(entry.started_at)}`} onClick={() => setRemoving(removal(entry))} disabled={busy} /> : null}
+        </>
+      )}
+      actions={
+        mayRecord ? (
+          <>
+            {runningSince ? (
+              <Button type="button" label={LABOUR_TEXTS.stop} icon="pi pi-stop-circle" severity="warning" size="small" disabled={busy} onClick={() => void send(() => callWorker((w) => w.labour.stop(order.id)), SCREEN_MESSAGES.labour.stop)} />
+            ) : (
+              <Button type="button" label={LABOUR_TEXTS.start} icon="pi pi-play" size="small" disabled={busy || completed} onClick={() => void send(() => callWorker((w) => w.labour.start(order.id)), SCREEN_MESSAGES.labour.start)} />
+            )}
+            <Button type="button" label={LABOUR_TEXTS.add} icon="pi pi-plus" outlined size="small" disabled={busy} onClick={() => setAdding(true)} />
+          </>
+        ) : null
+      }
+      footer={full && order.costs ? LABOUR_TEXTS.total(formatMinutes(order.costs.labour_minutes), formatPrice(order.costs.labour_cost)) : null}
+    >
       {runningSince ? (
         <p className="labour-running" role="status">
           {LABOUR_TEXTS.running(formatDateTime(runningSince), formatMinutes((now - Date.parse(runningSince)) / 60_000))}
         </p>
       ) : null}
-      {mayRecord ? (
-        <div className="button-row">
-          {runningSince ? (
-            <Button type="button" label={LABOUR_TEXTS.stop} icon="pi pi-stop-circle" severity="warning" size="small" disabled={busy} onClick={() => void send(() => callWorker((w) => w.labour.stop(order.id)), SCREEN_MESSAGES.labour.stop)} />
-          ) : (
-            <Button type="button" label={LABOUR_TEXTS.start} icon="pi pi-play" size="small" disabled={busy || completed} onClick={() => void send(() => callWorker((w) => w.labour.start(order.id)), SCREEN_MESSAGES.labour.start)} />
-          )}
-          <Button type="button" label={LABOUR_TEXTS.add} icon="pi pi-plus" outlined size="small" disabled={busy} onClick={() => setAdding(true)} />
-        </div>
-      ) : null}
-      {body}
-      {full && order.costs ? (
-        <p className="labour-total">{LABOUR_TEXTS.total(formatMinutes(order.costs.labour_minutes), formatPrice(order.costs.labour_cost))}</p>
-      ) : null}
       <AddTimeDialog orderId={order.id} open={adding} onClose={() => setAdding(false)} onDone={done} />
       <ConfirmDialog open={removing} onClose={() => setRemoving(null)} onDone={changed} onRefused={changed} />
-    </section>
+    </EntriesSection>
   );
 }
 

@@ -2,7 +2,7 @@
  * One work order (behaviour §2, behaviour §4): its fields and attachments; Complete and Claim/Unclaim for
  * full-access users; the "Pending sync" list; a reload once its queued actions synced; Back to the
  * list it was opened from. Built on the kit's detail pattern and status actions. Not in the spec:
- * its labour (a timer, time by hand, and for full access the costs).
+ * its labour (a timer, time by hand) and the parts used on it, and for full access their costs.
  */
 import { Link } from 'wouter';
 import type { WorkOrder, WorkOrderAsset, WorkOrderAttachment } from '../../../shared/api/workorders';
@@ -17,6 +17,7 @@ import { originListUrl } from '../../kit/list-query';
 import { StatusActions } from '../../kit/StatusActions';
 import { WORKORDER_LIST } from './list-query';
 import { LabourSection } from './LabourSection';
+import { PartsUsedSection } from './PartsUsedSection';
 import { WorkOrderStatus } from './WorkOrderStatus';
 
 const TEXTS: DetailTexts = {
@@ -101,6 +102,7 @@ export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
             onRefused={() => void detail.reload()}
           />
           <LabourSection order={order} onChanged={() => void detail.reload()} />
+          <PartsUsedSection order={order} onChanged={() => void detail.reload()} />
           <HistorySection area="workorders" id={order.id} record={order} />
         </div>
       )}

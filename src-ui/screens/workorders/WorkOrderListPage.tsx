@@ -67,5 +67,5 @@ function WorkOrderCard({ order: saved }: { order: WorkOrder }) {
 const reportHere = (query: ListQuery) => (query.location !== null ? <LinkButton href={reportProblemPath(query.location)} label="Report a problem" icon="pi pi-exclamation-triangle" /> : null);
 
 export function WorkOrderListPage() {
-  return <ListScreen def={LIST} back="/workorder-home" actions={reportHere} queued={(query) => <QueuedOrders query={query} />} renderItem={(order) => <WorkOrderCard order={order} />} />;
+  return <ListScreen def={LIST} back="/workorder-home" actions={reportHere} above={(query) => <QueuedOrders query={query} />} renderItem={(order) => <WorkOrderCard order={order} />} />;
 }

@@ -22,6 +22,9 @@ const part = (quantity: number): Part => ({
   location: { id: 2, name: 'North' },
   quantity,
   thumbnail_url: null,
+  unit_cost: 0,
+  reorder_point: null,
+  short: quantity < 0,
 });
 
 const chemical = (north: number, south: number): Chemical => ({

@@ -1,0 +1,58 @@
+/**
+ * A part's stock ledger (docs/decisions.md: What the work costs): every change of its quantity,
+ * newest first in pages of 10: fills, counts, issues to and returns from work orders (each a link),
+ * adjustments with their reason, and the opening balance, with the quantity after each. Unit costs
+ * show for full-access users only.
+ */
+import { Paginator } from 'primereact/paginator';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { StockEntry, StockEntryKind } from '../../../shared/api/stock-ledger';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { EntriesSection } from '../../kit/EntriesSection';
+import { formatDateTime, formatPrice, formatQuantity, fullName } from '../../format/display';
+import { useSynced, useWorkerRead } from '../../state/hooks';
+
+const KIND_WORDS: Record<StockEntryKind, string> = {
+  opening: 'Opening balance',
+  fill: 'Fill',
+  count: 'Inventory count',
+  issue: 'Issued',
+  return: 'Returned',
+  adjust: 'Adjusted',
+};
+
+const signed = (change: number) => `${change > 0 ? '+' : change < 0 ? '−' : ''}${formatQuantity(Math.abs(change))}`;
+
+export function PartLedger({ partId }: { partId: number }) {
+  const [page, setPage] = useState(1);
+  const ledger = useWorkerRead(`ledger|${partId}|${page}`, (worker) => worker.partmoves.ledger(partId, page));
+  useSynced('parts', String(partId), () => void ledger.reload());
+  useSynced('partmoves', 'any', () => void ledger.reload());
+  const data = ledger.result?.data;
+  return (
+    <EntriesSection
+      id={`ledger-${partId}`}
+      className="part-ledger"
+      texts={{ title: 'Stock ledger', loading: 'Loading the ledger...', empty: NOT_FOUND_MESSAGES.partmoves.ledger, failure: SCREEN_MESSAGES.partmoves.loadLedger }}
+      entries={data?.results}
+      error={ledger.error}
+      entryClass="ledger-entry"
+      entry={(entry: StockEntry) => (
+        <span>
+          {KIND_WORDS[entry.kind]} {signed(entry.change)} → {formatQuantity(entry.quantity_after)} · {fullName(entry.user) || 'System'} · {formatDateTime(entry.created_at)}
+          {entry.work_order_id !== null ? (
+            <>
+              {' · '}
+              <Link href={`/workorder-detail/${entry.work_order_id}`}>Work order #{entry.work_order_id}</Link>
+            </>
+          ) : null}
+          {entry.unit_cost !== null ? ` · ${formatPrice(entry.unit_cost)} each` : ''}
+          {entry.reason ? ` · ${entry.reason}` : ''}
+        </span>
+      )}
+      footer={data && data.count > PAGE_SIZE ? <Paginator first={(page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={data.count} pageLinkSize={3} onPageChange={(e) => setPage(e.page + 1)} /> : null}
+    />
+  );
+}
