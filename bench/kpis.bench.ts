@@ -1,7 +1,9 @@
 /**
  * Key figures benchmark (GET /api/v1/kpis/, docs/decisions.md: Key figures on /home): a site of
  * 100,000 work orders over two years and 50 locations (one in ten open), 1,000 recurring tasks
- * with a year of completions, and a year of fills and wash counts at the four chemical sites.
+ * with a year of completions, and a year of fills and wash counts at the four chemical sites; and
+ * what the work cost (docs/decisions.md: What the work costs): 1,000 assets (every other order on
+ * one), a labour entry for every order claimed, and two units of a part on one order in three.
  * Times the figures' SQL in-process (all of it, and each query alone), then GET /api/v1/kpis/
  * through a running server, one request at a time; then again with every order open, the worst
  * case for the open-order counts. SQLite, and PostgreSQL when reachable (BENCH_DATABASE_URL,
@@ -19,6 +21,7 @@ import { sql } from 'kysely';
 import { loadConfig, type Config } from '../src-server/config.js';
 import type { Db } from '../src-server/db/database.js';
 import { buildRepositories } from '../src-server/db/repositories.js';
+import { CostFigures } from '../src-server/modules/costs/costs.figures.js';
 import { KpiFigures } from '../src-server/modules/kpis/kpis.figures.js';
 import { kpiWindows } from '../src-server/modules/kpis/kpis.periods.js';
 import { KpisRepository } from '../src-server/modules/kpis/kpis.repository.js';
@@ -30,7 +33,7 @@ const { values } = parseArgs({
   options: { runs: { type: 'string', default: '50' }, 'skip-postgres': { type: 'boolean', default: false }, 'skip-sqlite': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
 });
 const RUNS = Number(values.runs);
-const SIZES = { workOrders: 100_000, locations: 50, users: 20, tasks: 1_000, chemicals: 10 };
+const SIZES = { workOrders: 100_000, locations: 50, users: 20, tasks: 1_000, chemicals: 10, assets: 1_000, parts: 500 };
 /** The default chemical sites (config.ts): three car washes and the inventory-report location. */
 const CHEMICAL_SITES = [1102, 1104, 1311, 3003];
 const REPORT_SITE = 3003;
@@ -59,6 +62,31 @@ async function load(database: Db): Promise<{ userId: number; open: number }> {
   const locationIds = (await db.insertInto('locations').values(Array.from({ length: SIZES.locations }, (_, i) => location(`Store ${String(i).padStart(3, '0')}`))).returning('id').execute()).map((r) => r.id);
   await db.insertInto('locations').values(CHEMICAL_SITES.map((id) => location(`Car Wash ${id}`, id))).execute();
 
+  const assetIds = (
+    await db
+      .insertInto('assets')
+      .values(
+        Array.from({ length: SIZES.assets }, (_, i) => ({
+          brand: 'Acme', name: `Asset ${i}`, description: '', asset_type: 'OTHER', serial_number: `SN-${i}`, location_id: locationIds[i % locationIds.length]!,
+          acquisition_date: null, purchase_price: null, thumbnail: null, created_at: iso(now), updated_at: iso(now), updated_by_id: null,
+        })),
+      )
+      .returning('id')
+      .execute()
+  ).map((r) => r.id);
+  const partIds = (
+    await db
+      .insertInto('parts')
+      .values(
+        Array.from({ length: SIZES.parts }, (_, i) => ({
+          name: `Part ${i}`, brand: 'PartCo', description: '', part_type: 'Nozzle', item_number: `IT-${i}`, location_id: locationIds[i % locationIds.length]!,
+          quantity: 100, thumbnail: null, created_at: iso(now), unit_cost_cents: 100 + (i % 50) * 37, reorder_point: null,
+        })),
+      )
+      .returning('id')
+      .execute()
+  ).map((r) => r.id);
+
   // One order every 10 minutes back over about two years; one in twenty Pending, one in twenty
   // Claimed, the rest Completed. Claims come 1 to 24 h after creation, completions 1 to 72 h after the claim.
   let open = 0;
@@ -72,12 +100,28 @@ async function load(database: Db): Promise<{ userId: number; open: number }> {
     return {
       status: kind === 0 ? ('Pending' as const) : kind === 1 ? ('Claimed' as const) : ('Completed' as const),
       description: `Work order ${i}: compressor short-cycling, check the contactor.`,
+      // Asset k is at location k % 50, as order i is at i % 50: every other order is on an asset of its location.
+      asset_id: i % 2 === 0 ? assetIds[i % SIZES.assets]! : null,
       location_id: locationIds[i % locationIds.length]!, created_by_id: by, created_at: iso(created), updated_at: iso(completed ?? claimed ?? created),
       assigned_to_id: claimed === null ? null : by, claimed_at: claimed === null ? null : iso(claimed), field_notes: null,
       completed_at: completed === null ? null : iso(completed), completed_by_id: completed === null ? null : by,
     };
   });
-  await batch(orders, 500, (chunk) => db.insertInto('work_orders').values(chunk).execute());
+  const orderIds: number[] = [];
+  await batch(orders, 500, async (chunk) => orderIds.push(...(await db.insertInto('work_orders').values(chunk).returning('id').execute()).map((r) => r.id).sort((a, b) => a - b)));
+
+  // Labour from each claim, 30 to 240 minutes, at 30 to 59 an hour; two units of a part of the
+  // order's location on one order in three, an hour after the claim.
+  const labour = orders.flatMap((o, i) =>
+    o.claimed_at === null ? [] : [{ work_order_id: orderIds[i]!, user_id: o.created_by_id, started_at: o.claimed_at, stopped_at: o.claimed_at, minutes: 30 + (i % 8) * 30, date: null, rate_cents: 3000 + (i % 30) * 100, created_at: o.claimed_at, deleted_at: null }],
+  );
+  await batch(labour, 500, (chunk) => db.insertInto('labour_entries').values(chunk).execute());
+  const issues = orders.flatMap((o, i) =>
+    o.claimed_at === null || i % 3 !== 0
+      ? []
+      : [{ part_id: partIds[(i % SIZES.locations) + SIZES.locations * (i % (SIZES.parts / SIZES.locations))]!, kind: 'issue' as const, change: -2, quantity_after: 98, unit_cost_cents: 100 + (i % 50) * 37, work_order_id: orderIds[i]!, reason: null, user_id: o.created_by_id, created_at: iso(Date.parse(o.claimed_at) + HOUR) }],
+  );
+  await batch(issues, 500, (chunk) => db.insertInto('stock_entries').values(chunk).execute());
 
   // Tasks every 7, 14, 30 or 90 days, completed for a year, each time from 2 days early to 3 late.
   const intervals = [7, 14, 30, 90];
@@ -178,6 +222,7 @@ interface Row {
 async function measure(engine: string, database: Db, open: number, config: Config, url: string, token: string): Promise<Row[]> {
   const figures = new KpiFigures(buildRepositories(database.db, database.dialect, config.site), config.site, config.timeZone);
   const repo = new KpisRepository(database.db, database.dialect);
+  const costs = new CostFigures(buildRepositories(database.db, database.dialect, config.site), config.timeZone);
   const now = new Date();
   const windows = kpiWindows(now, todayIn('UTC', now), 30);
   const sites = config.site.chemicalLocationIds.filter((id) => id !== config.site.chemicalReportLocationId);
@@ -190,6 +235,7 @@ async function measure(engine: string, database: Db, open: number, config: Confi
     ['  tasks past due', () => repo.pastDueTasks(todayIn('UTC'))],
     ['  chemical fills by site and month', () => repo.chemicalFills(sites, windows.monthDays)],
     ['  cars washed by site and month', () => repo.carsWashed(sites, windows.monthDays)],
+    ['  cost by location and costliest assets, 30 and 90 days', () => costs.windows(windows.compliance.map((w) => w.days), now)],
     [
       'GET /api/v1/kpis/ over HTTP, one at a time',
       async () => {

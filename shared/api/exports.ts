@@ -64,3 +64,8 @@ export function csvFileName(area: CsvExportArea, day: string): string {
 export const readingsCsvPath = (meterId: number) => `meters/${meterId}/readings/export.csv`;
 /** `meter-12-readings-2026-11-28.csv`. */
 export const readingsCsvFileName = (meterId: number, day: string) => `meter-${meterId}-readings-${day}.csv`;
+
+/** GET parts/{id}/ledger.csv: every entry of one part's stock ledger (its Stock ledger's Export Ledger), not a list's. */
+export const ledgerCsvPath = (partId: number) => `parts/${partId}/ledger.csv`;
+/** `part-12-ledger-2026-11-28.csv`. */
+export const ledgerCsvFileName = (partId: number, day: string) => `part-${partId}-ledger-${day}.csv`;

@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { ChemicalUnit } from './chemicals.js';
 import type { LocationRef } from './common.js';
+import type { CostWindow } from './costs.js';
 
 /** Days of one comparison window when no `period` is asked for. */
 export const KPI_PERIOD_DEFAULT = 30;
@@ -140,4 +141,9 @@ export interface Kpis {
   response_times: ResponseTimes;
   maintenance: MaintenanceCompliance;
   chemical_usage: ChemicalUsage;
+  /**
+   * What the work cost over the last `period` and KPI_LONG_WINDOW_PERIODS × `period` days (30 and 90
+   * by default): by location and the costliest assets (docs/decisions.md: What the work costs).
+   */
+  costs: CostWindow[];
 }

@@ -13,6 +13,16 @@ import { type EveryKey, type UserRef } from './common.js';
 export const STOCK_ENTRY_KINDS = ['opening', 'fill', 'count', 'issue', 'return', 'adjust'] as const;
 export type StockEntryKind = (typeof STOCK_ENTRY_KINDS)[number];
 
+/** Each kind as the part's Stock ledger and its CSV export name it. */
+export const STOCK_ENTRY_KIND_WORDS: Record<StockEntryKind, string> = {
+  opening: 'Opening balance',
+  fill: 'Fill',
+  count: 'Inventory count',
+  issue: 'Issued',
+  return: 'Returned',
+  adjust: 'Adjusted',
+};
+
 /** An issue or return is whole units of a part, at most this many at once. */
 export const PART_MOVE_MAX = 10_000;
 

@@ -6,7 +6,7 @@
 import type { Page } from '../api/common.js';
 import type { Part } from '../api/parts.js';
 import type { StockEntry, WorkOrderPart } from '../api/stock-ledger.js';
-import type { MutationResult, ReadResult } from '../data/call-results.js';
+import type { BinaryAnswer, MutationResult, ReadResult } from '../data/call-results.js';
 
 export interface PartMove {
   partId: number;
@@ -29,4 +29,6 @@ export interface PartmovesCalls {
   short(): Promise<ReadResult<Part[]>>;
   /** A part's ledger, newest first, pages of 10. */
   ledger(partId: number, page: number): Promise<ReadResult<Page<StockEntry>>>;
+  /** Every entry of a part's ledger as a CSV file, oldest first (needs a connection). */
+  ledgerCsv(partId: number): Promise<BinaryAnswer>;
 }

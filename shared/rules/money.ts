@@ -21,3 +21,8 @@ export function unitsToCents(units: number): number {
 export function labourCostCents(minutes: number, rateCents: number): number {
   return Math.round((minutes * rateCents) / 60);
 }
+
+/** Labour and parts in cents as the API shows a cost (shared/api/costs.ts): each in units, and their total added in cents. */
+export function costFigures(labourCents: number, partsCents: number): { labour_cost: number; parts_cost: number; total: number } {
+  return { labour_cost: centsToUnits(labourCents), parts_cost: centsToUnits(partsCents), total: centsToUnits(labourCents + partsCents) };
+}

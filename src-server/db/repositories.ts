@@ -20,6 +20,7 @@ import { ChemicalsRepository } from '../modules/chemicals/chemicals.repository.j
 import { CodesRepository } from '../modules/codes/codes.repository.js';
 import { ContactRepository } from '../modules/contact/contact.repository.js';
 import { KpisRepository } from '../modules/kpis/kpis.repository.js';
+import { CostsRepository } from '../modules/costs/costs.repository.js';
 import { LabourRepository } from '../modules/labour/labour.repository.js';
 import { LocationsRepository } from '../modules/locations/locations.repository.js';
 import { MaintenanceRepository } from '../modules/maintenance/maintenance.repository.js';
@@ -47,6 +48,7 @@ export function buildRepositories(db: Kysely<Database>, dialect: DialectName, si
     chemicals: new ChemicalsRepository(db),
     codes: new CodesRepository(db),
     contact: new ContactRepository(db),
+    costs: new CostsRepository(db),
     devices: new DevicesRepository(db),
     kpis: new KpisRepository(db, dialect),
     labour: new LabourRepository(db),

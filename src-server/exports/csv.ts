@@ -50,6 +50,17 @@ export function csvLine(values: readonly CsvValue[]): string {
 export interface CsvColumn<T> {
   header: string;
   value(record: T): CsvValue;
+  /**
+   * Only in the exports of users with full access (what the work costs: docs/decisions.md). Left
+   * out for anyone else rather than left empty, so a limited user's file neither shows that the
+   * figures exist nor reads as if everything cost nothing.
+   */
+  fullAccessOnly?: boolean;
+}
+
+/** The columns a user's export has: all of them with full access, else those not marked `fullAccessOnly`. */
+export function csvColumnsFor<T>(columns: readonly CsvColumn<T>[], full: boolean): readonly CsvColumn<T>[] {
+  return full ? columns : columns.filter((column) => !column.fullAccessOnly);
 }
 
 /** A person as a spreadsheet shows them: first and last name. */

@@ -8,6 +8,7 @@ import { assetsRoutes } from './assets/assets.routes.js';
 import { chemicalsRoutes } from './chemicals/chemicals.routes.js';
 import { codesRoutes } from './codes/codes.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
+import { costsRoutes } from './costs/costs.routes.js';
 import { kpisRoutes } from './kpis/kpis.routes.js';
 import { labelsRoutes } from './labels/labels.routes.js';
 import { labourRoutes } from './labour/labour.routes.js';
@@ -34,6 +35,7 @@ export const routeModules: RouteModule[] = [
   workordersRoutes,
   labourRoutes,
   partMovesRoutes,
+  costsRoutes,
   maintenanceRoutes,
   chemicalsRoutes,
   washesRoutes,

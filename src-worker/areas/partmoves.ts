@@ -7,13 +7,17 @@
  * ledger stale.
  */
 import type { Page } from '../../shared/api/common.js';
+import { ledgerCsvPath } from '../../shared/api/exports.js';
 import type { Part } from '../../shared/api/parts.js';
 import type { StockEntry, WorkOrderPart } from '../../shared/api/stock-ledger.js';
 import { PART_LIST } from '../../shared/rules/list-rules.js';
-import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
+import { ERROR_MESSAGES, QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
 import { readThroughCache } from '../cache/cached-read.js';
 import { defineArea } from '../kit/area.js';
+import { binaryRead } from '../kit/binary.js';
+import { needsConnectionFor } from '../kit/reports.js';
 import { defineWrite, type StoredWrite } from '../outbox/write-action.js';
+import { onlyOnline } from '../outbox/write-now.js';
 import { writeOrQueue } from '../outbox/write-or-queue.js';
 import { parts } from './parts.js';
 import { workorders } from './workorders.js';
@@ -91,5 +95,7 @@ export const area = defineArea({
       const path = `${ledgerPrefix(partId)}page=${page > 0 ? page : 1}`;
       return readThroughCache(ctx.cache, path, () => ctx.http.request<Page<StockEntry>>({ path }));
     },
+    // Made by the server, now: needs a connection, never queued (as the lists' and the meters' exports).
+    ledgerCsv: (partId) => needsConnectionFor(ERROR_MESSAGES.exportNeedsConnection, () => onlyOnline(ctx, () => binaryRead(ctx.http, { path: ledgerCsvPath(partId) }))),
   }),
 });

@@ -5,6 +5,7 @@
  * accessible in both themes and without sideways scrolling on a 360 px phone.
  */
 import type { Page } from '@playwright/test';
+import type { WorkOrder } from '../../shared/api/workorders';
 import { HttpClient, RIVAL, SUPERVISOR, TECHNICIAN, ensureRival, unique } from '../helpers/e2e-api';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 import { expect, openApp, serviceWorkerReady, signIn, test } from '../helpers/e2e-app';
@@ -48,6 +49,39 @@ test('the four buttons come first and unchanged, then the figures; a number open
   await page.goto('/home');
   await (await figures(page)).getByRole('link', { name: /Past due now/ }).click();
   await expect(page).toHaveURL(/\/maintenance-list$/);
+});
+
+test('what the work cost: by location and the costliest assets on /home, and this year on the location and its asset', async ({ page }) => {
+  // The rival's time, at a rate set here: the supervisor's rate is the labour test's to set (files run side by side).
+  await ensureRival();
+  const api = await HttpClient.signIn(SUPERVISOR);
+  const rival = await HttpClient.signIn(RIVAL);
+  const rivalId = (await rival.request<{ id: number }>('GET', '/auth/users/me/')).body.id;
+  expect((await api.request('PATCH', `/admin/users/${rivalId}/`, { hourly_rate: 48 })).status).toBe(200);
+  const location = await api.createLocation(unique('Cost Depot'));
+  const order = await api.createWorkOrder(location.id, unique('Compressor rebuild'));
+  await rival.claim(order.id);
+  const today = new Date().toISOString().slice(0, 10);
+  expect((await rival.request('POST', `/workorders/${order.id}/labour/`, { minutes: 90, date: today })).status).toBe(201);
+  const costs = (await api.request<WorkOrder>('GET', `/workorders/${order.id}/`)).body.costs!;
+  const total = `$${costs.total.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+  await signIn(page, SUPERVISOR);
+  const section = await figures(page);
+  const group = section.getByRole('region', { name: 'What the work cost' });
+  await expect(group.getByRole('heading', { level: 3, name: 'What the work cost' })).toBeVisible();
+  await expect(group.getByText('Labour and parts, last 30 days')).toBeVisible();
+  const byLocation = group.getByRole('table', { name: 'Cost by location, last 30 days' });
+  const summary = group.locator('summary', { hasText: 'Cost by location, last 30 days' });
+  // A long list is folded: opened as a user would.
+  await expect(summary).toBeVisible();
+  if (!(await byLocation.isVisible())) await summary.click();
+  const row = byLocation.getByRole('row', { name: new RegExp(location.name) });
+  await expect(row).toContainText(total);
+  await row.getByRole('link', { name: location.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/location-detail/${location.id}$`));
+  const year = page.locator('dt', { hasText: /^Cost This Year$/ }).locator('xpath=following-sibling::dd[1]');
+  await expect(year).toContainText(`${total} in ${new Date().getFullYear()}`);
 });
 
 test("the figures follow another user's claim and completion without a reload", async ({ page }) => {

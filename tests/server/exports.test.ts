@@ -1,10 +1,13 @@
 /**
  * CSV exports of the seven lists (docs/decisions.md: CSV exports), on both engines: the columns and
- * rows of each with its filters, the same access as its list, RFC 4180 quoting and formula
- * escaping, a clear 400 for a filter of the wrong type, and a large export streamed while it is read.
+ * rows of each with its filters, the same access as its list, the work orders' cost columns for full
+ * access only, RFC 4180 quoting and formula escaping, a clear 400 for a filter of the wrong type,
+ * and a large export streamed while it is read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../shared/api/common.js';
 import { CSV_EXPORTS, csvExportRequestPath, type CsvExportArea } from '../../shared/api/exports.js';
+import type { WorkOrder } from '../../shared/api/workorders.js';
 import { todayIn } from '../../shared/rules/task-status.js';
 import { csvCell } from '../../src-server/exports/csv.js';
 import { csvRecords, parseCsv } from '../helpers/csv-parse.js';
@@ -92,26 +95,31 @@ describe('CSV cells', () => {
   });
 });
 
+/** The columns every user's file has. */
+const SHARED_HEADERS = [
+  'ID',
+  'Location',
+  'Asset',
+  'Asset Code',
+  'Description',
+  'Status',
+  'Created By',
+  'Created At',
+  'Claimed By',
+  'Claimed At',
+  'Completed By',
+  'Completed At',
+  'Field Notes',
+  'Attachments',
+  'Updated At',
+  'Location ID',
+  'Asset ID',
+];
+/** What the work cost: in the files of full-access users only (docs/decisions.md: What the work costs). */
+const COST_HEADERS = ['Labour Minutes', 'Labour Cost', 'Parts Cost', 'Total Cost'];
+const HEADERS = [...SHARED_HEADERS, ...COST_HEADERS];
+
 describe('work orders', () => {
-  const HEADERS = [
-    'ID',
-    'Location',
-    'Asset',
-    'Asset Code',
-    'Description',
-    'Status',
-    'Created By',
-    'Created At',
-    'Claimed By',
-    'Claimed At',
-    'Completed By',
-    'Completed At',
-    'Field Notes',
-    'Attachments',
-    'Updated At',
-    'Location ID',
-    'Asset ID',
-  ];
   const ids: Record<string, number> = {};
   let pumpCode = '';
 
@@ -412,6 +420,69 @@ describe('the other lists', () => {
       expect.objectContaining({ ID: String(vendor.json().id), Name: 'Bolt & Nut, Inc.', City: 'Springfield', 'Telephone Number': "'+1 555 0100", Address: '' }),
     ]);
     expect(res.body).toContain(`,"Bolt & Nut, Inc.",`);
+  });
+});
+
+describe('what the work cost, in the work-order export', () => {
+  let bay: LocationFixture;
+  let costly = 0;
+  let free = 0;
+
+  beforeAll(async () => {
+    // 90 minutes at 40.00 an hour and 3 units at 2.35 on one order; the other costs nothing.
+    bay = await insertLocation(t.database.db, 'Repair Bay');
+    const staff = await t.createUser({ staff: true });
+    expect((await t.request({ method: 'PATCH', url: `/api/v1/admin/users/${ana.user.id}/`, as: staff, payload: { hourly_rate: 40 } })).statusCode).toBe(200);
+    const create = async (description: string) => {
+      const res = await t.request({ method: 'POST', url: '/api/v1/workorders/', as: limited, payload: { location_id: bay.id, description } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    costly = await create('Pump seal replaced');
+    free = await create('=1+1');
+    expect((await t.request({ method: 'POST', url: `/api/v1/workorders/${costly}/claim/`, as: ana })).statusCode).toBe(200);
+    const labour = await t.request({ method: 'POST', url: `/api/v1/workorders/${costly}/labour/`, as: ana, payload: { minutes: 90, date: today } });
+    expect(labour.statusCode, labour.body).toBe(201);
+    const part = await insertPart(t.database.db, { name: 'Pump Seal', location_id: bay.id, quantity: 10 });
+    expect((await t.request({ method: 'PATCH', url: `/api/v1/parts/${part}/`, as: full, payload: { unit_cost: 2.35 } })).statusCode).toBe(200);
+    const issued = await t.request({ method: 'POST', url: `/api/v1/workorders/${costly}/parts/`, as: ana, payload: { part_id: part, quantity: 3, kind: 'issue' } });
+    expect(issued.statusCode, issued.body).toBe(201);
+  });
+
+  it('gives full access the four cost columns, each the order\'s own costs, the total labour plus parts', async () => {
+    const res = await exportAs(full, 'workorders', `?location=${bay.id}`);
+    expect(res.statusCode).toBe(200);
+    const rows = records(res.body, HEADERS);
+    expect(rows.map((r) => [Number(r.ID), ...COST_HEADERS.map((h) => r[h])])).toEqual([
+      [free, '0', '0', '0', '0'],
+      [costly, '90', '60', '7.05', '67.05'],
+    ]);
+    // Each line's figures are what the order answers as its `costs`, and Total Cost adds up.
+    const listed = ((await t.request({ method: 'GET', url: `/api/v1/workorders/?location=${bay.id}`, as: full })).json() as Page<WorkOrder>).results;
+    expect(listed.map((o) => o.id)).toEqual([free, costly]);
+    for (const [i, order] of listed.entries()) {
+      const { labour_minutes, labour_cost, parts_cost, total } = order.costs!;
+      expect(COST_HEADERS.map((h) => rows[i]![h])).toEqual([labour_minutes, labour_cost, parts_cost, total].map(String));
+      expect(Math.round((labour_cost + parts_cost) * 100)).toBe(Math.round(total * 100));
+    }
+    // The would-be formula is text here too.
+    expect(rows[0]!.Description).toBe("'=1+1");
+  });
+
+  it('leaves the cost columns out of a limited user\'s file: the same lines without them, not with empty ones', async () => {
+    const ofFull = records((await exportAs(full, 'workorders', `?location=${bay.id}`)).body, HEADERS);
+    const res = await exportAs(limited, 'workorders', `?location=${bay.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split('\r\n')[0]).toBe(`\uFEFF${SHARED_HEADERS.join(',')}`);
+    const rows = records(res.body, SHARED_HEADERS);
+    expect(rows).toEqual(ofFull.map((row) => Object.fromEntries(SHARED_HEADERS.map((h) => [h, row[h]]))));
+    // No header names a cost, and every line has as many cells as the header (records checks it).
+    expect(res.body).not.toMatch(/Labour|Cost/);
+    // The rules of every export still hold: the would-be formula is text.
+    expect(rows[0]!.Description).toBe("'=1+1");
+    expect(res.body).toContain(`,"'=1+1",`);
+    // Nor does an empty file show a limited user that the columns exist.
+    expect((await exportAs(limited, 'workorders', '?location=999999')).body).toBe(`\uFEFF${SHARED_HEADERS.join(',')}\r\n`);
   });
 });
 

@@ -4,7 +4,8 @@
  * of today's fills and counts; issues and returns; every refusal a field error that writes nothing;
  * an issue never refused for stock (two of the last unit both applied, the part short, one mail);
  * a replay one entry; each entry at the unit cost of its time; parts cost on the order; unit costs
- * for full access only; the ledger newest first; and for every part, the ledger's sum is its quantity.
+ * for full access only; the ledger newest first, and as CSV oldest first; and for every part, the
+ * ledger's sum is its quantity.
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,10 @@ import { PART_MOVE_MAX, PART_MOVE_MESSAGES, type StockEntry, type WorkOrderPart 
 import type { WorkOrder } from '../../shared/api/workorders.js';
 import { todayIn } from '../../shared/rules/task-status.js';
 import { backfillStockLedger, BALANCE_REASON, ledgerStartOf } from '../../src-server/db/migrations/0026_stock_ledger.js';
+import { csvColumnsFor } from '../../src-server/exports/csv.js';
+import { STOCK_LEDGER_CSV_COLUMNS } from '../../src-server/modules/part-moves/part-moves.presenter.js';
+import { appendStockEntry } from '../../src-server/modules/stock/stock-ledger.js';
+import { csvRecords } from '../helpers/csv-parse.js';
 import { insertLocation, insertPart } from '../helpers/inventory-fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
@@ -374,5 +379,90 @@ describe("a part's costs and ledger", () => {
     // PostgreSQL answers the bigint id as text.
     const logged = (await t.database.db.selectFrom('change_log').select(['entity', 'record_id']).where('seq', '>', head).execute()).map((r) => ({ entity: r.entity, record_id: Number(r.record_id) }));
     expect(logged).toEqual(expect.arrayContaining([{ entity: 'parts', record_id: part }, { entity: 'workorders', record_id: order }]));
+  });
+});
+
+describe("a part's ledger as CSV", () => {
+  const HEADERS = ['Date', 'Kind', 'Change', 'Quantity After', 'Unit Cost', 'Work Order', 'Reason', 'User'];
+  const exportOf = (id: number, as: TestUser = alice) => t.request({ method: 'GET', url: `/api/v1/parts/${id}/ledger.csv`, as });
+
+  it('every entry oldest first, its lines adding up to the quantity, unit costs of their time, a reason made plain text', async () => {
+    const part = await newPart('Export Pump', 2);
+    await setCosts(part, { unit_cost: 1.25 });
+    const order = await newOrder(alice);
+    expect((await t.request({ method: 'POST', url: '/api/v1/parts/partfills/create/', as: alice, payload: { part, date: today(), quantity: 3.5 } })).statusCode).toBe(201);
+    expect((await issue(alice, order, part, 3)).statusCode).toBe(201);
+    await setCosts(part, { unit_cost: 2 });
+    expect((await giveBack(alice, order, part, 1)).statusCode).toBe(201);
+    // An adjustment whose reason a spreadsheet would run as a formula (none is made through the API yet).
+    await t.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('parts').set((eb) => ({ quantity: eb('quantity', '+', -0.5) })).where('id', '=', part).execute();
+      await appendStockEntry(trx, { partId: part, kind: 'adjust', change: -0.5, reason: '=1+1', userId: alice.user.id, createdAt: new Date().toISOString() });
+    });
+
+    const res = await exportOf(part);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="part-${part}-ledger-${today()}.csv"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const rows = csvRecords(res.body, HEADERS);
+    expect(rows.map((r) => [r.Kind, r.Change, r['Quantity After'], r['Unit Cost'], r['Work Order'], r.Reason, r.User])).toEqual([
+      ['Opening balance', '2', '2', '0', '', '', ''],
+      ['Fill', '3.5', '5.5', '1.25', '', '', 'Alice Anders'],
+      ['Issued', '-3', '2.5', '1.25', String(order), '', 'Alice Anders'],
+      ['Returned', '1', '3.5', '2', String(order), '', 'Alice Anders'],
+      ['Adjusted', '-0.5', '3', '2', '', "'=1+1", 'Alice Anders'],
+    ]);
+    for (const row of rows) expect(row.Date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(res.body).toContain(`,"'=1+1",`);
+    // The lines add up to the part's quantity, each Quantity After following from the line above.
+    const { quantity } = await partOf(part);
+    expect(rows.reduce((sum, r) => sum + Number(r.Change), 0)).toBeCloseTo(quantity, 6);
+    rows.reduce((before, r) => {
+      expect(Number(r['Quantity After'])).toBeCloseTo(before + Number(r.Change), 6);
+      return Number(r['Quantity After']);
+    }, 0);
+    expect(Number(rows.at(-1)!['Quantity After'])).toBe(quantity);
+    // The same entries as the ledger's pages, the other way round.
+    expect(rows.map((r) => Number(r.Change))).toEqual((await ledgerOf(part)).results.map((e) => e.change).reverse());
+    await expectLedgersAddUp();
+  });
+
+  it('reads a long ledger batch by batch, oldest first, no entry repeated or skipped', async () => {
+    const part = await newPart('Busy Washer', 0);
+    const ENTRIES = 1_201;
+    const at = Date.parse('2026-01-01T00:00:00.000Z');
+    const entries = Array.from({ length: ENTRIES }, (_, i) => ({
+      part_id: part,
+      kind: 'fill' as const,
+      change: 1,
+      quantity_after: i + 1,
+      unit_cost_cents: 0,
+      user_id: alice.user.id,
+      created_at: new Date(at + i * 60_000).toISOString(),
+    }));
+    await t.database.db.transaction().execute(async (trx) => {
+      for (let from = 0; from < ENTRIES; from += 400) await trx.insertInto('stock_entries').values(entries.slice(from, from + 400)).execute();
+      await trx.updateTable('parts').set({ quantity: ENTRIES }).where('id', '=', part).execute();
+    });
+    const rows = csvRecords((await exportOf(part)).body, HEADERS);
+    expect(rows.map((r) => Number(r['Quantity After']))).toEqual(entries.map((e) => e.quantity_after));
+    expect(rows.map((r) => r.Date)).toEqual(entries.map((e) => e.created_at));
+    await expectLedgersAddUp();
+  });
+
+  it('has the readers of the ledger, leaves Unit Cost out for users without full access, and answers 404 for an unknown part', async () => {
+    const part = await newPart('Guarded Part', 1);
+    // The part's ledger is full access's, as its JSON pages are.
+    expect((await t.request({ method: 'GET', url: `/api/v1/parts/${part}/ledger/`, as: lee })).statusCode).toBe(403);
+    const refused = await exportOf(part, lee);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { detail: 'You do not have permission to perform this action.' }]);
+    expect((await t.request({ method: 'GET', url: `/api/v1/parts/${part}/ledger.csv` })).statusCode).toBe(401);
+    // Were a limited user to read it, the column would not be there, as `unit_cost` is null to them.
+    expect(csvColumnsFor(STOCK_LEDGER_CSV_COLUMNS, false).map((c) => c.header)).toEqual(HEADERS.filter((h) => h !== 'Unit Cost'));
+    expect(csvColumnsFor(STOCK_LEDGER_CSV_COLUMNS, true).map((c) => c.header)).toEqual(HEADERS);
+    const missing = await exportOf(999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/application\/json/);
   });
 });

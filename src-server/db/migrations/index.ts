@@ -26,6 +26,7 @@ import * as m0023 from './0023_request_sync.js';
 import * as m0024 from './0024_request_mails.js';
 import * as m0025 from './0025_labour.js';
 import * as m0026 from './0026_stock_ledger.js';
+import * as m0027 from './0027_cost_windows.js';
 
 export interface Migration {
   name: string;
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   { name: '0024_request_mails', up: m0024.up },
   { name: '0025_labour', up: m0025.up },
   { name: '0026_stock_ledger', up: m0026.up },
+  { name: '0027_cost_windows', up: m0027.up },
 ];

@@ -1,6 +1,6 @@
 /**
  * The key figures of /home at one moment: the windows (kpis.periods.ts), the repository's
- * aggregates, and the answer put together (kpis.presenter.ts). Used by the route
+ * aggregates and the costs (costs.figures.ts), and the answer put together (kpis.presenter.ts). Used by the route
  * and by the benchmark (bench/kpis.bench.ts), so both time the same work.
  */
 import type { LocationRef } from '../../../shared/api/common.js';
@@ -9,6 +9,7 @@ import { todayIn } from '../../../shared/rules/task-status.js';
 import type { SiteCapabilities } from '../../config.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { LocationsRepository } from '../locations/locations.repository.js';
+import { CostFigures } from '../costs/costs.figures.js';
 import { kpiWindows } from './kpis.periods.js';
 import { presentChemicalSites, presentCompliance, presentMeanTime, presentOpenWorkOrders, presentPastDue } from './kpis.presenter.js';
 import type { KpisRepository } from './kpis.repository.js';
@@ -17,13 +18,16 @@ export class KpiFigures {
   private readonly kpis: KpisRepository;
   private readonly locations: LocationsRepository;
 
+  private readonly costs: CostFigures;
+
   constructor(
-    { kpis, locations }: Pick<Repositories, 'kpis' | 'locations'>,
+    repositories: Pick<Repositories, 'kpis' | 'locations' | 'costs' | 'assets'>,
     private readonly site: SiteCapabilities,
     private readonly timeZone: string,
   ) {
-    this.kpis = kpis;
-    this.locations = locations;
+    this.kpis = repositories.kpis;
+    this.locations = repositories.locations;
+    this.costs = new CostFigures(repositories, timeZone);
   }
 
   /** The car-wash sites: chemical locations with wash data (behaviour §2: not the inventory-report location). */
@@ -46,6 +50,8 @@ export class KpiFigures {
     const pastDue = await this.kpis.pastDueTasks(today);
     const fills = await this.kpis.chemicalFills(siteIds, windows.monthDays);
     const washes = await this.kpis.carsWashed(siteIds, windows.monthDays);
+    // What the work cost over the compliance windows' lengths (30 and 90 days by default).
+    const costs = await this.costs.windows(windows.compliance.map((w) => w.days), now);
 
     const named = new Map((await this.locations.findByIds([...new Set([...open.map((r) => r.location_id), ...pastDue.map((r) => r.location_id), ...siteIds])])).map((l) => [l.id, l.name]));
     // Orders and tasks hold their location by foreign key, so each is found; '' only for one deleted between the two reads.
@@ -68,6 +74,7 @@ export class KpiFigures {
         past_due_locations: presentPastDue(pastDue, locationOf),
       },
       chemical_usage: { months: windows.months, sites: presentChemicalSites(sites, windows.months, fills, washes) },
+      costs,
     };
   }
 }

@@ -34,6 +34,14 @@ export interface TimerStarted {
   stopped: LabourRow[];
 }
 
+/**
+ * What finished entries cost, in cents: each entry's minutes at its rate, rounded half up to the
+ * cent, then summed (an order's costs and the cost figures add up alike). Only labour_entries has
+ * these columns, so it reads the same joined to work orders.
+ */
+export const LABOUR_ENTRY_CENTS = sql<number>`(cast(minutes as bigint) * rate_cents * 2 + 60) / 120`;
+export const LABOUR_COST_CENTS = sql<number | string>`sum(${LABOUR_ENTRY_CENTS})`;
+
 export class LabourRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -74,7 +82,7 @@ export class LabourRepository {
       .select((eb) => [
         'work_order_id',
         eb.fn.sum<number | string>('minutes').as('minutes'),
-        sql<number | string>`sum((cast(minutes as bigint) * rate_cents * 2 + 60) / 120)`.as('cost_cents'),
+        LABOUR_COST_CENTS.as('cost_cents'),
       ])
       .where('work_order_id', 'in', orderIds)
       .where('stopped_at', 'is not', null)

@@ -1,7 +1,8 @@
 /** Parts on work orders and a part's ledger as the API shows them (shared/api/stock-ledger.ts): unit costs and costs only to full access. */
 import type { UserRef } from '../../../shared/api/common.js';
-import type { StockEntry, WorkOrderPart } from '../../../shared/api/stock-ledger.js';
+import { STOCK_ENTRY_KIND_WORDS, type StockEntry, type WorkOrderPart } from '../../../shared/api/stock-ledger.js';
 import { centsToUnits } from '../../../shared/rules/money.js';
+import { personName, type CsvColumn } from '../../exports/csv.js';
 import { userRefOf } from '../users/users.presenter.js';
 import type { StockEntryRow } from '../stock/stock-ledger.js';
 import type { PartMoveKind, PartMoveRow } from './part-moves.repository.js';
@@ -42,3 +43,20 @@ export function presentStockEntry(row: StockEntryRow, people: ReadonlyMap<number
     created_at: row.created_at,
   };
 }
+
+/**
+ * A part's ledger as CSV (GET parts/{id}/ledger.csv), one line per entry as the ledger's page
+ * answers it: the kind in the screen's words, numbers as numbers (a change is signed, so a column
+ * sum is the quantity), the order by its number, nobody for the entries no user made (the opening).
+ */
+export const STOCK_LEDGER_CSV_COLUMNS: readonly CsvColumn<StockEntry>[] = [
+  { header: 'Date', value: (e) => e.created_at },
+  { header: 'Kind', value: (e) => STOCK_ENTRY_KIND_WORDS[e.kind] },
+  { header: 'Change', value: (e) => e.change },
+  { header: 'Quantity After', value: (e) => e.quantity_after },
+  // Left out for users without full access, as `unit_cost` is null to them (docs/decisions.md: What the work costs).
+  { header: 'Unit Cost', value: (e) => e.unit_cost, fullAccessOnly: true },
+  { header: 'Work Order', value: (e) => e.work_order_id },
+  { header: 'Reason', value: (e) => e.reason },
+  { header: 'User', value: (e) => personName(e.user) },
+];

@@ -30,7 +30,10 @@ export interface PartMove {
   now: string;
 }
 
-const MOVE_KINDS: PartMoveKind[] = ['issue', 'return'];
+export const MOVE_KINDS: PartMoveKind[] = ['issue', 'return'];
+/** What parts moved to orders cost, in cents: issues (negative changes) less returns, each at its unit cost then. */
+export const PART_MOVE_CENTS = sql<number>`-change * unit_cost_cents`;
+export const PARTS_COST_CENTS = sql<number | string>`sum(${PART_MOVE_CENTS})`;
 
 export class PartMovesRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -68,6 +71,17 @@ export class PartMovesRepository {
   }
 
   /**
+   * At most `limit` entries of the part's ledger after `after`, oldest first (its export, read by
+   * keyset). The id is the ledger's order: entries are only ever appended, each in the transaction
+   * of its change.
+   */
+  ledgerAfter(partId: number, after: Pick<StockEntryRow, 'id'> | null, limit: number): Promise<StockEntryRow[]> {
+    let rows = this.db.selectFrom('stock_entries').selectAll().where('part_id', '=', partId);
+    if (after) rows = rows.where('id', '>', after.id);
+    return rows.orderBy('id').limit(limit).execute();
+  }
+
+  /**
    * What the parts of each of these orders cost, in cents, in one query (orders without any are left
    * out): issues at their unit cost less returns at theirs. A move's change is whole units, so each
    * product is a whole number of cents on both engines.
@@ -76,7 +90,7 @@ export class PartMovesRepository {
     if (orderIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('stock_entries')
-      .select(['work_order_id', sql<number | string>`sum(-change * unit_cost_cents)`.as('cost_cents')])
+      .select(['work_order_id', PARTS_COST_CENTS.as('cost_cents')])
       .where('work_order_id', 'in', orderIds)
       .where('kind', 'in', MOVE_KINDS)
       .groupBy('work_order_id')

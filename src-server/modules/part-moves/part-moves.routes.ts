@@ -9,18 +9,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Page } from '../../../shared/api/common.js';
 import { REQUIRED_MESSAGE } from '../../../shared/api/field-messages.js';
+import { ledgerCsvFileName } from '../../../shared/api/exports.js';
 import { PART_MOVE_MAX, PART_MOVE_MESSAGES, WorkOrderPartBody, type StockEntry, type WorkOrderPart } from '../../../shared/api/stock-ledger.js';
+import { todayIn } from '../../../shared/rules/task-status.js';
 import type { AppDeps } from '../../deps.js';
+import { csvColumnsFor } from '../../exports/csv.js';
+import { EXPORT_BATCH_SIZE, sendCsv } from '../../exports/csv-export.js';
+import { keysetBatches } from '../../exports/keyset-batches.js';
 import { currentUser } from '../../http/access.js';
 import { nowIso } from '../../http/clock.js';
 import { addFieldError, fieldError, invalid, notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { PageQuery, pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { doesNotExist } from '../../http/relations.js';
+import type { StockEntryRow } from '../stock/stock-ledger.js';
 import { hasFullAccess } from '../users/full-access.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { WorkOrderRow } from '../workorders/workorders.repository.js';
-import { presentStockEntry, presentWorkOrderPart } from './part-moves.presenter.js';
+import { presentStockEntry, presentWorkOrderPart, STOCK_LEDGER_CSV_COLUMNS } from './part-moves.presenter.js';
 import type { PartMoveKind, PartMoveRow } from './part-moves.repository.js';
 
 /** The refusal every rule of the order gives: about the request as a whole, not one of its fields. */
@@ -28,7 +34,7 @@ const refused = (message: string) => fieldError('non_field_errors', message);
 
 const isMoveKind = (kind: unknown): kind is PartMoveKind => kind === 'issue' || kind === 'return';
 
-export async function partMovesRoutes(app: FastifyInstance, { repositories, models }: AppDeps): Promise<void> {
+export async function partMovesRoutes(app: FastifyInstance, { config, repositories, models }: AppDeps): Promise<void> {
   const { partMoves, parts, users } = repositories;
   const orders = repositories.workOrders;
   const orderReaders = { access: models.workorders.read };
@@ -112,6 +118,37 @@ export async function partMovesRoutes(app: FastifyInstance, { repositories, mode
       const people = await users.refsOf(rows.map((r) => r.user_id));
       const full = hasFullAccess(currentUser(request));
       return pageOf(request, window, count, rows.map((row) => presentStockEntry(row, people, full)));
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/parts/:id/ledger.csv',
+    {
+      schema: {
+        params: IdParams,
+        description:
+          "Every entry of the part's stock ledger as a CSV file (UTF-8 with a byte order mark, RFC 4180, text safe from formulas as the lists' exports), oldest first: " +
+          'Date, Kind, Change, Quantity After, Unit Cost (in the files of users with full access only), Work Order, Reason, User.',
+        response: { 200: { description: 'Saved as part-<id>-ledger-YYYY-MM-DD.csv.', content: { 'text/csv': { schema: { type: 'string' } } } } },
+      },
+      config: partReaders,
+    },
+    async (request, reply) => {
+      const part = await parts.findById(request.params.id);
+      if (!part) throw notFound();
+      const full = hasFullAccess(currentUser(request));
+      return sendCsv(reply, {
+        fileName: ledgerCsvFileName(part.id, todayIn(config.timeZone)),
+        columns: csvColumnsFor(STOCK_LEDGER_CSV_COLUMNS, full),
+        // Oldest first, unlike the screen's newest-first pages: a sheet is read top to bottom like a
+        // bank statement, each Quantity After following from the line above, the last line the
+        // quantity on hand now; it is the order the meters' exports use, and a user sorts from there.
+        batches: keysetBatches((after: StockEntryRow | null) => partMoves.ledgerAfter(part.id, after, EXPORT_BATCH_SIZE), EXPORT_BATCH_SIZE),
+        items: async (rows) => {
+          const people = await users.refsOf(rows.map((r) => r.user_id));
+          return rows.map((row) => presentStockEntry(row, people, full));
+        },
+      });
     },
   );
 }

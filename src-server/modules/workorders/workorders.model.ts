@@ -25,6 +25,13 @@ export const WORK_ORDER_CSV_COLUMNS: readonly CsvColumn<WorkOrder>[] = [
   { header: 'Updated At', value: (o) => o.updated_at },
   { header: 'Location ID', value: (o) => o.location_id },
   { header: 'Asset ID', value: (o) => o.asset_id },
+  // What the work cost so far, as the order answers it (currency units, numbers a spreadsheet adds
+  // up); for full access only, as `costs` is (docs/decisions.md: What the work costs). Last, so
+  // the columns every user's file has stand in the same places in both.
+  { header: 'Labour Minutes', value: (o) => o.costs?.labour_minutes, fullAccessOnly: true },
+  { header: 'Labour Cost', value: (o) => o.costs?.labour_cost, fullAccessOnly: true },
+  { header: 'Parts Cost', value: (o) => o.costs?.parts_cost, fullAccessOnly: true },
+  { header: 'Total Cost', value: (o) => o.costs?.total, fullAccessOnly: true },
 ];
 
 /** Limited users read work orders: theirs to create and follow. */

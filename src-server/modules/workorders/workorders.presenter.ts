@@ -1,7 +1,7 @@
 /** Work orders as the API shows them (behaviour §3), built from rows and their batch-loaded relations. */
 import type { WorkOrderCosts } from '../../../shared/api/labour.js';
 import type { WorkOrder, WorkOrderAsset, WorkOrderAttachment } from '../../../shared/api/workorders.js';
-import { centsToUnits } from '../../../shared/rules/money.js';
+import { costFigures } from '../../../shared/rules/money.js';
 import { mediaUrl } from '../../http/uploads.js';
 import type { LabourTotals } from '../labour/labour.repository.js';
 import { locationRefOf } from '../locations/locations.presenter.js';
@@ -52,12 +52,7 @@ export function presentWorkOrder(
 /** An order's costs in currency units, added up in cents so the total is exact. */
 function presentCosts(labour: LabourTotals | undefined, partsCents: number): WorkOrderCosts {
   const labourCents = labour?.costCents ?? 0;
-  return {
-    labour_minutes: labour?.minutes ?? 0,
-    labour_cost: centsToUnits(labourCents),
-    parts_cost: centsToUnits(partsCents),
-    total: centsToUnits(labourCents + partsCents),
-  };
+  return { labour_minutes: labour?.minutes ?? 0, ...costFigures(labourCents, partsCents) };
 }
 
 /** An order as users without full access see it: what the work cost is not theirs to see (the model's limitedView). */

@@ -15,6 +15,7 @@ import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../s
 import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatDate, formatDateTime, formatPrice, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
+import { YearCost } from '../../kit/YearCost';
 import { FormDialog } from '../../kit/FormDialog';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
@@ -187,6 +188,8 @@ export function AssetDetailPage({ params }: { params: { id?: string } }) {
                 ['Acquisition Date', orNA(formatDate(asset.acquisition_date))],
                 ['Purchase Price', orNA(formatPrice(asset.purchase_price))],
                 ['Updated', [formatDateTime(asset.updated_at), asset.updated_by ? `by ${fullName(asset.updated_by)}` : ''].filter(Boolean).join(' ')],
+                // Not in the spec: what the work on it cost this year (docs/decisions.md: What the work costs).
+                ['Cost This Year', <YearCost of="assets" id={asset.id} />],
               ]}
             />
             <RecordThumbnail url={asset.thumbnail_url} large />

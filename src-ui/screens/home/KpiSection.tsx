@@ -14,6 +14,7 @@ import { formatDateTime } from '../../format/display';
 import { useSynced, useWorkerRead } from '../../state/hooks';
 import { KPI_TEXTS } from './kpi-format';
 import { ChemicalUseKpis } from './ChemicalUseKpis';
+import { CostKpis } from './CostKpis';
 import { MaintenanceKpis } from './MaintenanceKpis';
 import { OpenWorkOrdersKpis } from './OpenWorkOrdersKpis';
 import { ResponseTimesKpis } from './ResponseTimesKpis';
@@ -31,6 +32,8 @@ function Figures({ result }: { result: ReadResult<Kpis> }) {
         <ResponseTimesKpis times={kpis.response_times} period={kpis.period_days} />
         <MaintenanceKpis maintenance={kpis.maintenance} />
         {kpis.chemical_usage.sites.length > 0 ? <ChemicalUseKpis usage={kpis.chemical_usage} /> : null}
+        {/* A copy saved before the costs were figured has none. */}
+        {kpis.costs ? <CostKpis windows={kpis.costs} /> : null}
       </div>
     </>
   );
@@ -51,6 +54,8 @@ export function KpiSection() {
   useSynced('workorders', 'any', readSoon);
   useSynced('maintenance', 'any', readSoon);
   useSynced('chemicals', 'any', readSoon);
+  useSynced('partmoves', 'any', readSoon);
+  useSynced('labour', 'any', readSoon);
   const failure = error ? messageForScreen(error, KPI_TEXTS.loadFailed) : null;
   return (
     <section className="kpis" aria-labelledby="kpis-title" aria-busy={loading}>

@@ -9,6 +9,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
 import { DetailRows } from '../../kit/DetailRows';
+import { YearCost } from '../../kit/YearCost';
 import { originListUrl } from '../../kit/list-query';
 import { PrintLabelsButton } from '../../kit/PrintLabelsButton';
 import { reportProblemPath } from '../workorders/report-problem';
@@ -55,6 +56,8 @@ export function LocationDetailPage({ params }: { params: { id?: string } }) {
               ['Sagenet ID', orNA(location.sagenet_id)],
               ['OCC ID', orNA(location.occ_id)],
               ['Code', location.code ? <span className="record-code">{location.code}</span> : null],
+              // Not in the spec: what the work here cost this year (docs/decisions.md: What the work costs).
+              ['Cost This Year', <YearCost of="locations" id={location.id} />],
             ]}
           />
           <HistorySection area="locations" id={location.id} record={location} />

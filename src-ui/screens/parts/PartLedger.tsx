@@ -2,26 +2,19 @@
  * A part's stock ledger (docs/decisions.md: What the work costs): every change of its quantity,
  * newest first in pages of 10: fills, counts, issues to and returns from work orders (each a link),
  * adjustments with their reason, and the opening balance, with the quantity after each. Unit costs
- * show for full-access users only.
+ * show for full-access users only. Export Ledger saves every entry as CSV (GET parts/{id}/ledger.csv).
  */
 import { Paginator } from 'primereact/paginator';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { StockEntry, StockEntryKind } from '../../../shared/api/stock-ledger';
+import { ledgerCsvFileName } from '../../../shared/api/exports';
+import { STOCK_ENTRY_KIND_WORDS, type StockEntry } from '../../../shared/api/stock-ledger';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { DownloadButton } from '../../kit/DownloadButton';
 import { EntriesSection } from '../../kit/EntriesSection';
 import { formatDateTime, formatPrice, formatQuantity, fullName } from '../../format/display';
 import { useSynced, useWorkerRead } from '../../state/hooks';
-
-const KIND_WORDS: Record<StockEntryKind, string> = {
-  opening: 'Opening balance',
-  fill: 'Fill',
-  count: 'Inventory count',
-  issue: 'Issued',
-  return: 'Returned',
-  adjust: 'Adjusted',
-};
 
 const signed = (change: number) => `${change > 0 ? '+' : change < 0 ? '−' : ''}${formatQuantity(Math.abs(change))}`;
 
@@ -38,10 +31,26 @@ export function PartLedger({ partId }: { partId: number }) {
       texts={{ title: 'Stock ledger', loading: 'Loading the ledger...', empty: NOT_FOUND_MESSAGES.partmoves.ledger, failure: SCREEN_MESSAGES.partmoves.loadLedger }}
       entries={data?.results}
       error={ledger.error}
+      actions={
+        // Every entry, oldest first, made by the server now: needs a connection, as every export.
+        data && data.count > 0 ? (
+          <DownloadButton
+            id={`ledger-${partId}-export`}
+            label="Export Ledger"
+            busyLabel="Exporting..."
+            icon="pi pi-download"
+            fileName={ledgerCsvFileName(partId, new Date().toISOString().slice(0, 10))}
+            mimeType="text/csv"
+            needsConnection={SCREEN_MESSAGES.exports.needsConnection}
+            failure={{ summary: SCREEN_MESSAGES.exports.exportSummary, detail: SCREEN_MESSAGES.exports.exportDetail }}
+            download={(worker) => worker.partmoves.ledgerCsv(partId)}
+          />
+        ) : null
+      }
       entryClass="ledger-entry"
       entry={(entry: StockEntry) => (
         <span>
-          {KIND_WORDS[entry.kind]} {signed(entry.change)} → {formatQuantity(entry.quantity_after)} · {fullName(entry.user) || 'System'} · {formatDateTime(entry.created_at)}
+          {STOCK_ENTRY_KIND_WORDS[entry.kind]} {signed(entry.change)} → {formatQuantity(entry.quantity_after)} · {fullName(entry.user) || 'System'} · {formatDateTime(entry.created_at)}
           {entry.work_order_id !== null ? (
             <>
               {' · '}

@@ -43,3 +43,19 @@ describe('a CSV export', () => {
     expect(harness.core.state().queue.items).toEqual([]);
   });
 });
+
+describe("a part's ledger as CSV", () => {
+  it('is read as bytes from the part\'s ledger.csv, with the name the server gave it', async () => {
+    const ledger = '\uFEFFDate,Kind,Change\r\n2026-11-27T08:00:00.000Z,Fill,3\r\n';
+    api.on('GET', 'parts/12/ledger.csv', () => new Response(ledger, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="part-12-ledger-2026-11-27.csv"' } }));
+    const answer = await harness.core.workerCalls.partmoves.ledgerCsv(12);
+    expect(answer.fileName).toBe('part-12-ledger-2026-11-27.csv');
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(answer.bytes)).toBe(ledger);
+  });
+
+  it('without a connection says that exports need one, and nothing is queued', async () => {
+    api.down = true;
+    await expect(harness.core.workerCalls.partmoves.ledgerCsv(12)).rejects.toMatchObject({ code: 'NEEDS_CONNECTION', message: ERROR_MESSAGES.exportNeedsConnection });
+    expect(harness.core.state().queue.items).toEqual([]);
+  });
+});
