@@ -33,7 +33,12 @@ export type LabourStopBody = Static<typeof LabourStopBody>;
 
 export interface LabourEntry {
   id: number;
-  work_order_id: number;
+  /** The order the time was worked on; null for time on a maintenance task. */
+  work_order_id: number | null;
+  /** The maintenance task the time was worked on; null for time on an order. */
+  task_id: number | null;
+  /** The task's completion the time went to; null until the task is completed (and for an order's time). */
+  task_completion_id: number | null;
   user: UserRef;
   /** A timer's start, or for time by hand its date at the start of the day (UTC). */
   started_at: string;
@@ -55,12 +60,17 @@ export interface LabourEntry {
  * caller's running one (on another order or the same), that order's id (LABOUR_MESSAGES.stoppedOther).
  */
 export interface LabourAdded extends LabourEntry {
+  /** The order whose timer this start stopped. */
   stopped_timer_on?: number;
+  /** The maintenance task whose timer this start stopped. */
+  stopped_timer_on_task?: number;
 }
 
 export const LABOUR_ENTRY_KEYS = {
   id: true,
   work_order_id: true,
+  task_id: true,
+  task_completion_id: true,
   user: true,
   started_at: true,
   stopped_at: true,
@@ -93,8 +103,10 @@ export const LABOUR_MESSAGES = {
   completed: 'This work order is completed; only a supervisor can change its time.',
   noTimer: 'You have no timer running on this work order.',
   deleteNotYours: 'Only its author can delete this entry while the work order is open.',
+  noTimerOnTask: 'You have no timer running on this task.',
   /** Starting a timer stops the one running elsewhere; the answer says so. */
   stoppedOther: (orderId: number) => `Your timer on work order #${orderId} was stopped.`,
+  stoppedOtherTask: (taskId: number) => `Your timer on task #${taskId} was stopped.`,
 } as const;
 
 /** The Add Time form as the device checks it before sending (the server checks again). */

@@ -165,7 +165,12 @@ export interface WorkOrderAttachmentsTable {
  */
 export interface LabourEntriesTable {
   id: Generated<number>;
-  work_order_id: number;
+  /** The order the time was worked on, or null for time on a task (migration 0028: exactly one of the two). */
+  work_order_id: number | null;
+  /** The maintenance task the time was worked on (migration 0028). */
+  task_id: number | null;
+  /** The task's completion the time went to; null until the task is completed, and for an order's time. */
+  task_completion_id: number | null;
   user_id: number;
   started_at: string;
   stopped_at: string | null;

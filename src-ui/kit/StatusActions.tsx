@@ -67,7 +67,7 @@ export function PendingSyncTag() {
 }
 
 /** The record's queued actions that still wait (shown in the Pending sync list, and disabling their buttons). */
-export function usePendingActions(area: AreaName, recordId: number): QueueItemView[] {
+export function usePendingActions(area: AreaName, recordId: number | string): QueueItemView[] {
   const snap = useSnapshot(store);
   return pendingActionsFor(snap.queue.items as QueueItemView[], area, recordId);
 }

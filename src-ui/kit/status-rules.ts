@@ -24,7 +24,7 @@ export interface ClaimableRecord {
 }
 
 /** Queued actions for this record that still wait to be sent (not failed, not synced). */
-export function pendingActionsFor(items: readonly QueueItemView[], area: string, recordId: number): QueueItemView[] {
+export function pendingActionsFor(items: readonly QueueItemView[], area: string, recordId: number | string): QueueItemView[] {
   return items.filter((i) => i.domain === area && i.targetId === String(recordId) && (i.status === 'queued' || i.status === 'pending' || i.status === 'retrying'));
 }
 

@@ -30,6 +30,8 @@ const WORK_ORDER_HEADERS = [
   'Location ID',
   'Asset ID',
 ];
+/** A full-access user's file ends with what each order cost (docs/decisions.md: What the work costs); a limited user's has none of it. */
+const FULL_WORK_ORDER_HEADERS = [...WORK_ORDER_HEADERS, 'Labour Minutes', 'Labour Cost', 'Parts Cost', 'Total Cost'];
 
 test('the work-order list exports the rows its filters show, as a CSV a spreadsheet opens safely', async ({ page }) => {
   const api = await HttpClient.signIn(SUPERVISOR);
@@ -51,11 +53,12 @@ test('the work-order list exports the rows its filters show, as a CSV a spreadsh
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^workorders-\d{4}-\d{2}-\d{2}\.csv$/);
-  const rows = csvRecords(readFileSync(await file.path(), 'utf8'), WORK_ORDER_HEADERS);
+  const rows = csvRecords(readFileSync(await file.path(), 'utf8'), FULL_WORK_ORDER_HEADERS);
   // Newest first, as the list shows them; only this location's orders that match the search.
   expect(rows.map((r) => Number(r.ID))).toEqual([formula.id, plain.id]);
   expect(rows[0]).toMatchObject({ Location: location.name, Description: `'=HYPERLINK("http://evil.example","${tag}")`, Status: 'Pending', 'Created By': 'Sam Rivera' });
   expect(rows[1]).toMatchObject({ Location: location.name, Description: `${tag} pump leaks, "badly"`, Status: 'Claimed', 'Claimed By': 'Sam Rivera', 'Location ID': String(location.id) });
+  expect(rows[1]).toMatchObject({ 'Labour Minutes': '0', 'Labour Cost': '0', 'Parts Cost': '0', 'Total Cost': '0' });
   expect(rows[1]!['Created At']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
 });
 

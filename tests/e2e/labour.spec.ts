@@ -112,3 +112,44 @@ test('a supervisor sets an hourly rate on the Users screen and sees the costs on
   await expect(labour.locator('.labour-entry')).toContainText('1 h 30 min · $45.00');
   await expect(labour.locator('.entries-total')).toHaveText('Total: 1 h 30 min, $45.00');
 });
+
+test("time on a claimed maintenance task, offline: a timer across a reload and the completion; the completion takes the time once", async ({ page, network }) => {
+  const supervisor = await HttpClient.signIn(SUPERVISOR);
+  const location = await supervisor.createLocation(unique('Task Labour Wash'));
+  const task = await supervisor.taskAction((await supervisor.createTask(location.id, unique('Grease the conveyor'))).id, 'claim');
+
+  await signIn(page, SUPERVISOR);
+  await page.goto(`/maintenance-detail/${task.id}`);
+  const labour = page.locator('.labour-section');
+  await expect(labour.getByText('No time recorded yet.')).toBeVisible();
+  await serviceWorkerReady(page);
+
+  await network.setOffline(true);
+  await expect(page.getByText('Offline mode')).toBeVisible();
+  await labour.getByRole('button', { name: 'Start Timer' }).click();
+  await expect(labour.locator('.labour-running')).toContainText('Timer running since');
+  await page.reload();
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(labour.locator('.labour-running')).toContainText('Timer running since');
+  await labour.getByRole('button', { name: 'Stop Timer' }).click();
+  await expect(labour.locator('.labour-running')).toHaveCount(0);
+  await labour.getByRole('button', { name: 'Add Time' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Time' });
+  await add.getByLabel('Minutes').fill('25');
+  await add.getByRole('button', { name: 'Add Time' }).click();
+  await expect(toast(page, "You're offline. We'll add this time once the connection returns.")).toBeVisible();
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Complete' }).getByRole('button', { name: 'Complete' }).click();
+
+  await network.setOffline(false);
+  await expect(activityBadge(page)).toBeHidden({ timeout: 30_000 });
+  const entries = async () => (await supervisor.request<LabourEntry[]>('GET', `/maintenance/tasks/${task.id}/labour/`)).body;
+  await expect.poll(async () => (await entries()).length).toBe(2);
+  const all = await entries();
+  // Both went to the one completion the queue sent after them.
+  expect(new Set(all.map((e) => e.task_completion_id)).size).toBe(1);
+  expect(all[0]!.task_completion_id).not.toBeNull();
+  expect(all.map((e) => e.minutes).sort()).toContain(25);
+  await expect(labour.locator('.labour-entry')).toHaveCount(2);
+  await expectAccessibleInBothThemes(page, "a task's labour");
+});

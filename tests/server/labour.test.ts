@@ -106,6 +106,8 @@ describe('time recorded on a work order', () => {
     expect(entry).toEqual({
       id: expect.any(Number),
       work_order_id: id,
+      task_id: null,
+      task_completion_id: null,
       user: { id: alice.user.id, first_name: 'Alice', last_name: 'Anders' },
       started_at: `${today()}T00:00:00.000Z`,
       stopped_at: `${today()}T01:30:00.000Z`,
@@ -310,7 +312,7 @@ describe('one running timer per user', () => {
     expect(running).toHaveLength(1);
     // Each start but the first stopped the one before it.
     expect(answers.filter((a) => (a.json() as LabourAdded).stopped_timer_on !== undefined)).toHaveLength(2);
-    await stop(bob, running[0]!.work_order_id);
+    await stop(bob, running[0]!.work_order_id!);
   });
 
   it('a timer forgotten for days stops at the longest entry when the next starts', async () => {

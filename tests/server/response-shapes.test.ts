@@ -241,7 +241,7 @@ describe('each response type, its presenter and its table agree', () => {
     const orders = new WorkOrdersRepository(db);
     const location = await insertLocation(db, 'Labour Shapes');
     const order = await orders.create({ status: 'Pending', description: 'Timed work', location_id: location.id, created_by_id: user.user.id, created_at: now(), updated_at: now() }, []);
-    const row = await new LabourRepository(db).add(order.id, user.user.id, { started_at: '2026-03-01T08:00:00.000Z', stopped_at: '2026-03-01T09:30:00.000Z', minutes: 90, date: null }, now());
+    const row = await new LabourRepository(db).add({ kind: 'order', id: order.id }, user.user.id, { started_at: '2026-03-01T08:00:00.000Z', stopped_at: '2026-03-01T09:30:00.000Z', minutes: 90, date: null }, now());
     const people = await new UsersRepository(db).refsOf([row.user_id]);
     await expectShape({ row, table: 'labour_entries', id: row.id, present: (r) => presentLabourEntry(r, people, true), keys: LABOUR_ENTRY_KEYS, notExposed: LABOUR_ENTRY_NOT_EXPOSED });
   });

@@ -86,6 +86,31 @@ export async function logChangesOf(db: Kysely<unknown>, dialect: DialectName, { 
   await sql.raw(`create trigger ${table}_log_delete after delete on ${table} begin ${log(`old.${idColumn}`, own ? 'delete' : 'upsert')} end`).execute(db);
 }
 
+/**
+ * Triggers like `logChangesOf`'s for a column that may be null (a labour entry's order or task, a
+ * stock entry's order): a row logs a change of `entity` only when its `idColumn` is set, the
+ * condition stated in each trigger (PostgreSQL's shared `change_log_record` would log a null id, and
+ * fail). Named `{table}_log_{label}_{event}`.
+ */
+export async function logChangesWhenSet(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  { table, entity, idColumn, label, events }: { table: string; entity: string; idColumn: string; label: string; events: readonly ('insert' | 'update' | 'delete')[] },
+): Promise<void> {
+  for (const event of events) {
+    const row = event === 'delete' ? 'old' : 'new';
+    const name = `${table}_log_${label}_${event}`;
+    if (dialect === 'postgres') {
+      await sql
+        .raw(`create trigger ${name} after ${event} on ${table} for each row when (${row}.${idColumn} is not null) execute function change_log_record('${entity}', '${idColumn}', 'child')`)
+        .execute(db);
+    } else {
+      const log = `insert into change_log (entity, record_id, op, changed_at) values ('${entity}', ${row}.${idColumn}, 'upsert', ${SQLITE_NOW});`;
+      await sql.raw(`create trigger ${name} after ${event} on ${table} when ${row}.${idColumn} is not null begin ${log} end`).execute(db);
+    }
+  }
+}
+
 async function upSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`create table change_log (
     seq integer primary key autoincrement,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { realType, withId, type DialectName } from '../dialect.js';
-import { logChangesOf, SQLITE_NOW } from './0011_change_log.js';
+import { logChangesOf, logChangesWhenSet } from './0011_change_log.js';
 
 /**
  * Parts on work orders through an append-only stock ledger (docs/decisions.md: What the work costs).
@@ -51,20 +51,12 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 }
 
 /**
- * An issue or a return changes its order's costs: logged as a change of the order. Only entries
- * with an order: PostgreSQL's shared `change_log_record` would log a null id (and fail), so both
- * engines say it in the trigger's condition. An entry is never updated but by its order's deletion
- * (set null), which needs no log of a deleted order.
+ * An issue or a return changes its order's costs: logged as a change of the order, for entries with
+ * an order only. An entry is never updated but by its order's deletion (set null), which needs no
+ * log of a deleted order.
  */
 async function logOrderOfEntry(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  if (dialect === 'postgres') {
-    await sql`create trigger stock_entries_log_order_insert after insert on stock_entries for each row when (new.work_order_id is not null) execute function change_log_record('workorders', 'work_order_id', 'child')`.execute(db);
-    await sql`create trigger stock_entries_log_order_delete after delete on stock_entries for each row when (old.work_order_id is not null) execute function change_log_record('workorders', 'work_order_id', 'child')`.execute(db);
-    return;
-  }
-  const log = (id: string) => `insert into change_log (entity, record_id, op, changed_at) values ('workorders', ${id}, 'upsert', ${SQLITE_NOW});`;
-  await sql.raw(`create trigger stock_entries_log_order_insert after insert on stock_entries when new.work_order_id is not null begin ${log('new.work_order_id')} end`).execute(db);
-  await sql.raw(`create trigger stock_entries_log_order_delete after delete on stock_entries when old.work_order_id is not null begin ${log('old.work_order_id')} end`).execute(db);
+  await logChangesWhenSet(db, dialect, { table: 'stock_entries', entity: 'workorders', idColumn: 'work_order_id', label: 'order', events: ['insert', 'delete'] });
 }
 
 /** The tables the backfill reads and writes, as they are at this migration (not as schema.ts may say later). */

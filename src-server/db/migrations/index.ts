@@ -27,6 +27,7 @@ import * as m0024 from './0024_request_mails.js';
 import * as m0025 from './0025_labour.js';
 import * as m0026 from './0026_stock_ledger.js';
 import * as m0027 from './0027_cost_windows.js';
+import * as m0028 from './0028_task_labour.js';
 
 export interface Migration {
   name: string;
@@ -62,4 +63,5 @@ export const migrations: Migration[] = [
   { name: '0025_labour', up: m0025.up },
   { name: '0026_stock_ledger', up: m0026.up },
   { name: '0027_cost_windows', up: m0027.up },
+  { name: '0028_task_labour', up: m0028.up },
 ];

@@ -1,5 +1,5 @@
 /**
- * What the work cost, summed by the orders' location or asset over spans of time (shared/api/costs.ts;
+ * What the work cost, summed by the orders' (and the maintenance tasks') location or asset over spans of time (shared/api/costs.ts;
  * docs/decisions.md: What the work costs). Labour and parts are read apart, each over the entries of
  * the span by their time (indexes of migration 0027) joined to their order by key; the sums use the
  * very expressions an order's own costs use (labour.repository.ts, part-moves.repository.ts), so a
@@ -56,7 +56,20 @@ export class CostsRepository {
       .where('stock_entries.created_at', '>=', since)
       .where('stock_entries.kind', 'in', MOVE_KINDS)
       .executeTakeFirst();
-    return { labourCents: toCents(labour?.cents ?? null), partsCents: toCents(parts?.cents ?? null) };
+    // Time on maintenance tasks counts for their location (a task is on no asset).
+    const tasks =
+      place.by === 'location_id'
+        ? await this.db
+            .selectFrom('labour_entries')
+            .innerJoin('maintenance_tasks', 'maintenance_tasks.id', 'labour_entries.task_id')
+            .select(LABOUR_COST_CENTS.as('cents'))
+            .where('maintenance_tasks.location_id', '=', place.id)
+            .where('labour_entries.started_at', '>=', since)
+            .where('labour_entries.stopped_at', 'is not', null)
+            .where('labour_entries.deleted_at', 'is', null)
+            .executeTakeFirst()
+        : undefined;
+    return { labourCents: toCents(labour?.cents ?? null) + toCents(tasks?.cents ?? null), partsCents: toCents(parts?.cents ?? null) };
   }
 
   /**
@@ -77,6 +90,16 @@ export class CostsRepository {
       .where('labour_entries.deleted_at', 'is', null)
       .groupBy(['work_orders.location_id', 'work_orders.asset_id'])
       .execute();
+    const taskLabour = await this.db
+      .selectFrom('labour_entries')
+      .innerJoin('maintenance_tasks', 'maintenance_tasks.id', 'labour_entries.task_id')
+      .select('maintenance_tasks.location_id')
+      .select(sinces.map((since, i) => sql<number | string>`sum(case when labour_entries.started_at >= ${since} then ${LABOUR_ENTRY_CENTS} else 0 end)`.as(`c${i}`)))
+      .where('labour_entries.started_at', '>=', earliest)
+      .where('labour_entries.stopped_at', 'is not', null)
+      .where('labour_entries.deleted_at', 'is', null)
+      .groupBy('maintenance_tasks.location_id')
+      .execute();
     const parts = await this.db
       .selectFrom('stock_entries')
       .innerJoin('work_orders', 'work_orders.id', 'stock_entries.work_order_id')
@@ -95,6 +118,11 @@ export class CostsRepository {
     };
     const spans = (row: Record<string, unknown>) => sinces.map((_, i) => toCents(row[`c${i}`] as number | string | null));
     for (const row of labour) at(row.location_id, row.asset_id).labourCents = spans(row);
+    // A location's tasks' time joins its orders on no asset.
+    for (const row of taskLabour) {
+      const place = at(row.location_id, null);
+      place.labourCents = spans(row).map((cents, i) => cents + place.labourCents[i]!);
+    }
     for (const row of parts) at(row.location_id, row.asset_id).partsCents = spans(row);
     return [...places.values()];
   }

@@ -14,6 +14,8 @@ export function presentLabourEntry(row: LabourRow, people: ReadonlyMap<number, U
   return {
     id: row.id,
     work_order_id: row.work_order_id,
+    task_id: row.task_id,
+    task_completion_id: row.task_completion_id,
     // The foreign key keeps the author existing (users are never deleted); the fallback keeps the type honest.
     user: userRefOf(people, row.user_id) ?? { id: row.user_id, first_name: '', last_name: '' },
     started_at: row.started_at,

@@ -42,28 +42,40 @@ export interface TimerStarted {
 export const LABOUR_ENTRY_CENTS = sql<number>`(cast(minutes as bigint) * rate_cents * 2 + 60) / 120`;
 export const LABOUR_COST_CENTS = sql<number | string>`sum(${LABOUR_ENTRY_CENTS})`;
 
+/** What time is worked on: a work order, or a maintenance task (migration 0028). */
+export type LabourSubject = { kind: 'order'; id: number } | { kind: 'task'; id: number };
+
+const columnOf = (subject: LabourSubject) => (subject.kind === 'order' ? 'work_order_id' : 'task_id');
+/** Whose history an entry's events go to. */
+const areaOf = (subject: LabourSubject) => (subject.kind === 'order' ? 'workorders' : 'maintenance');
+
+/** The order or task an entry is time on (exactly one is set: the table's check). */
+export function subjectOf(row: Pick<LabourRow, 'work_order_id' | 'task_id'>): LabourSubject {
+  return row.work_order_id !== null ? { kind: 'order', id: row.work_order_id } : { kind: 'task', id: row.task_id ?? 0 };
+}
+
 export class LabourRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The order's entries, oldest first (by when the work started, then as recorded). */
-  list(orderId: number): Promise<LabourRow[]> {
-    return this.db.selectFrom('labour_entries').selectAll().where('work_order_id', '=', orderId).where('deleted_at', 'is', null).orderBy('started_at').orderBy('id').execute();
+  /** The order's or task's entries, oldest first (by when the work started, then as recorded). */
+  list(subject: LabourSubject): Promise<LabourRow[]> {
+    return this.db.selectFrom('labour_entries').selectAll().where(columnOf(subject), '=', subject.id).where('deleted_at', 'is', null).orderBy('started_at').orderBy('id').execute();
   }
 
-  /** One entry of one order, deleted ones included (undefined when the entry is another order's). */
-  findEntry(orderId: number, entryId: number): Promise<LabourRow | undefined> {
-    return this.db.selectFrom('labour_entries').selectAll().where('id', '=', entryId).where('work_order_id', '=', orderId).executeTakeFirst();
+  /** One entry of one order or task, deleted ones included (undefined when the entry is another's). */
+  findEntry(subject: LabourSubject, entryId: number): Promise<LabourRow | undefined> {
+    return this.db.selectFrom('labour_entries').selectAll().where('id', '=', entryId).where(columnOf(subject), '=', subject.id).executeTakeFirst();
   }
 
-  /** The user's running timer on the order, if any. */
-  runningOn(orderId: number, userId: number): Promise<LabourRow | undefined> {
+  /** The user's running timer on the order or task, if any. */
+  runningOn(subject: LabourSubject, userId: number): Promise<LabourRow | undefined> {
     return this.db
       .selectFrom('labour_entries')
       .selectAll()
       .where('user_id', '=', userId)
       .where('stopped_at', 'is', null)
       .where('deleted_at', 'is', null)
-      .where('work_order_id', '=', orderId)
+      .where(columnOf(subject), '=', subject.id)
       .orderBy('id')
       .executeTakeFirst();
   }
@@ -88,20 +100,21 @@ export class LabourRepository {
       .where('stopped_at', 'is not', null)
       .where('deleted_at', 'is', null)
       .groupBy('work_order_id')
+      .$narrowType<{ work_order_id: number }>()
       .execute();
     return new Map(rows.map((r) => [r.work_order_id, { minutes: Number(r.minutes), costCents: Number(r.cost_cents) }]));
   }
 
   /** Time by hand or a finished timer, at the author's rate now. */
-  add(orderId: number, userId: number, time: LabourTime, now: string): Promise<LabourRow> {
+  add(subject: LabourSubject, userId: number, time: LabourTime, now: string): Promise<LabourRow> {
     return createRecorded(
       this.db,
-      (row: LabourRow) => ({ area: 'workorders', recordId: orderId, kind: 'labour_added', actorId: userId, at: now, details: { entry_id: row.id, minutes: row.minutes } }),
+      (row: LabourRow) => ({ area: areaOf(subject), recordId: subject.id, kind: 'labour_added', actorId: userId, at: now, details: { entry_id: row.id, minutes: row.minutes } }),
       async (trx) => {
         const rate = await rateOf(trx, userId);
         return trx
           .insertInto('labour_entries')
-          .values({ work_order_id: orderId, user_id: userId, ...time, rate_cents: rate, created_at: now })
+          .values({ ...subjectColumns(subject), user_id: userId, ...time, rate_cents: rate, created_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
       },
@@ -110,11 +123,11 @@ export class LabourRepository {
 
   /**
    * A timer started at `startedAt`: the user's running timers stop first (labour.times.ts
-   * `replacedTimerStop`), each recorded on its own order. The user's row is read locked, so two
+   * `replacedTimerStop`), each recorded on its own order or task. The user's row is read locked, so two
    * starts of one user (two devices) run one after the other and the second stops the first's timer:
    * a user never has two running.
    */
-  startTimer(orderId: number, userId: number, startedAt: string, now: string): Promise<TimerStarted> {
+  startTimer(subject: LabourSubject, userId: number, startedAt: string, now: string): Promise<TimerStarted> {
     return this.db.transaction().execute(async (trx) => {
       const rate = await rateOf(trx, userId);
       const running = await trx.selectFrom('labour_entries').selectAll().where('user_id', '=', userId).where('stopped_at', 'is', null).where('deleted_at', 'is', null).orderBy('id').execute();
@@ -127,10 +140,10 @@ export class LabourRepository {
       }
       const row = await trx
         .insertInto('labour_entries')
-        .values({ work_order_id: orderId, user_id: userId, started_at: startedAt, stopped_at: null, minutes: null, date: null, rate_cents: rate, created_at: now, deleted_at: null })
+        .values({ ...subjectColumns(subject), user_id: userId, started_at: startedAt, stopped_at: null, minutes: null, date: null, rate_cents: rate, created_at: now, deleted_at: null })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordActivity(trx, { area: 'workorders', recordId: orderId, kind: 'timer_started', actorId: userId, at: now, details: { entry_id: row.id, minutes: null } });
+      await recordActivity(trx, { area: areaOf(subject), recordId: subject.id, kind: 'timer_started', actorId: userId, at: now, details: { entry_id: row.id, minutes: null } });
       return { row, stopped };
     });
   }
@@ -145,7 +158,8 @@ export class LabourRepository {
     return this.db.transaction().execute(async (trx) => {
       const gone = await trx.updateTable('labour_entries').set({ deleted_at: now }).where('id', '=', entry.id).where('deleted_at', 'is', null).returningAll().executeTakeFirst();
       if (gone) {
-        await recordActivity(trx, { area: 'workorders', recordId: gone.work_order_id, kind: 'labour_deleted', actorId, at: now, details: { entry_id: gone.id, minutes: gone.minutes } });
+        const subject = subjectOf(gone);
+        await recordActivity(trx, { area: areaOf(subject), recordId: subject.id, kind: 'labour_deleted', actorId, at: now, details: { entry_id: gone.id, minutes: gone.minutes } });
       }
       return gone !== undefined;
     });
@@ -161,7 +175,28 @@ async function rateOf(trx: Transaction<Database>, userId: number): Promise<numbe
   return user.hourly_rate_cents;
 }
 
-/** A conditional stop (only while the timer runs), recorded on its order when it applied. */
+/** An entry's columns for its order or task. */
+function subjectColumns(subject: LabourSubject): Pick<LabourRow, 'work_order_id' | 'task_id' | 'task_completion_id'> {
+  return subject.kind === 'order' ? { work_order_id: subject.id, task_id: null, task_completion_id: null } : { work_order_id: null, task_id: subject.id, task_completion_id: null };
+}
+
+/**
+ * A task's completion takes the time worked on it since the one before: a timer still running on it
+ * stops at the completion (recorded on the task), and every entry not yet given to a completion goes
+ * to this one. In the completion's transaction, so the time and the completion stand or fall together.
+ */
+export async function giveTimeToCompletion(trx: Transaction<Database>, taskId: number, completionId: number, actorId: number, now: string): Promise<void> {
+  const running = await trx.selectFrom('labour_entries').selectAll().where('task_id', '=', taskId).where('stopped_at', 'is', null).where('deleted_at', 'is', null).execute();
+  for (const timer of running) {
+    const start = Date.parse(timer.started_at);
+    // As a timer replaced by another start: at the completion, within an entry's longest.
+    const stop = replacedTimerStop(start, Date.parse(now));
+    await stopEntry(trx, timer, new Date(stop).toISOString(), labourMinutes(start, stop), actorId, now);
+  }
+  await trx.updateTable('labour_entries').set({ task_completion_id: completionId }).where('task_id', '=', taskId).where('task_completion_id', 'is', null).where('deleted_at', 'is', null).execute();
+}
+
+/** A conditional stop (only while the timer runs), recorded on its order or task when it applied. */
 async function stopEntry(trx: Transaction<Database>, timer: LabourRow, stoppedAt: string, minutes: number, actorId: number, now: string): Promise<LabourRow | undefined> {
   const row = await trx
     .updateTable('labour_entries')
@@ -171,6 +206,9 @@ async function stopEntry(trx: Transaction<Database>, timer: LabourRow, stoppedAt
     .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
-  if (row) await recordActivity(trx, { area: 'workorders', recordId: row.work_order_id, kind: 'timer_stopped', actorId, at: now, details: { entry_id: row.id, minutes: row.minutes } });
+  if (row) {
+    const subject = subjectOf(row);
+    await recordActivity(trx, { area: areaOf(subject), recordId: subject.id, kind: 'timer_stopped', actorId, at: now, details: { entry_id: row.id, minutes: row.minutes } });
+  }
   return row;
 }

@@ -13,6 +13,7 @@ import type { PageWindow } from '../../http/pagination.js';
 import type { ClaimState, TransitionResult } from '../claims/claim-flow.js';
 import { createRecorded, editRecorded, recordActivity, updateRecorded } from '../activity/activity.repository.js';
 import { addReadingIn, MetersRepository } from '../meters/meters.repository.js';
+import { giveTimeToCompletion } from '../labour/labour.repository.js';
 
 export type TaskRow = Selectable<MaintenanceTasksTable>;
 
@@ -383,7 +384,7 @@ export class MaintenanceRepository {
         .set({ due_date: taskDueDate(today, claimed.recurrence_interval), last_completion_answers: answers, ...counted.since })
         .where('id', '=', id)
         .execute();
-      await trx
+      const completionRow = await trx
         .insertInto('task_completions')
         .values({
           task_id: id,
@@ -396,7 +397,10 @@ export class MaintenanceRepository {
           answers,
           meter_late: counted.late,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The time worked on the task since its last completion goes to this one (docs/decisions.md: What the work costs).
+      await giveTimeToCompletion(trx, id, completionRow.id, userId, now);
       await recordActivity(trx, { area: 'maintenance', recordId: id, kind: 'completed', actorId: userId, at: now, details: { field_notes: fieldNotes } });
       return 'done';
     });

@@ -15,7 +15,10 @@ import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
 import { originListUrl } from '../../kit/list-query';
+import { LabourSection } from '../../kit/LabourSection';
 import { StatusActions } from '../../kit/StatusActions';
+import { isAssignedTo } from '../../kit/status-rules';
+import { useCurrentUser } from '../../state/hooks';
 import { MAINTENANCE_LIST } from './maintenance-list';
 import { useProcedureCompletion } from './ProcedureAnswers';
 import { ProcedureDetail } from './ProcedureDetail';
@@ -108,9 +111,22 @@ export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
             onRefused={() => void detail.reload()}
           />
           <ProcedureDetail task={task} />
+          <TaskLabour task={task} onChanged={() => void detail.reload()} />
           <HistorySection area="maintenance" id={task.id} record={task} />
         </div>
       )}
     </DetailScreen>
   );
+}
+
+/**
+ * The task's labour (not in the spec; docs/decisions.md: What the work costs): maintenance is full
+ * access's, so any of them deletes an entry; time is recorded while the task is claimed by oneself,
+ * and goes to the completion that ends it.
+ */
+function TaskLabour({ task, onChanged }: { task: MaintenanceTask; onChanged: () => void }) {
+  const user = useCurrentUser();
+  const claimedByMe = user !== null && isAssignedTo(task, user.id);
+  const rules = { mayRecord: claimedByMe, mayStart: claimedByMe, mayRemove: () => true };
+  return <LabourSection on={{ kind: 'task', id: task.id }} rules={rules} footer={null} onChanged={onChanged} />;
 }

@@ -9,14 +9,15 @@ import type { WorkOrder, WorkOrderAsset, WorkOrderAttachment } from '../../../sh
 import { mayOpen } from '../../app/navigation';
 import { useCurrentUser } from '../../state/hooks';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
-import { formatDateTime, fullName } from '../../format/display';
+import { formatDateTime, formatMinutes, formatPrice, fullName } from '../../format/display';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
 import { originListUrl } from '../../kit/list-query';
+import { LABOUR_TEXTS, LabourSection } from '../../kit/LabourSection';
 import { StatusActions } from '../../kit/StatusActions';
+import { isAssignedTo } from '../../kit/status-rules';
 import { WORKORDER_LIST } from './list-query';
-import { LabourSection } from './LabourSection';
 import { PartsUsedSection } from './PartsUsedSection';
 import { WorkOrderStatus } from './WorkOrderStatus';
 
@@ -101,11 +102,28 @@ export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
             onDone={(_, result) => result.status === 'done' && detail.show(result.data)}
             onRefused={() => void detail.reload()}
           />
-          <LabourSection order={order} onChanged={() => void detail.reload()} />
+          <OrderLabour order={order} onChanged={() => void detail.reload()} />
           <PartsUsedSection order={order} onChanged={() => void detail.reload()} />
           <HistorySection area="workorders" id={order.id} record={order} />
         </div>
       )}
     </DetailScreen>
   );
+}
+
+/**
+ * The order's labour, by the server's rules: the one who claimed it records time; full access
+ * always; limited users nothing on a completed order, and they delete only their own while it is open.
+ */
+function OrderLabour({ order, onChanged }: { order: WorkOrder; onChanged: () => void }) {
+  const user = useCurrentUser();
+  const full = Boolean(user?.full_feature_access);
+  const completed = order.status === 'Completed';
+  const rules = {
+    mayRecord: full || (!completed && user !== null && isAssignedTo(order, user.id)),
+    mayStart: !completed,
+    mayRemove: (_entry: unknown, mine: boolean) => full || (mine && !completed),
+  };
+  const footer = full && order.costs ? LABOUR_TEXTS.total(formatMinutes(order.costs.labour_minutes), formatPrice(order.costs.labour_cost)) : null;
+  return <LabourSection on={{ kind: 'order', id: order.id }} rules={rules} footer={footer} onChanged={onChanged} />;
 }

@@ -1,6 +1,7 @@
 /**
- * Labour on a work order (docs/decisions.md: What the work costs): the time its technicians
- * recorded, a timer, and time added by hand. The timer is no ticking state: its start and stop are
+ * Labour on a work order or a maintenance task (docs/decisions.md: What the work costs): the time
+ * its technicians recorded, a timer, and time added by hand (a task's time goes to its next
+ * completion). Used by both detail screens, which say who may record and delete. The timer is no ticking state: its start and stop are
  * writes carrying the device's time (sent now or queued), so it runs on through a reload, a closed
  * tab or a day offline; what shows it running is the server's entry without a stop, or a start
  * still waiting in the queue. Rates and costs show for full-access users only (the server sends
@@ -8,21 +9,20 @@
  */
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { LABOUR_MAX_MINUTES, LabourForm, type LabourEntry } from '../../../shared/api/labour';
-import type { WorkOrder } from '../../../shared/api/workorders';
-import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
-import type { MutationResult } from '../../../shared/data/protocol';
-import { formatDate, formatDateTime, formatMinutes, formatPrice, fullName, localDateToday } from '../../format/display';
-import { ConfirmDialog, type Confirmation } from '../../kit/ConfirmDialog';
-import { FormDialog } from '../../kit/FormDialog';
-import { NumberField, TextField } from '../../kit/FormFields';
-import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
-import { EntriesSection } from '../../kit/EntriesSection';
-import { usePendingActions } from '../../kit/StatusActions';
-import { isAssignedTo } from '../../kit/status-rules';
-import { callWorker } from '../../state/bridge';
-import { useCurrentUser, useNow, useSynced, useWorkerRead } from '../../state/hooks';
-import { showToast } from '../../state/toasts';
+import { LABOUR_MAX_MINUTES, LABOUR_MESSAGES, LabourForm, type LabourAdded, type LabourEntry } from '../../shared/api/labour';
+import { labourTarget, type LabourOn } from '../../shared/areas/labour';
+import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../shared/data/messages';
+import type { MutationResult } from '../../shared/data/protocol';
+import { formatDate, formatDateTime, formatMinutes, formatPrice, fullName, localDateToday } from '../format/display';
+import { ConfirmDialog, type Confirmation } from './ConfirmDialog';
+import { FormDialog } from './FormDialog';
+import { NumberField, TextField } from './FormFields';
+import { showInvalidForm, showRefusal, startOver, useSchemaForm } from './form';
+import { EntriesSection } from './EntriesSection';
+import { usePendingActions } from './StatusActions';
+import { callWorker } from '../state/bridge';
+import { useCurrentUser, useNow, useSynced, useWorkerRead } from '../state/hooks';
+import { showToast } from '../state/toasts';
 
 export const LABOUR_TEXTS = {
   title: 'Labour',
@@ -40,13 +40,23 @@ interface AddValues {
   date: string;
 }
 
-export function LabourSection({ order, onChanged }: { order: WorkOrder; onChanged: () => void }) {
+/** Who may do what here, as the server decides it (labour.routes.ts). */
+export interface LabourRules {
+  /** Record time: a timer or time by hand. */
+  mayRecord: boolean;
+  /** Start a timer (not on a completed order). */
+  mayStart: boolean;
+  mayRemove(entry: LabourEntry, mine: boolean): boolean;
+}
+
+export function LabourSection({ on, rules, footer, onChanged }: { on: LabourOn; rules: LabourRules; footer: string | null; onChanged: () => void }) {
   const user = useCurrentUser();
   const full = Boolean(user?.full_feature_access);
-  const entries = useWorkerRead(`labour|${order.id}`, (worker) => worker.labour.list(order.id));
-  const pending = usePendingActions('labour', order.id);
-  useSynced('labour', String(order.id), () => void entries.reload());
-  useSynced('workorders', String(order.id), () => void entries.reload());
+  const target = labourTarget(on);
+  const entries = useWorkerRead(`labour|${target}`, (worker) => worker.labour.list(on));
+  const pending = usePendingActions('labour', target);
+  useSynced('labour', target, () => void entries.reload());
+  useSynced(on.kind === 'order' ? 'workorders' : 'maintenance', String(on.id), () => void entries.reload());
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Confirmation<null> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,10 +70,8 @@ export function LabourSection({ order, onChanged }: { order: WorkOrder; onChange
   const runningSince = queuedStop ? null : (queuedStart?.createdAt ?? serverTimer?.started_at ?? null);
   const now = useNow(runningSince !== null, 30_000);
 
-  const completed = order.status === 'Completed';
-  // The server's rules: the one who claimed it records time; full access always; limited users not on a completed order.
-  const mayRecord = full || (!completed && user !== null && isAssignedTo(order, user.id));
-  const mayRemove = (entry: LabourEntry) => full || (mine(entry) && !completed);
+  const { mayRecord } = rules;
+  const mayRemove = (entry: LabourEntry) => rules.mayRemove(entry, mine(entry));
 
   const removal = (entry: LabourEntry): Confirmation<null> => ({
     header: LABOUR_TEXTS.deleteHeader,
@@ -71,7 +79,7 @@ export function LabourSection({ order, onChanged }: { order: WorkOrder; onChange
     confirm: 'Delete',
     danger: true,
     failure: SCREEN_MESSAGES.labour.remove,
-    send: (worker) => worker.labour.remove(order.id, entry.id),
+    send: (worker) => worker.labour.remove(on, entry.id),
   });
   const changed = () => {
     void entries.reload();
@@ -89,8 +97,9 @@ export function LabourSection({ order, onChanged }: { order: WorkOrder; onChange
       const result = await call();
       done(result);
       // Starting here stopped a timer elsewhere: the server says where.
-      const stopped = result.status === 'done' ? (result.data as { stopped_timer_on?: number } | null)?.stopped_timer_on : undefined;
-      if (stopped) showToast({ severity: 'info', detail: `Your timer on work order #${stopped} was stopped.` });
+      const answer = result.status === 'done' ? (result.data as LabourAdded | null) : null;
+      if (answer?.stopped_timer_on) showToast({ severity: 'info', detail: LABOUR_MESSAGES.stoppedOther(answer.stopped_timer_on) });
+      if (answer?.stopped_timer_on_task) showToast({ severity: 'info', detail: LABOUR_MESSAGES.stoppedOtherTask(answer.stopped_timer_on_task) });
     } catch (err) {
       showToast({ severity: 'error', detail: messageForScreen(err, failure) });
       void entries.reload();
@@ -101,7 +110,7 @@ export function LabourSection({ order, onChanged }: { order: WorkOrder; onChange
 
   return (
     <EntriesSection
-      id={`labour-${order.id}`}
+      id={`labour-${target}`}
       className="labour-section"
       texts={{ title: LABOUR_TEXTS.title, loading: 'Loading the time...', empty: NOT_FOUND_MESSAGES.labour.list, failure: SCREEN_MESSAGES.labour.load }}
       entries={entries.result?.data}
@@ -121,28 +130,28 @@ export function LabourSection({ order, onChanged }: { order: WorkOrder; onChange
         mayRecord ? (
           <>
             {runningSince ? (
-              <Button type="button" label={LABOUR_TEXTS.stop} icon="pi pi-stop-circle" severity="warning" size="small" disabled={busy} onClick={() => void send(() => callWorker((w) => w.labour.stop(order.id)), SCREEN_MESSAGES.labour.stop)} />
+              <Button type="button" label={LABOUR_TEXTS.stop} icon="pi pi-stop-circle" severity="warning" size="small" disabled={busy} onClick={() => void send(() => callWorker((w) => w.labour.stop(on)), SCREEN_MESSAGES.labour.stop)} />
             ) : (
-              <Button type="button" label={LABOUR_TEXTS.start} icon="pi pi-play" size="small" disabled={busy || completed} onClick={() => void send(() => callWorker((w) => w.labour.start(order.id)), SCREEN_MESSAGES.labour.start)} />
+              <Button type="button" label={LABOUR_TEXTS.start} icon="pi pi-play" size="small" disabled={busy || !rules.mayStart} onClick={() => void send(() => callWorker((w) => w.labour.start(on)), SCREEN_MESSAGES.labour.start)} />
             )}
             <Button type="button" label={LABOUR_TEXTS.add} icon="pi pi-plus" outlined size="small" disabled={busy} onClick={() => setAdding(true)} />
           </>
         ) : null
       }
-      footer={full && order.costs ? LABOUR_TEXTS.total(formatMinutes(order.costs.labour_minutes), formatPrice(order.costs.labour_cost)) : null}
+      footer={footer}
     >
       {runningSince ? (
         <p className="labour-running" role="status">
           {LABOUR_TEXTS.running(formatDateTime(runningSince), formatMinutes((now - Date.parse(runningSince)) / 60_000))}
         </p>
       ) : null}
-      <AddTimeDialog orderId={order.id} open={adding} onClose={() => setAdding(false)} onDone={done} />
+      <AddTimeDialog on={on} open={adding} onClose={() => setAdding(false)} onDone={done} />
       <ConfirmDialog open={removing} onClose={() => setRemoving(null)} onDone={changed} onRefused={changed} />
     </EntriesSection>
   );
 }
 
-function AddTimeDialog({ orderId, open, onClose, onDone }: { orderId: number; open: boolean; onClose: () => void; onDone: (result: MutationResult<unknown>) => void }) {
+function AddTimeDialog({ on, open, onClose, onDone }: { on: LabourOn; open: boolean; onClose: () => void; onDone: (result: MutationResult<unknown>) => void }) {
   const empty = { minutes: null, date: localDateToday() };
   const form = useSchemaForm<AddValues>(LabourForm, empty, (v) => ({ minutes: v.minutes, date: v.date }));
   const close = () => {
@@ -151,7 +160,7 @@ function AddTimeDialog({ orderId, open, onClose, onDone }: { orderId: number; op
   };
   const submit = form.handleSubmit(async ({ minutes, date }) => {
     try {
-      const result = await callWorker((worker) => worker.labour.add(orderId, { minutes: minutes ?? 0, date }));
+      const result = await callWorker((worker) => worker.labour.add(on, { minutes: minutes ?? 0, date }));
       onDone(result);
       close();
     } catch (err) {
