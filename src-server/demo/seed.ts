@@ -111,7 +111,7 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', config
   const asset = (brand: string, name: string, description: string, type: string, serial: string, location: number | null, acquired: string | null, price: number | null) => ({
     brand, name, description, asset_type: type, serial_number: serial, location_id: location, acquisition_date: acquired, purchase_price: price, thumbnail: null, created_at: iso(1400), updated_at: iso(1400),
   });
-  await db.insertInto('assets').values([
+  const assetIds = (await db.insertInto('assets').values([
     asset('True', 'Reach-in Cooler', 'Two-door beverage cooler by the registers', 'BEVERAGE', 'TRU-GDM49-8812', store.id, '2022-04-18', 3899),
     asset('Bunn', 'Coffee Brewer', 'Dual-head brewer, front counter', 'FOOD SERVICE', 'BUNN-ICB-22031', store.id, '2023-01-09', 1450),
     asset('Generac', 'Standby Generator', '22 kW standby generator behind the building', 'GENERATOR', 'GNR-22K-55120', firstWash, '2021-08-30', 11250),
@@ -120,7 +120,7 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', config
     asset('Ford', 'Service Van', 'Transit 250 maintenance van', 'VEHICLE', '1FTBR1C8XLKA21234', null, '2019-11-20', 38500),
     asset('Hoshizaki', 'Ice Machine', 'Cube ice maker with bin', 'FOOD SERVICE', 'HZ-KM515-7765', diner.id, '2022-09-01', 4100),
     asset('Coca-Cola', 'Fountain Dispenser', '8-valve fountain drink dispenser', 'BEVERAGE', 'CC-FD8-22219', store.id, null, null),
-  ]).execute();
+  ]).returning('id').execute()).map((r) => r.id).sort((a, b) => a - b);
 
   // ---- work orders, each status
   const wo = (description: string, location: number, hoursAgo: number, status: 'Pending' | 'Claimed' | 'Completed', assignee: number | null, notes: string | null = null) => ({
@@ -128,7 +128,7 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', config
     assigned_to_id: assignee, claimed_at: assignee ? iso(hoursAgo / 2) : null,
     field_notes: status === 'Completed' ? notes : null, completed_at: status === 'Completed' ? iso(hoursAgo / 3) : null, completed_by_id: status === 'Completed' ? assignee : null,
   });
-  await db.insertInto('work_orders').values([
+  const orderIds = (await db.insertInto('work_orders').values([
     wo('Dryer blower at the exit makes a grinding noise and trips the breaker.', firstWash, 200, 'Completed', supervisor.id, 'Replaced the blower motor bearings; breaker holds.'),
     wo('Reach-in cooler not holding temperature (reads 48°F).', store.id, 150, 'Completed', colleague.id, 'Cleaned condenser coils and replaced the fan motor.'),
     wo('Ice machine producing thin, cloudy ice.', diner.id, 96, 'Claimed', colleague.id),
@@ -137,7 +137,17 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', config
     wo('Back door closer leaking oil; door slams.', store.id, 20, 'Pending', null),
     wo('Flickering light over the prep line.', diner.id, 8, 'Pending', null),
     wo('Salt bin lid cracked, water getting in.', washSites[2] ?? firstWash, 3, 'Pending', null),
-  ]).execute();
+  ]).returning('id').execute()).map((r) => r.id).sort((a, b) => a - b);
+
+  // ---- what the work cost (docs/decisions.md: What the work costs): hourly rates, and the time of the two completed orders
+  const rates: [number, number][] = [[supervisor.id, 4500], [technician.id, 2800], [colleague.id, 3800]];
+  for (const [id, cents] of rates) await db.updateTable('users').set({ hourly_rate_cents: cents }).where('id', '=', id).execute();
+  // The cooler's repair was on the cooler.
+  await db.updateTable('work_orders').set({ asset_id: assetIds[0]! }).where('id', '=', orderIds[1]!).execute();
+  const time = (orderId: number, userId: number, rateCents: number, hoursAgo: number, minutes: number) => ({
+    work_order_id: orderId, task_id: null, task_completion_id: null, user_id: userId, started_at: iso(hoursAgo), stopped_at: iso(hoursAgo - minutes / 60), minutes, date: null, rate_cents: rateCents, created_at: iso(hoursAgo - minutes / 60), deleted_at: null,
+  });
+  await db.insertInto('labour_entries').values([time(orderIds[0]!, supervisor.id, 4500, 90, 95), time(orderIds[1]!, colleague.id, 3800, 70, 120), time(orderIds[1]!, colleague.id, 3800, 52, 35)]).execute();
 
   // ---- maintenance tasks, one in each status relative to today
   const task = (description: string, location: number, interval: number, lastCompleted: string, throughSystem: boolean, assignee: number | null = null) => ({
@@ -190,24 +200,24 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', config
   }
 
   // ---- parts at the part locations
-  const partRows: [string, string, string, string, string, number][] = [
-    ['Parker', 'Hydraulic Hose 3/8"', 'High-pressure hose, 25 ft', 'Hose', 'PH-38-25', 6],
-    ['Cat Pumps', 'Plunger Seal Kit', 'Seal kit for 5CP pumps', 'Pump Part', 'CP-30714', 12],
-    ['Gates', 'Drive Belt B52', 'V-belt for blower motors', 'Belt', 'GT-B52', 9],
-    ['Suttner', 'Spray Nozzle 2.5', 'Stainless zero-degree nozzle', 'Nozzle', 'ST-25-0', 40],
-    ['Pentair', 'Water Filter Cartridge', '5 micron sediment filter', 'Filter', 'PT-155358', 18],
-    ['Baldor', 'Blower Motor Brush Set', 'Carbon brushes for 15 HP motors', 'Motor Part', 'BD-BR15', 4],
+  const partRows: [string, string, string, string, string, number, number][] = [
+    ['Parker', 'Hydraulic Hose 3/8"', 'High-pressure hose, 25 ft', 'Hose', 'PH-38-25', 6, 8950],
+    ['Cat Pumps', 'Plunger Seal Kit', 'Seal kit for 5CP pumps', 'Pump Part', 'CP-30714', 12, 4275],
+    ['Gates', 'Drive Belt B52', 'V-belt for blower motors', 'Belt', 'GT-B52', 9, 1880],
+    ['Suttner', 'Spray Nozzle 2.5', 'Stainless zero-degree nozzle', 'Nozzle', 'ST-25-0', 40, 640],
+    ['Pentair', 'Water Filter Cartridge', '5 micron sediment filter', 'Filter', 'PT-155358', 18, 1420],
+    ['Baldor', 'Blower Motor Brush Set', 'Carbon brushes for 15 HP motors', 'Motor Part', 'BD-BR15', 4, 3100],
   ];
-  for (const [i, [brand, name, description, type, item, qty]] of partRows.entries()) {
+  for (const [i, [brand, name, description, type, item, qty, unitCost]] of partRows.entries()) {
     const locationId = config.site.partLocationIds[i % config.site.partLocationIds.length]!;
     const part = await db
       .insertInto('parts')
-      .values({ brand, name, description, part_type: type, item_number: item, location_id: locationId, quantity: qty, thumbnail: null, created_at: iso(2200) })
+      .values({ brand, name, description, part_type: type, item_number: item, location_id: locationId, quantity: qty, thumbnail: null, created_at: iso(2200), unit_cost_cents: unitCost })
       .returning('id')
       .executeTakeFirstOrThrow();
     // Its stock ledger starts with what it has (docs/decisions.md: What the work costs): a quantity is the sum of its entries.
     if (qty !== 0) {
-      await db.insertInto('stock_entries').values({ part_id: part.id, kind: 'opening', change: qty, quantity_after: qty, unit_cost_cents: 0, user_id: null, created_at: iso(2200) }).execute();
+      await db.insertInto('stock_entries').values({ part_id: part.id, kind: 'opening', change: qty, quantity_after: qty, unit_cost_cents: unitCost, user_id: null, created_at: iso(2200) }).execute();
     }
   }
 
