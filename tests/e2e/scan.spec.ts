@@ -183,6 +183,9 @@ test("a label's link opened before signing in offers staff the sign-in, and goes
   await expect(page.getByRole('heading', { name: 'Report a problem' })).toBeVisible();
   await page.getByRole('button', { name: 'Staff: sign in to open this record' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes at once, the screen when it is drawn (app/shown-address.tsx): until then the
+  // visitor's form, whose own Email field would take what is typed, is still the one shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await page.getByLabel('Email').fill(SUPERVISOR.email);
   await page.getByLabel('Password').fill(SUPERVISOR.password);
   await page.getByRole('button', { name: 'Login' }).click();
