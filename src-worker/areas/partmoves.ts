@@ -22,8 +22,8 @@ import { writeOrQueue } from '../outbox/write-or-queue.js';
 import { parts } from './parts.js';
 import { workorders } from './workorders.js';
 
-/** An order's parts, saved under this key. */
-const orderPartsPath = (orderId: number | string) => `workorders/${orderId}/parts/`;
+/** An order's parts, saved under this key (also by the working set's pull: sync/order-work.ts). */
+export const orderPartsPath = (orderId: number | string) => `workorders/${orderId}/parts/`;
 const ledgerPrefix = (partId: number | string) => `parts/${partId}/ledger/?`;
 /** The parts short now (full access). */
 const SHORT_PATH = 'parts/short/';

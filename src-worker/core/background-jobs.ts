@@ -10,6 +10,7 @@ import { sendHeartbeat, type HeartbeatTrigger } from '../services/heartbeat.js';
 import { readStorageState } from '../services/storage.js';
 import type { TabHub } from '../services/tab-hub.js';
 import { checkVersion, type VersionCheckDeps } from '../services/version-check.js';
+import { keepOrderWork } from '../sync/order-work.js';
 import { pullWorkingSet, type PulledChanges } from '../sync/pull.js';
 import type { CoreTasks } from './tasks.js';
 
@@ -69,6 +70,9 @@ export function createBackgroundJobs(deps: BackgroundJobDeps): BackgroundJobs {
     if (!(await session.tokens())?.access || network.isBrowserOffline()) return;
     const changed: PulledChanges = new Map();
     await pullWorkingSet(http, workingSet, changed);
+    // The user's own orders' labour and parts, for their sections offline (sync/order-work.ts),
+    // before the working set is shown as saved: what it says is kept, is.
+    await keepOrderWork({ http, cache, workingSet, session }, changed.get('workorders')).catch(() => undefined);
     await jobs.refreshWorkingSet();
     // Open lists and details of what changed read again: here, and in every other context's tabs.
     for (const [area, ids] of changed) {

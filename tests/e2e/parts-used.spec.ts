@@ -15,7 +15,7 @@ import type { StockEntry, WorkOrderPart } from '../../shared/api/stock-ledger';
 import type { WorkOrder } from '../../shared/api/workorders';
 import { HttpClient, SUPERVISOR, unique } from '../helpers/e2e-api';
 import type { Page } from '@playwright/test';
-import { activityBadge, expect, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
+import { activityBadge, closeActivityPanel, expect, openActivityPanel, serviceWorkerReady, signIn, test, toast } from '../helpers/e2e-app';
 import { NetworkControl } from '../helpers/e2e-network';
 import { expectAccessibleInBothThemes } from '../helpers/e2e-axe';
 
@@ -155,4 +155,28 @@ test('two devices each issue the last unit offline: both are applied and the par
   await expect(short).toContainText('-1.00 on hand');
   await otherNetwork.dispose();
   await other.close();
+});
+
+test("a claimed order's labour and parts show offline on a device that never opened it: the working set's pull keeps them", async ({ page, network }) => {
+  const api = await HttpClient.signIn(SUPERVISOR);
+  // At a place of its own: the depot's parts are the other tests' to count (files and tests run side by side).
+  const location = await api.createLocation(unique('Offline Yard'));
+  const order = await api.createWorkOrder(location.id, unique('Kept for offline'));
+  await api.claim(order.id);
+  const today = new Date().toISOString().slice(0, 10);
+  expect((await api.request('POST', `/workorders/${order.id}/labour/`, { minutes: 35, date: today })).status).toBe(201);
+
+  await signIn(page, SUPERVISOR);
+  await serviceWorkerReady(page);
+  const panel = await openActivityPanel(page);
+  await expect(panel.getByTestId('working-set')).toContainText(/Saved for offline: \d+ records/, { timeout: 30_000 });
+  await closeActivityPanel(page);
+
+  await network.setOffline(true);
+  await expect(page.getByText('Offline mode')).toBeVisible();
+  await page.goto(`/workorder-detail/${order.id}`);
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(page.locator('.labour-section .labour-entry')).toContainText('35 min');
+  // The parts read too: none, said as such rather than as a failure to load them.
+  await expect(page.locator('.parts-used').getByText('No parts used yet.')).toBeVisible();
 });
