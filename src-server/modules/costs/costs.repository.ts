@@ -5,7 +5,7 @@
  * very expressions an order's own costs use (labour.repository.ts, part-moves.repository.ts), so a
  * site's figures are its orders' costs added up.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { LABOUR_COST_CENTS, LABOUR_ENTRY_CENTS } from '../labour/labour.repository.js';
 import { MOVE_KINDS, PART_MOVE_CENTS, PARTS_COST_CENTS } from '../part-moves/part-moves.repository.js';
@@ -33,6 +33,11 @@ export interface CostPlace {
 
 const toCents = (value: number | string | null) => Math.round(Number(value ?? 0));
 
+/** Labour that counts from `since` on: finished (a running timer counts once stopped) and not deleted, as an order's own costs count it. */
+function finishedSince(eb: ExpressionBuilder<Database, 'labour_entries'>, since: string) {
+  return eb.and([eb('labour_entries.started_at', '>=', since), eb('labour_entries.stopped_at', 'is not', null), eb('labour_entries.deleted_at', 'is', null)]);
+}
+
 export class CostsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -44,9 +49,7 @@ export class CostsRepository {
       .innerJoin('work_orders', 'work_orders.id', 'labour_entries.work_order_id')
       .select(LABOUR_COST_CENTS.as('cents'))
       .where(column, '=', place.id)
-      .where('labour_entries.started_at', '>=', since)
-      .where('labour_entries.stopped_at', 'is not', null)
-      .where('labour_entries.deleted_at', 'is', null)
+      .where((eb) => finishedSince(eb, since))
       .executeTakeFirst();
     const parts = await this.db
       .selectFrom('stock_entries')
@@ -64,9 +67,7 @@ export class CostsRepository {
             .innerJoin('maintenance_tasks', 'maintenance_tasks.id', 'labour_entries.task_id')
             .select(LABOUR_COST_CENTS.as('cents'))
             .where('maintenance_tasks.location_id', '=', place.id)
-            .where('labour_entries.started_at', '>=', since)
-            .where('labour_entries.stopped_at', 'is not', null)
-            .where('labour_entries.deleted_at', 'is', null)
+            .where((eb) => finishedSince(eb, since))
             .executeTakeFirst()
         : undefined;
     return { labourCents: toCents(labour?.cents ?? null) + toCents(tasks?.cents ?? null), partsCents: toCents(parts?.cents ?? null) };
@@ -85,9 +86,7 @@ export class CostsRepository {
       .innerJoin('work_orders', 'work_orders.id', 'labour_entries.work_order_id')
       .select(['work_orders.location_id', 'work_orders.asset_id'])
       .select(sinces.map((since, i) => sql<number | string>`sum(case when labour_entries.started_at >= ${since} then ${LABOUR_ENTRY_CENTS} else 0 end)`.as(`c${i}`)))
-      .where('labour_entries.started_at', '>=', earliest)
-      .where('labour_entries.stopped_at', 'is not', null)
-      .where('labour_entries.deleted_at', 'is', null)
+      .where((eb) => finishedSince(eb, earliest))
       .groupBy(['work_orders.location_id', 'work_orders.asset_id'])
       .execute();
     const taskLabour = await this.db
@@ -95,9 +94,7 @@ export class CostsRepository {
       .innerJoin('maintenance_tasks', 'maintenance_tasks.id', 'labour_entries.task_id')
       .select('maintenance_tasks.location_id')
       .select(sinces.map((since, i) => sql<number | string>`sum(case when labour_entries.started_at >= ${since} then ${LABOUR_ENTRY_CENTS} else 0 end)`.as(`c${i}`)))
-      .where('labour_entries.started_at', '>=', earliest)
-      .where('labour_entries.stopped_at', 'is not', null)
-      .where('labour_entries.deleted_at', 'is', null)
+      .where((eb) => finishedSince(eb, earliest))
       .groupBy('maintenance_tasks.location_id')
       .execute();
     const parts = await this.db
