@@ -1,0 +1,93 @@
+/**
+ * Saying a text in the reader's language (docs/i18n.md). The code is written in English, and an
+ * English text is its own message id: `t('Claim')` says "Claim" in English and the Spanish
+ * catalogue's text in Spanish. A text with values is an ICU message, `t('Only {count} on hand.',
+ * { count })`, compiled ahead of time (`npm run i18n`) into the forms Lingui's runtime interprets,
+ * so no message parser is shipped to the browser.
+ *
+ * A text only named where it is defined and said where it is shown (a constant, a column's header)
+ * is marked with `msg('…')`, which returns it unchanged, and shown with `t(value)`. A text that no
+ * catalogue holds (a record's name, a server's text the catalogue lacks) is shown as it is.
+ */
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { messages as englishMessages } from './compiled/en.js';
+import { SOURCE_LANGUAGE } from './languages.js';
+
+/** Between a context and its text in a catalogue key (`tc`). */
+export const CONTEXT_SEPARATOR = '::';
+
+/** Values put into a message's `{placeholders}`. */
+export type MessageValues = Record<string, string | number>;
+export type Translate = (id: string, values?: MessageValues) => string;
+
+function say(i18n: I18n, onMissing: () => ((id: string) => void) | null): Translate {
+  return (id, values) => {
+    if (!Object.prototype.hasOwnProperty.call(i18n.messages, id)) {
+      if (i18n.locale !== SOURCE_LANGUAGE) onMissing()?.(id);
+      return id;
+    }
+    return i18n._(id, values);
+  };
+}
+
+/** English's compiled messages laid under a catalogue's: an ICU message it lacks is still said, in English. */
+function withEnglishUnder(messages: Messages): Messages {
+  return { ...englishMessages, ...messages };
+}
+
+/**
+ * A translator fixed to one language, for code that speaks to several readers at once (the server:
+ * each request and each mail in its reader's language).
+ */
+export function translatorFor(locale: string, messages: Messages): Translate {
+  const i18n = setupI18n({ locale, messages: { [locale]: withEnglishUnder(messages) } });
+  return say(i18n, () => null);
+}
+
+// The one reader of a device: the screens and the data worker say everything in the active language.
+const active = setupI18n({ locale: SOURCE_LANGUAGE, messages: { [SOURCE_LANGUAGE]: englishMessages } });
+const listeners = new Set<() => void>();
+let missingReporter: ((id: string) => void) | null = null;
+
+/** A text in the active language; the English text itself when the active catalogue lacks it. */
+export const t: Translate = say(active, () => missingReporter);
+
+/**
+ * A text whose translation depends on where it stands, when the same English says two things
+ * ("Open" the status, "Open" the button): its catalogue key is `context::text`.
+ */
+export function tc(context: string, id: string, values?: MessageValues): string {
+  const key = `${context}${CONTEXT_SEPARATOR}${id}`;
+  return Object.prototype.hasOwnProperty.call(active.messages, key) ? t(key, values) : t(id, values);
+}
+
+/** Marks a text for the catalogue where it is defined but said later with `t(value)`; returns it unchanged. */
+export function msg<T extends string>(id: T): T {
+  return id;
+}
+
+/** The active catalogue's locale ("en", "es", or the tests' pseudo-locale). */
+export function activeLocale(): string {
+  return active.locale;
+}
+
+/** Makes `locale` the active language with its compiled messages (English's under them). */
+export function activateMessages(locale: string, messages: Messages): void {
+  if (locale === SOURCE_LANGUAGE) active.activate(SOURCE_LANGUAGE);
+  else {
+    active.load(locale, withEnglishUnder(messages));
+    active.activate(locale);
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` after each change of the active language; returns the unsubscribe. */
+export function onLanguageChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Told each text the active catalogue lacks (the pseudo-locale test reports them). */
+export function reportMissingMessages(reporter: ((id: string) => void) | null): void {
+  missingReporter = reporter;
+}

@@ -1,0 +1,85 @@
+/**
+ * The device's language (docs/i18n.md): a signed-in user's choice saved on their account, else the
+ * choice kept on this device, else the browser's language. Applying one loads its compiled
+ * catalogue (a chunk of its own, precached by the service worker like every file of the build, so
+ * a chosen language works offline), makes it the active one, sets `<html lang>` and tells the data
+ * worker, which says its own texts (queued notices, the panel's) in it.
+ */
+import type { Messages } from '@lingui/core';
+import { useSyncExternalStore } from 'react';
+import { isLanguage, matchLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages';
+import { activateMessages, activeLocale, onLanguageChange, t, type Translate } from '../../shared/i18n/translate';
+import { devicePreference } from '../state/preferences';
+
+const STORAGE_KEY = 'language';
+/** Set by the tests only (docs/i18n.md: No text left behind): every text is drawn in the pseudo-locale. */
+export const PSEUDO_LOCALE_KEY = 'pseudo-locale';
+export const PSEUDO_LOCALE = 'en-XA';
+
+const compiled = import.meta.glob<{ messages: Messages }>(['../../shared/i18n/compiled/*.ts', '!../../shared/i18n/compiled/en.ts']);
+
+function catalogueLoader(name: string): (() => Promise<{ messages: Messages }>) | undefined {
+  return compiled[`../../shared/i18n/compiled/${name}.ts`];
+}
+
+let chosen: Language = SOURCE_LANGUAGE;
+let applying: Promise<void> = Promise.resolve();
+
+/** The language the device is in (or is changing to). */
+export function currentLanguage(): Language {
+  return chosen;
+}
+
+/** The choice kept on this device, or the browser's language when there is none. */
+export function deviceLanguage(): Language {
+  const kept = devicePreference.get(STORAGE_KEY);
+  if (isLanguage(kept)) return kept;
+  return matchLanguage(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+}
+
+function pseudoLocale(): boolean {
+  return devicePreference.get(PSEUDO_LOCALE_KEY) === '1';
+}
+
+/** Listeners told after a language is applied (the bridge tells the data worker). */
+const appliedListeners = new Set<(language: Language) => void>();
+export function onLanguageApplied(listener: (language: Language) => void): () => void {
+  appliedListeners.add(listener);
+  return () => appliedListeners.delete(listener);
+}
+
+/**
+ * Makes `language` the device's language and keeps it on the device. Resolves once its catalogue is
+ * loaded and active; a catalogue that cannot be loaded leaves the language as it was.
+ */
+export function applyLanguage(language: Language): Promise<void> {
+  chosen = language;
+  devicePreference.set(STORAGE_KEY, language);
+  applying = applying.then(async () => {
+    if (chosen !== language) return; // a later choice overtook this one
+    const name = pseudoLocale() ? 'pseudo' : language;
+    const load = name === SOURCE_LANGUAGE ? undefined : catalogueLoader(name);
+    const messages = load ? (await load()).messages : {};
+    if (chosen !== language) return;
+    activateMessages(pseudoLocale() ? PSEUDO_LOCALE : language, messages);
+    document.documentElement.lang = language;
+    for (const listener of appliedListeners) listener(language);
+  });
+  return applying.catch(() => undefined);
+}
+
+/**
+ * `t` for a component: the component draws again when the language changes. Every component that
+ * says a text takes its `t` from here (a component that imports `t` directly says the right
+ * language only when something else redraws it).
+ */
+export function useT(): Translate {
+  useSyncExternalStore(onLanguageChange, activeLocale, activeLocale);
+  return t;
+}
+
+/** The active language for code that formats values (dates, numbers) while drawing. */
+export function useLanguage(): Language {
+  useSyncExternalStore(onLanguageChange, activeLocale, activeLocale);
+  return chosen;
+}
