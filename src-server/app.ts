@@ -14,6 +14,7 @@ import { closeSilentBodies, httpServerOptions, limitConnectionsPerAddress } from
 import { frameworkError, registerErrorHandling } from './http/errors.js';
 import { registerHostCheck } from './http/host-header.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerRequestLanguage } from './http/request-language.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerPublicOrigin } from './http/origin.js';
 import { registerRateLimits } from './http/rate-limits.js';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, mailer, pdfScript, logger = f
 
   limitConnectionsPerAddress(app, config.maxConnectionsPerAddress);
   closeSilentBodies(app, config.bodyIdleTimeoutMs);
+  registerRequestLanguage(app);
   registerErrorHandling(app);
   registerHostCheck(app);
   registerPublicOrigin(app, config);

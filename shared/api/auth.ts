@@ -1,5 +1,6 @@
 /** Auth contracts (Djoser and SimpleJWT compatible). */
 import { Type, type Static } from '@sinclair/typebox';
+import type { Language } from '../i18n/languages.js';
 import type { EveryKey } from './common.js';
 
 const Email = Type.String({ maxLength: 254 });
@@ -46,6 +47,8 @@ export interface User {
   full_feature_access: boolean;
   is_staff: boolean;
   userInfo: { full_name: string; date_joined: string; last_login: string | null };
+  /** The language chosen on the account (docs/i18n.md); null: the device's. */
+  language: Language | null;
 }
 
-export const USER_KEYS = { id: true, email: true, first_name: true, last_name: true, full_feature_access: true, is_staff: true, userInfo: true } satisfies EveryKey<User>;
+export const USER_KEYS = { id: true, email: true, first_name: true, last_name: true, full_feature_access: true, is_staff: true, userInfo: true, language: true } satisfies EveryKey<User>;

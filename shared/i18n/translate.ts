@@ -49,8 +49,20 @@ const active = setupI18n({ locale: SOURCE_LANGUAGE, messages: { [SOURCE_LANGUAGE
 const listeners = new Set<() => void>();
 let missingReporter: ((id: string) => void) | null = null;
 
+const deviceSay = say(active, () => missingReporter);
+let contextual: (() => Translate | undefined) | null = null;
+
 /** A text in the active language; the English text itself when the active catalogue lacks it. */
-export const t: Translate = say(active, () => missingReporter);
+export const t: Translate = (id, values) => (contextual?.() ?? deviceSay)(id, values);
+
+/**
+ * For a process that speaks to several readers (the server): `source` gives the translator of the
+ * reader being answered (the request's, the mail's recipient's), so code shared with the device,
+ * which calls `t`, speaks that reader's language. Undefined from `source` means the active language.
+ */
+export function setTranslatorSource(source: (() => Translate | undefined) | null): void {
+  contextual = source;
+}
 
 /**
  * A text whose translation depends on where it stands, when the same English says two things

@@ -33,6 +33,7 @@ export function presentUser(u: UserRow): User {
       date_joined: u.date_joined,
       last_login: u.last_login,
     },
+    language: null,
   };
 }
 
