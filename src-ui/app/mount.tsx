@@ -4,6 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './App';
 import { ShownAddressProvider, useShownLocation, useShownSearch } from './shown-address';
+import { languageReady } from '../i18n/language';
+
+await languageReady();
 
 // A transition: the first render is drawn in slices (under the splash) rather than in one long task.
 startTransition(() =>

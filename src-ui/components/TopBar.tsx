@@ -13,9 +13,12 @@ import { badgeCount } from '../format/display';
 import { callWorker } from '../state/bridge';
 import { store } from '../state/store';
 import { showToast } from '../state/toasts';
+import { useT } from '../i18n/language';
+import { LanguageChooser } from './LanguageChooser';
 import { ThemeToggle } from './ThemeToggle';
 
 export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
+  const t = useT();
   const snap = useSnapshot(store);
   const [location, setLocation] = useLocation();
   const signedIn = snap.session.status === 'signed-in';
@@ -25,7 +28,7 @@ export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
     try {
       await callWorker((worker) => worker.session.logout());
     } catch (err) {
-      showToast({ severity: 'error', detail: messageForScreen(err, ERROR_MESSAGES.default) });
+      showToast({ severity: 'error', detail: t(messageForScreen(err, ERROR_MESSAGES.default)) });
     }
     setLocation('/');
   };
@@ -36,19 +39,19 @@ export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
         <img src="/icons/icon.svg" alt="" width={32} height={32} />
         <span className="topbar-name">{PRODUCT_NAME}</span>
       </Link>
-      <nav className="topbar-nav" aria-label="Main">
+      <nav className="topbar-nav" aria-label={t('Main')}>
         <ul>
           {links.map((link) => (
             <li key={link.href}>
               <Link href={link.href} className={`topbar-link${location === link.href ? ' is-active' : ''}`} aria-current={location === link.href ? 'page' : undefined}>
-                {link.label}
+                {t(link.label)}
               </Link>
             </li>
           ))}
           {signedIn ? (
             <li>
               <button type="button" className="topbar-link" onClick={() => void logout()}>
-                Logout
+                {t('Logout')}
               </button>
             </li>
           ) : null}
@@ -59,14 +62,15 @@ export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
         {signedIn ? (
           <Link href="/scan" className={`p-button p-component p-button-outlined link-button scan-button${location === '/scan' ? ' is-active' : ''}`} aria-current={location === '/scan' ? 'page' : undefined}>
             <span className="p-button-icon p-button-icon-left pi pi-qrcode" aria-hidden="true" />
-            <span className="scan-button-label">Scan</span>
+            <span className="scan-button-label">{t('Scan')}</span>
           </Link>
         ) : null}
+        <LanguageChooser />
         <ThemeToggle />
         {/* The name comes from the content: "Offline Activity", and "12 queued" when there is a badge. */}
         <Button type="button" className="offline-activity-button" outlined onClick={onOpenActivity}>
           <span className="p-button-icon p-button-icon-left pi pi-cloud-upload" aria-hidden="true" />
-          <span className="offline-activity-label">Offline Activity</span>
+          <span className="offline-activity-label">{t('Offline Activity')}</span>
           <QueueBadge />
         </Button>
       </div>
@@ -79,13 +83,14 @@ export function TopBar({ onOpenActivity }: { onOpenActivity: () => void }) {
  * its buttons.
  */
 function QueueBadge() {
+  const t = useT();
   const badge = badgeCount(useSnapshot(store).queue.stats.totalItems);
   if (!badge) return null;
   return (
     <>
       {' '}
       <Badge value={badge} severity="danger" className="offline-activity-badge" />
-      <span className="visually-hidden"> queued</span>
+      <span className="visually-hidden"> {t('queued')}</span>
     </>
   );
 }

@@ -23,6 +23,13 @@ function catalogueLoader(name: string): (() => Promise<{ messages: Messages }>) 
 }
 
 let chosen: Language = SOURCE_LANGUAGE;
+let resolveFirst!: (applied: Promise<void>) => void;
+const firstApplied = new Promise<void>((resolve) => (resolveFirst = (applied) => void applied.then(resolve)));
+
+/** Resolves once the device's first language is active (the app waits for it before drawing). */
+export function languageReady(): Promise<void> {
+  return firstApplied;
+}
 let applying: Promise<void> = Promise.resolve();
 
 /** The language the device is in (or is changing to). */
@@ -37,7 +44,8 @@ export function deviceLanguage(): Language {
   return matchLanguage(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
 }
 
-function pseudoLocale(): boolean {
+/** Whether this device draws the tests' pseudo-locale instead of its language. */
+export function pseudoLocaleOn(): boolean {
   return devicePreference.get(PSEUDO_LOCALE_KEY) === '1';
 }
 
@@ -57,11 +65,11 @@ export function applyLanguage(language: Language): Promise<void> {
   devicePreference.set(STORAGE_KEY, language);
   applying = applying.then(async () => {
     if (chosen !== language) return; // a later choice overtook this one
-    const name = pseudoLocale() ? 'pseudo' : language;
+    const name = pseudoLocaleOn() ? 'pseudo' : language;
     const load = name === SOURCE_LANGUAGE ? undefined : catalogueLoader(name);
     const messages = load ? (await load()).messages : {};
     if (chosen !== language) return;
-    activateMessages(pseudoLocale() ? PSEUDO_LOCALE : language, messages);
+    activateMessages(pseudoLocaleOn() ? PSEUDO_LOCALE : language, messages);
     document.documentElement.lang = language;
     for (const listener of appliedListeners) listener(language);
   });
@@ -82,4 +90,22 @@ export function useT(): Translate {
 export function useLanguage(): Language {
   useSyncExternalStore(onLanguageChange, activeLocale, activeLocale);
   return chosen;
+}
+
+/**
+ * Starts the device's language: the one kept here (or the browser's) at once, another tab's choice
+ * as soon as it is made, and a signed-in user's saved choice whenever the session brings one (a
+ * second device, the first time the user signs in on it). Resolves once the first is drawn-ready.
+ */
+export function startLanguage(accountLanguage: () => Language | null | undefined, onSessionChange: (listener: () => void) => void): Promise<void> {
+  const first = applyLanguage(accountLanguage() ?? deviceLanguage());
+  resolveFirst(first);
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY && isLanguage(event.newValue) && event.newValue !== chosen) void applyLanguage(event.newValue);
+  });
+  onSessionChange(() => {
+    const saved = accountLanguage();
+    if (saved && saved !== chosen) void applyLanguage(saved);
+  });
+  return first;
 }

@@ -14,6 +14,8 @@ import * as Comlink from 'comlink';
 import { navigate } from 'wouter/use-browser-location';
 import { LOCKS } from '../../shared/data/bus';
 import { PROTOCOL_VERSION, type TabHello, type WorkerCalls, type WorkerEvent } from '../../shared/data/protocol';
+import type { Language } from '../../shared/i18n/languages';
+import { currentLanguage, onLanguageApplied, pseudoLocaleOn } from '../i18n/language';
 import { applyServiceWorkerUpdate, requestBackgroundSync, tellServiceWorkerToRetry } from '../sw/registration';
 import { toDataError, unknownError, type DataError } from './errors';
 import { applyPatch, connection, replaceState, store } from './store';
@@ -186,6 +188,8 @@ async function connectWithFallback(): Promise<Connection> {
       const conn = await open(mode);
       active = conn;
       connection.status = 'connected';
+      // A worker started anew (another mode, a restart) says its own texts in the device's language too.
+      tellWorkerLanguage(conn.remote, currentLanguage());
       return conn;
     } catch (err) {
       console.warn('data worker connection failed', err);
@@ -281,6 +285,14 @@ function forwardBrowserState(): void {
     void active?.remote.disconnect(tabId).catch(() => undefined);
   });
 }
+
+function tellWorkerLanguage(remote: WorkerRemote, language: Language): void {
+  void remote.session.useLanguage(language, pseudoLocaleOn()).catch(() => undefined);
+}
+
+onLanguageApplied((language) => {
+  if (active) tellWorkerLanguage(active.remote, language);
+});
 
 /** Connects this tab to the data worker; safe to call more than once. */
 export function startBridge(): Promise<void> {
