@@ -6,6 +6,7 @@
  * Other contexts (fallback-mode instances in other tabs, the service worker) change the same device
  * DB; their notices on the bus make this instance re-read what changed.
  */
+import { t } from '../shared/i18n/translate.js';
 import { LOCKS, type BusMessage } from '../shared/data/bus.js';
 import { deviceDataLostMessage } from '../shared/data/messages.js';
 import { needsAttention } from '../shared/data/queue-policy.js';
@@ -171,7 +172,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
     onError: (error) => background(Promise.reject(error)),
     onLost: async () => {
       const queuedLost = state.queue.items.filter((item) => needsAttention(item.status)).length;
-      toast({ severity: 'warn', summary: 'Saved data removed', detail: deviceDataLostMessage(queuedLost) }, true);
+      toast({ severity: 'warn', summary: t('Saved data removed'), detail: deviceDataLostMessage(queuedLost) }, true);
       // The tokens went with the DB: every context's tabs go to sign-in, whose first sync rebuilds the working set.
       await session.clear('expired');
       background(refreshQueue());
@@ -292,7 +293,7 @@ export function createDataCore(options: DataCoreOptions): DataCore {
       },
     },
 
-    session: createSessionCalls({ db, http, session, cache, outbox, workingSet: services.workingSet, onQueueCleared: queueChanged }),
+    session: createSessionCalls({ db, http, session, cache, outbox, workingSet: services.workingSet, onQueueCleared: queueChanged, writes: areaContext }),
     queue: queueCalls({ outbox, queueChanged, requestFlush, reapplyRefusal: (row) => reapplyRefusalOf(row, areaContext) }),
     exports: csvExportCalls(areaContext),
     history: historyCalls(areaContext),

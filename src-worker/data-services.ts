@@ -16,6 +16,7 @@ import { HandlerRegistry } from './outbox/handlers.js';
 import { ANSWERED_COMPLETION } from './procedures/task-completion.js';
 import { OutboxStore } from './outbox/outbox-store.js';
 import { openBus, type Bus } from './services/bus.js';
+import { registerAccountWrites } from './session/account-writes.js';
 import { SessionStore, type SessionChange } from './session/session-store.js';
 import { WorkingSet } from './sync/working-set.js';
 import { VisitorReports } from './visitor/visitor-reports.js';
@@ -76,5 +77,6 @@ export function createDataServices(options: DataServicesOptions, hooks: DataServ
   });
   const handlers = new HandlerRegistry();
   registerAllHandlers(handlers);
+  registerAccountWrites(handlers, session);
   return { db, bus, now, network, session, http, cache: new ResponseCache(db, now), outbox: new OutboxStore(db, now, [ANSWERED_COMPLETION]), workingSet: new WorkingSet(db, now), handlers, visitorReports: new VisitorReports(db, http, now) };
 }

@@ -6,6 +6,7 @@
  * Adding an area: one entry in AREAS, its calls in `shared/areas/<name>.ts` added to AreaCalls,
  * then its worker module `src-worker/areas/<name>.ts` (found by the worker on its own) and  * screens. Nothing else is wired by hand.
  */
+import { msg } from '../i18n/translate.js';
 import type { AssetsCalls } from './assets.js';
 import type { AdminCalls } from './admin.js';
 import type { ChemicalsCalls, WashesCalls } from './chemicals.js';
@@ -32,24 +33,24 @@ export interface AreaInfo {
 }
 
 export const AREAS = {
-  workorders: { label: 'Work orders', itemLabel: 'Work order' },
-  locations: { label: 'Locations', itemLabel: 'Location' },
-  assets: { label: 'Assets', itemLabel: 'Asset' },
-  maintenance: { label: 'Preventative Maintenance', itemLabel: 'Task' },
-  parts: { label: 'Parts', itemLabel: 'Part' },
-  settings: { label: 'Site settings', itemLabel: 'Setting' },
-  vendors: { label: 'Vendors', itemLabel: 'Vendor' },
-  chemicals: { label: 'Chemicals', itemLabel: 'Chemical' },
-  washes: { label: 'Car washes', itemLabel: 'Wash count' },
-  contact: { label: 'Contact Us', itemLabel: 'Message' },
-  admin: { label: 'Administration', itemLabel: 'User' },
-  kpis: { label: 'Key figures', itemLabel: 'Figure' },
-  codes: { label: 'Labels', itemLabel: 'Label' },
-  notifications: { label: 'Notifications', itemLabel: 'Notification setting' },
-  meters: { label: 'Meters', itemLabel: 'Meter reading' },
-  requests: { label: 'Requests', itemLabel: 'Request' },
-  labour: { label: 'Labour', itemLabel: 'Time' },
-  partmoves: { label: 'Parts used', itemLabel: 'Part used' },
+  workorders: { label: msg('Work orders'), itemLabel: msg('Work order') },
+  locations: { label: msg('Locations'), itemLabel: msg('Location') },
+  assets: { label: msg('Assets'), itemLabel: msg('Asset') },
+  maintenance: { label: msg('Preventative Maintenance'), itemLabel: msg('Task') },
+  parts: { label: msg('Parts'), itemLabel: msg('Part') },
+  settings: { label: msg('Site settings'), itemLabel: msg('Setting') },
+  vendors: { label: msg('Vendors'), itemLabel: msg('Vendor') },
+  chemicals: { label: msg('Chemicals'), itemLabel: msg('Chemical') },
+  washes: { label: msg('Car washes'), itemLabel: msg('Wash count') },
+  contact: { label: msg('Contact Us'), itemLabel: msg('Message') },
+  admin: { label: msg('Administration'), itemLabel: msg('User') },
+  kpis: { label: msg('Key figures'), itemLabel: msg('Figure') },
+  codes: { label: msg('Labels'), itemLabel: msg('Label') },
+  notifications: { label: msg('Notifications'), itemLabel: msg('Notification setting') },
+  meters: { label: msg('Meters'), itemLabel: msg('Meter reading') },
+  requests: { label: msg('Requests'), itemLabel: msg('Request') },
+  labour: { label: msg('Labour'), itemLabel: msg('Time') },
+  partmoves: { label: msg('Parts used'), itemLabel: msg('Part used') },
 } as const satisfies Record<string, AreaInfo>;
 
 export type AreaName = keyof typeof AREAS;
@@ -84,7 +85,16 @@ export function isAreaName(name: string): name is AreaName {
   return Object.hasOwn(AREAS, name);
 }
 
-/** The label of one record of `area`, or the name itself for one this build does not know. */
+/**
+ * Outbox domains that are not areas: the user's own account settings (its language, saved through
+ * the queue like an area's write, `src-worker/session/account-writes.ts`).
+ */
+export const ACCOUNT_DOMAIN = 'account';
+/** What a queued write belongs to: an area, or the user's own account. */
+export type OutboxDomain = AreaName | typeof ACCOUNT_DOMAIN;
+const OTHER_DOMAIN_LABELS: Record<string, string> = { [ACCOUNT_DOMAIN]: msg('Account') };
+
+/** The label of one record of `area` (marked for the catalogue: say it with `t`), or the name itself for one this build does not know. */
 export function areaItemLabel(area: string): string {
-  return isAreaName(area) ? AREAS[area].itemLabel : area;
+  return isAreaName(area) ? AREAS[area].itemLabel : (OTHER_DOMAIN_LABELS[area] ?? area);
 }

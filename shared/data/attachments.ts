@@ -4,6 +4,7 @@
  * outbox item (behaviour §5: payload + attachments + 512 bytes of overhead, at most 5 MB). The data worker
  * downscales photos first (`src-worker/media/`); this check takes the sizes after that.
  */
+import { msg } from '../i18n/translate.js';
 import { QUEUE_ITEM_LIMIT_BYTES, UPLOAD_ALLOWED_TYPES } from '../constants.js';
 import { attachmentTypeRefusedMessage, attachmentsTooLargeMessage } from './messages.js';
 import { mutationByteSize } from './queue-policy.js';
@@ -34,7 +35,7 @@ export function refusedAttachmentMessage(files: readonly { name: string; type: s
 export const IMAGE_ACCEPT: string = ATTACHMENT_TYPES.filter((t) => t.startsWith('image/')).join(',');
 
 /** The server's refusal of a picture that is not one of those images, said before sending too. */
-export const IMAGE_REFUSED_MESSAGE = 'Upload a valid image: JPEG, PNG, GIF or WebP.';
+export const IMAGE_REFUSED_MESSAGE = msg('Upload a valid image: JPEG, PNG, GIF or WebP.');
 
 export function isAcceptedImageType(type: string): boolean {
   return isAcceptedAttachmentType(type) && type.toLowerCase().trim().startsWith('image/');

@@ -5,6 +5,7 @@
  */
 import { Dexie, type Table } from 'dexie';
 import type { User } from '../api/auth.js';
+import type { Language } from '../i18n/languages.js';
 import type { BlobLike } from './call-results.js';
 import type { NetworkState, QueueItemStatus, VersionState } from './stored-state.js';
 
@@ -151,6 +152,8 @@ export interface MetaValues {
   workingSet: WorkingSetMeta;
   /** Written when a context opens the DB and finds it without one: its absence later means the browser deleted the DB. */
   keptSince: string;
+  /** The language the tabs last told the worker (docs/i18n.md): the service worker's flush asks the server in it. */
+  language: Language;
 }
 export type MetaKey = keyof MetaValues;
 

@@ -3,6 +3,7 @@
  * NormalizedError every caller sees. Realm-free: it takes a status and an already parsed body.
  */
 import { STALE_PROCEDURE_CODE, STALE_VERSION_CODE } from '../api/refusal-codes.js';
+import { t } from '../i18n/translate.js';
 import { ERROR_MESSAGES, QUEUE_CODES, QUEUE_MESSAGES } from './messages.js';
 import type { ErrorType, NormalizedError } from './protocol.js';
 
@@ -85,26 +86,26 @@ export function normalizeHttpError(status: number, body: unknown): NormalizedErr
     const current = (body as { current?: { version?: unknown; procedure_version?: unknown } }).current;
     const version = serverCode === STALE_PROCEDURE_CODE ? current?.procedure_version : current?.version;
     const currentVersion = typeof version === 'number' ? version : null;
-    return { ...makeError({ ...base, type: 'validation', message: serverMessage ?? ERROR_MESSAGES.validation, retryable: false, shouldNotify: true }), currentVersion };
+    return { ...makeError({ ...base, type: 'validation', message: serverMessage ?? t(ERROR_MESSAGES.validation), retryable: false, shouldNotify: true }), currentVersion };
   }
-  if (status === 401) return makeError({ ...base, type: 'auth', message: ERROR_MESSAGES.auth, retryable: false, shouldNotify: true });
+  if (status === 401) return makeError({ ...base, type: 'auth', message: t(ERROR_MESSAGES.auth), retryable: false, shouldNotify: true });
   if (status === 403) {
-    return makeError({ ...base, type: 'forbidden', message: serverMessage ?? ERROR_MESSAGES.forbidden, retryable: false, shouldNotify: false });
+    return makeError({ ...base, type: 'forbidden', message: serverMessage ?? t(ERROR_MESSAGES.forbidden), retryable: false, shouldNotify: false });
   }
-  if (status === 404) return makeError({ ...base, type: 'not_found', message: ERROR_MESSAGES.notFound, retryable: false, shouldNotify: false });
+  if (status === 404) return makeError({ ...base, type: 'not_found', message: t(ERROR_MESSAGES.notFound), retryable: false, shouldNotify: false });
   if (status === 408 || status === 429 || status === 504) {
-    return makeError({ ...base, type: 'timeout', message: serverMessage ?? ERROR_MESSAGES.default, retryable: true, shouldNotify: true });
+    return makeError({ ...base, type: 'timeout', message: serverMessage ?? t(ERROR_MESSAGES.default), retryable: true, shouldNotify: true });
   }
-  if (status >= 500) return makeError({ ...base, type: 'server', message: ERROR_MESSAGES.server, retryable: true, shouldNotify: true });
+  if (status >= 500) return makeError({ ...base, type: 'server', message: t(ERROR_MESSAGES.server), retryable: true, shouldNotify: true });
   if (status >= 400) {
-    return makeError({ ...base, type: 'validation', message: serverMessage ?? ERROR_MESSAGES.validation, retryable: false, shouldNotify: true });
+    return makeError({ ...base, type: 'validation', message: serverMessage ?? t(ERROR_MESSAGES.validation), retryable: false, shouldNotify: true });
   }
-  return makeError({ ...base, type: 'unknown', message: ERROR_MESSAGES.default, retryable: false, shouldNotify: true });
+  return makeError({ ...base, type: 'unknown', message: t(ERROR_MESSAGES.default), retryable: false, shouldNotify: true });
 }
 
 /** The browser says it has no connection: stored for later, recorded as an issue, never toasted. */
 export function offlineError(): NormalizedError {
-  return makeError({ type: 'offline', message: ERROR_MESSAGES.offline, retryable: true, shouldNotify: false });
+  return makeError({ type: 'offline', message: t(ERROR_MESSAGES.offline), retryable: true, shouldNotify: false });
 }
 
 /**
@@ -112,20 +113,20 @@ export function offlineError(): NormalizedError {
  * server: said to the user, who still has the form as typed.
  */
 export function needsConnectionError(): NormalizedError {
-  return makeError({ type: 'offline', message: ERROR_MESSAGES.needsConnection, retryable: false, shouldNotify: true, code: QUEUE_CODES.needsConnection });
+  return makeError({ type: 'offline', message: t(ERROR_MESSAGES.needsConnection), retryable: false, shouldNotify: true, code: QUEUE_CODES.needsConnection });
 }
 
 /** The request could not reach the server although the browser thinks it is online. */
 export function networkError(): NormalizedError {
-  return makeError({ type: 'network', message: ERROR_MESSAGES.network, retryable: true, shouldNotify: true });
+  return makeError({ type: 'network', message: t(ERROR_MESSAGES.network), retryable: true, shouldNotify: true });
 }
 
 export function cancelledError(): NormalizedError {
-  return makeError({ type: 'cancelled', message: ERROR_MESSAGES.cancelled, retryable: false, shouldNotify: false });
+  return makeError({ type: 'cancelled', message: t(ERROR_MESSAGES.cancelled), retryable: false, shouldNotify: false });
 }
 
 export function unknownError(): NormalizedError {
-  return makeError({ type: 'unknown', message: ERROR_MESSAGES.default, retryable: false, shouldNotify: true });
+  return makeError({ type: 'unknown', message: t(ERROR_MESSAGES.default), retryable: false, shouldNotify: true });
 }
 
 /** Queue refusals (behaviour §5 and 8): QUEUE_ITEM_TOO_LARGE, QUEUE_TOTAL_LIMIT, NO_HANDLER, or none. */

@@ -10,7 +10,8 @@ import type { User } from '../api/auth.js';
 import type { LocationRef, Page } from '../api/common.js';
 import type { CsvExportArea, CsvExportFilters } from '../api/exports.js';
 import type { AreaCalls } from '../areas/registry.js';
-import type { BinaryAnswer, ReadResult } from './call-results.js';
+import type { Language } from '../i18n/languages.js';
+import type { BinaryAnswer, MutationResult, ReadResult } from './call-results.js';
 import type { OutboxRow } from './db-schema.js';
 import type { NetworkState, VersionState } from './stored-state.js';
 
@@ -180,6 +181,16 @@ export interface WorkerCalls extends AreaCalls {
     logout(): Promise<void>;
     /** Whether a refresh token is stored (the login page's redirect rule, behaviour §4 Auth). */
     hasRefreshToken(): Promise<boolean>;
+    /**
+     * The device's language changed (docs/i18n.md): the worker says its texts in it and asks the
+     * server for its answers in it. `pseudo`: the tests' pseudo-locale (locale en-XA).
+     */
+    useLanguage(language: Language, pseudo?: boolean): Promise<void>;
+    /**
+     * Saves the language chosen on the signed-in user's account (`PATCH auth/users/me/`; null: follow
+     * the device's). Offline it is queued and sent once; when it is sent, the signed-in user has it.
+     */
+    saveLanguage(language: Language | null): Promise<MutationResult<User>>;
   };
 
   /** A list's CSV export with the filters its screen shows (docs/decisions.md: CSV exports); needs a connection, never queued. */

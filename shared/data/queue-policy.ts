@@ -12,6 +12,7 @@ import {
   RETRY_BACKOFF_START_MS,
 } from '../constants.js';
 import { queueError } from './errors.js';
+import { t } from '../i18n/translate.js';
 import { QUEUE_CODES, QUEUE_MESSAGES } from './messages.js';
 import type { NormalizedError, QueueItemStatus } from './protocol.js';
 
@@ -33,8 +34,8 @@ export function mutationByteSize(payload: unknown, attachmentSizes: readonly num
 
 /** The refusal for a new item of `itemBytes` when the queue already holds `queuedBytes`, or null. */
 export function queueLimitError(itemBytes: number, queuedBytes: number): NormalizedError | null {
-  if (itemBytes > QUEUE_ITEM_LIMIT_BYTES) return queueError(QUEUE_MESSAGES.itemTooLarge, QUEUE_CODES.itemTooLarge);
-  if (queuedBytes + itemBytes > QUEUE_TOTAL_LIMIT_BYTES) return queueError(QUEUE_MESSAGES.totalLimit, QUEUE_CODES.totalLimit);
+  if (itemBytes > QUEUE_ITEM_LIMIT_BYTES) return queueError(t(QUEUE_MESSAGES.itemTooLarge), QUEUE_CODES.itemTooLarge);
+  if (queuedBytes + itemBytes > QUEUE_TOTAL_LIMIT_BYTES) return queueError(t(QUEUE_MESSAGES.totalLimit), QUEUE_CODES.totalLimit);
   return null;
 }
 

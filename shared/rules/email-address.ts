@@ -20,9 +20,10 @@
  * other than the one mailbox the user saw; and no letter from another script or combining mark
  * can make an address that looks like someone else's (`tеchnician` with a Cyrillic е).
  */
+import { msg } from '../i18n/translate.js';
 
 export const EMAIL_MAX_LENGTH = 254;
-export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address.';
+export const INVALID_EMAIL_MESSAGE = msg('Enter a valid email address.');
 
 const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;

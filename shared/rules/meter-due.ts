@@ -12,14 +12,19 @@
  * - The reading it is due at, on the meter as it counts now; the day it is forecast to be due, at
  *   the meter's average daily use (none without a pace).
  */
+import { t } from '../i18n/translate.js';
 import type { TaskStatus } from '../constants.js';
 import { addDays } from './calendar-days.js';
 import { inTakenOrder, lastReading, type ReadingPoint } from './meter-readings.js';
 
 /** A task's meter and its interval go together: what the form and the server say when one is missing. */
 export const TASK_METER_MESSAGES = {
-  intervalWithoutMeter: 'Choose the meter the interval counts on.',
-  meterWithoutInterval: "Give the interval in the meter's units.",
+  get intervalWithoutMeter() {
+    return t('Choose the meter the interval counts on.');
+  },
+  get meterWithoutInterval() {
+    return t("Give the interval in the meter's units.");
+  },
 } as const;
 
 export const METER_ALMOST_DUE_SHARE = 0.2;

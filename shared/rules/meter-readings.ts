@@ -12,6 +12,7 @@
  * - A reading that rose more than SPIKE_FACTOR times that pace since the one before it is accepted
  *   and flagged, once the meter has SPIKE_MIN_READINGS readings to judge its pace by.
  */
+import { t } from '../i18n/translate.js';
 
 /** The largest value a reading may have. */
 export const READING_MAX = 1_000_000_000_000;
@@ -30,10 +31,12 @@ export interface ReadingPoint {
 
 export const READING_MESSAGES = {
   below: (before: ReadingPoint) =>
-    `The reading cannot be lower than ${before.value}, read at ${before.taken_at}. If the meter was replaced or rolled over, mark the reading as a reset.`,
-  above: (after: ReadingPoint) => `The reading cannot be higher than ${after.value}, read later at ${after.taken_at}.`,
-  resetNeedsReason: 'Say why the meter was reset (replaced, rolled over).',
-  spike: (factor: number) => `This reading is more than ${factor} times the meter's usual daily use. Check it was read correctly.`,
+    t('The reading cannot be lower than {value}, read at {takenAt}. If the meter was replaced or rolled over, mark the reading as a reset.', { value: before.value, takenAt: before.taken_at }),
+  above: (after: ReadingPoint) => t('The reading cannot be higher than {value}, read later at {takenAt}.', { value: after.value, takenAt: after.taken_at }),
+  get resetNeedsReason() {
+    return t('Say why the meter was reset (replaced, rolled over).');
+  },
+  spike: (factor: number) => t("This reading is more than {factor} times the meter's usual daily use. Check it was read correctly.", { factor }),
 } as const;
 
 const timeOf = (reading: Pick<ReadingPoint, 'taken_at'>) => Date.parse(reading.taken_at);

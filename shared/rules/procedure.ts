@@ -9,6 +9,7 @@
  * (docs/decisions.md: Procedures on maintenance tasks). A reading may name a meter: its answer is
  * then also a reading of that meter (docs/decisions.md: Maintenance by usage).
  */
+import { msg, t } from '../i18n/translate.js';
 
 export const STEP_KINDS = ['check', 'reading', 'text', 'photo'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
@@ -17,7 +18,7 @@ export type StepKind = (typeof STEP_KINDS)[number];
 export const photoField = (stepId: string) => `photo_${stepId}`;
 
 /** How the form names each kind. */
-export const STEP_KIND_LABELS: Record<StepKind, string> = { check: 'Check (Pass / Fail)', reading: 'Reading', text: 'Text answer', photo: 'Photo' };
+export const STEP_KIND_LABELS: Record<StepKind, string> = { check: msg('Check (Pass / Fail)'), reading: msg('Reading'), text: msg('Text answer'), photo: msg('Photo') };
 
 export const CHECK_RESULTS = ['pass', 'fail'] as const;
 export type CheckResult = (typeof CHECK_RESULTS)[number];
@@ -74,28 +75,40 @@ export interface ProcedureIssue {
   message: string;
 }
 
-/** Every text this rule says; the server answers with these words and the forms show them. */
+/**
+ * Every text this rule says; the server answers with these words and the forms show them. Each is
+ * said when read (`t`), in the reader's language: the request's on the server, the active one on
+ * the device.
+ */
 export const PROCEDURE_MESSAGES = {
-  tooManySteps: `A procedure has at most ${PROCEDURE_MAX_STEPS} steps.`,
-  tooManyPhotoSteps: `A procedure has at most ${PROCEDURE_MAX_PHOTO_STEPS} photo steps.`,
-  badKind: (n: number) => `Step ${n}: choose a check, a reading, a text answer or a photo.`,
-  labelEmpty: (n: number) => `Step ${n}: enter a label.`,
-  labelTooLong: (n: number) => `Step ${n}: the label has at most ${STEP_LABEL_MAX} characters.`,
-  unitTooLong: (n: number) => `Step ${n}: the unit has at most ${STEP_UNIT_MAX} characters.`,
-  minNotNumber: (n: number) => `Step ${n}: the minimum is not a number.`,
-  maxNotNumber: (n: number) => `Step ${n}: the maximum is not a number.`,
-  minAboveMax: (n: number) => `Step ${n}: the minimum is greater than the maximum.`,
-  badId: (n: number) => `Step ${n}: the step id may hold only letters, digits, - and _ (at most 40).`,
-  sameId: (n: number) => `Step ${n}: another step has the same id.`,
-  unknownStep: 'An answer names a step this task does not have.',
-  answeredTwice: 'Two answers name the same step.',
-  needsAnswer: (label: string) => `${label}: this step needs an answer.`,
-  chooseResult: (label: string) => `${label}: choose Pass or Fail.`,
-  readingNotNumber: (label: string) => `${label}: the reading is not a number.`,
-  textTooLong: (label: string) => `${label}: the answer has at most ${ANSWER_TEXT_MAX} characters.`,
-  failedNeedsNote: (label: string) => `${label}: add a short note about the failure.`,
-  outOfRangeNeedsNote: (label: string) => `${label}: the reading is outside its range; add a short note.`,
-  noteTooLong: (label: string) => `${label}: the note has at most ${ANSWER_NOTE_MAX} characters.`,
+  get tooManySteps() {
+    return t('A procedure has at most {count} steps.', { count: PROCEDURE_MAX_STEPS });
+  },
+  get tooManyPhotoSteps() {
+    return t('A procedure has at most {count} photo steps.', { count: PROCEDURE_MAX_PHOTO_STEPS });
+  },
+  badKind: (n: number) => t('Step {n}: choose a check, a reading, a text answer or a photo.', { n }),
+  labelEmpty: (n: number) => t('Step {n}: enter a label.', { n }),
+  labelTooLong: (n: number) => t('Step {n}: the label has at most {max} characters.', { n, max: STEP_LABEL_MAX }),
+  unitTooLong: (n: number) => t('Step {n}: the unit has at most {max} characters.', { n, max: STEP_UNIT_MAX }),
+  minNotNumber: (n: number) => t('Step {n}: the minimum is not a number.', { n }),
+  maxNotNumber: (n: number) => t('Step {n}: the maximum is not a number.', { n }),
+  minAboveMax: (n: number) => t('Step {n}: the minimum is greater than the maximum.', { n }),
+  badId: (n: number) => t('Step {n}: the step id may hold only letters, digits, - and _ (at most 40).', { n }),
+  sameId: (n: number) => t('Step {n}: another step has the same id.', { n }),
+  get unknownStep() {
+    return t('An answer names a step this task does not have.');
+  },
+  get answeredTwice() {
+    return t('Two answers name the same step.');
+  },
+  needsAnswer: (label: string) => t('{label}: this step needs an answer.', { label }),
+  chooseResult: (label: string) => t('{label}: choose Pass or Fail.', { label }),
+  readingNotNumber: (label: string) => t('{label}: the reading is not a number.', { label }),
+  textTooLong: (label: string) => t('{label}: the answer has at most {max} characters.', { label, max: ANSWER_TEXT_MAX }),
+  failedNeedsNote: (label: string) => t('{label}: add a short note about the failure.', { label }),
+  outOfRangeNeedsNote: (label: string) => t('{label}: the reading is outside its range; add a short note.', { label }),
+  noteTooLong: (label: string) => t('{label}: the note has at most {max} characters.', { label, max: ANSWER_NOTE_MAX }),
 } as const;
 
 const isKind = (kind: string): kind is StepKind => (STEP_KINDS as readonly string[]).includes(kind);
@@ -242,16 +255,16 @@ export function readingText(value: number, unit: string | null): string {
 export function rangeText(step: Pick<ProcedureStep, 'min' | 'max' | 'unit'>): string | null {
   const unit = step.unit ? ` ${step.unit}` : '';
   if (step.min !== null && step.max !== null) return `${step.min}–${step.max}${unit}`;
-  if (step.min !== null) return `at least ${step.min}${unit}`;
-  if (step.max !== null) return `at most ${step.max}${unit}`;
+  if (step.min !== null) return t('at least {value}', { value: `${step.min}${unit}` });
+  if (step.max !== null) return t('at most {value}', { value: `${step.max}${unit}` });
   return null;
 }
 
 /** An answer as the task detail and the Offline Activity panel say it. */
 export function answerText(answer: { kind: StepKind; value: string | number | null; unit: string | null; photo?: string | boolean | null }): string {
-  if (answer.kind === 'photo') return answer.photo ? 'Photo' : 'No photo';
-  if (answer.value === null) return 'Not answered';
-  if (answer.kind === 'check') return answer.value === 'fail' ? 'Fail' : 'Pass';
+  if (answer.kind === 'photo') return answer.photo ? t('Photo') : t('No photo');
+  if (answer.value === null) return t('Not answered');
+  if (answer.kind === 'check') return answer.value === 'fail' ? t('Fail') : t('Pass');
   if (answer.kind === 'reading' && typeof answer.value === 'number') return readingText(answer.value, answer.unit);
   return String(answer.value);
 }
@@ -273,10 +286,10 @@ export function followUpDescription(task: { id: number; description: string }, a
   const { step, value } = answer;
   const description = task.description.length > FOLLOW_UP_TASK_TEXT ? `${task.description.slice(0, FOLLOW_UP_TASK_TEXT - 1)}…` : task.description;
   const range = rangeText(step);
-  const what =
-    step.kind === 'reading' && typeof value === 'number'
-      ? `read ${readingText(value, step.unit)}${range ? `, outside ${range}` : ''}`
-      : 'failed';
-  const note = answer.note ? ` Note: ${answer.note}` : '';
-  return `Follow-up from maintenance task #${task.id} (${description}): step "${step.label}" ${what}.${note}`;
+  const values = { id: task.id, description, step: step.label };
+  let text: string;
+  if (step.kind !== 'reading' || typeof value !== 'number') text = t('Follow-up from maintenance task #{id} ({description}): step "{step}" failed.', values);
+  else if (range) text = t('Follow-up from maintenance task #{id} ({description}): step "{step}" read {reading}, outside {range}.', { ...values, reading: readingText(value, step.unit), range });
+  else text = t('Follow-up from maintenance task #{id} ({description}): step "{step}" read {reading}.', { ...values, reading: readingText(value, step.unit) });
+  return answer.note ? t('{text} Note: {note}', { text, note: answer.note }) : text;
 }

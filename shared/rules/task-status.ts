@@ -2,6 +2,7 @@
  * Maintenance-task status, computed when read. Pure, so the server and the data worker agree and the
  * worker can recompute offline as days pass. First match wins (docs/decisions.md: Maintenance task status).
  */
+import { t, tc } from '../i18n/translate.js';
 import type { TaskStatus } from '../constants.js';
 import { addDays, dayNumber } from './calendar-days.js';
 import { meterVerdict, withMeterVerdict } from './meter-due.js';
@@ -71,32 +72,47 @@ export function taskStatusOn(task: TaskStatusFields, today: string): TaskStatus 
   return withMeterVerdict(byDay, meterVerdict(task.meter_used, task.meter_interval));
 }
 
+/** Each status as read: said when read, in the reader's language (a status, not a button: `tc('status', …)`). */
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
-  CLAIMED: 'Claimed',
-  COMPLETE: 'Complete',
-  PAST_DUE: 'Past due',
-  DUE: 'Due',
-  ALMOST_DUE: 'Almost due',
-  NEW: 'New',
-  UP_TO_DATE: 'Up to date',
+  get CLAIMED() {
+    return tc('status', 'Claimed');
+  },
+  get COMPLETE() {
+    return tc('status', 'Complete');
+  },
+  get PAST_DUE() {
+    return tc('status', 'Past due');
+  },
+  get DUE() {
+    return tc('status', 'Due');
+  },
+  get ALMOST_DUE() {
+    return tc('status', 'Almost due');
+  },
+  get NEW() {
+    return tc('status', 'New');
+  },
+  get UP_TO_DATE() {
+    return tc('status', 'Up to date');
+  },
 };
 
 export function formatRecurrenceInterval(days: number): string {
   switch (days) {
     case 1:
-      return 'Daily';
+      return t('Daily');
     case 7:
-      return 'Weekly';
+      return t('Weekly');
     case 14:
-      return 'Every 2 weeks';
+      return t('Every 2 weeks');
     case 30:
-      return 'Monthly';
+      return t('Monthly');
     case 90:
-      return 'Quarterly';
+      return t('Quarterly');
     case 365:
-      return 'Yearly';
+      return t('Yearly');
     default:
-      return `Every ${days} days`;
+      return t('Every {days} days', { days });
   }
 }
 

@@ -6,6 +6,7 @@
  * worked whenever it reaches the server. Each write makes the entries and the order's or task's detail
  * (the order's costs) stale.
  */
+import { t } from '../../shared/i18n/translate.js';
 import type { LabourAdded, LabourEntry } from '../../shared/api/labour.js';
 import { labourTarget, type LabourOn } from '../../shared/areas/labour.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
@@ -71,7 +72,7 @@ const removeTime = defineWrite<null, { entry_id: number }>({
   messages: messages('remove', SUCCESS_MESSAGES.labour.removed),
 });
 
-const target = (on: LabourOn) => ({ targetId: labourTarget(on), targetLabel: on.kind === 'order' ? `Work order #${on.id}` : `Task #${on.id}` });
+const target = (on: LabourOn) => ({ targetId: labourTarget(on), targetLabel: on.kind === 'order' ? t('Work order #{id}', { id: on.id }) : t('Task #{id}', { id: on.id }) });
 const deviceNow = () => new Date().toISOString();
 
 export const area = defineArea({

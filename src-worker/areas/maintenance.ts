@@ -4,6 +4,7 @@
  * update sends only the changed fields with the version the user edited (`If-Match`), so a
  * queued edit never rolls back a completion someone made meanwhile.
  */
+import { t } from '../../shared/i18n/translate.js';
 import type { MaintenanceTask } from '../../shared/api/maintenance.js';
 import type { CompletionReading, NewTask, ProcedureAnswers, TaskEdit } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
@@ -66,7 +67,7 @@ export const completeTask = defineWrite<MaintenanceTask, CompletePayload>({
   messages: status.byAction.complete.messages,
 });
 
-const target = (id: number) => ({ targetId: String(id), targetLabel: `Task #${id}` });
+const target = (id: number) => ({ targetId: String(id), targetLabel: t('Task #{id}', { id }) });
 
 export const area = defineArea({
   name: 'maintenance',

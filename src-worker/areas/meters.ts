@@ -7,6 +7,7 @@
  * again (shared/rules/meter-readings.ts), and stored with the device's time as when it was taken,
  * so a reading sent hours later still goes in its place.
  */
+import { t } from '../../shared/i18n/translate.js';
 import type { Page } from '../../shared/api/common.js';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import { readingsCsvPath } from '../../shared/api/exports.js';
@@ -94,7 +95,7 @@ async function meterChoices(ctx: AreaContext): Promise<MeterChoice[]> {
   const assets = await Promise.all(assetIds.map((id) => ctx.workingSet.record<Asset>('assets', id)));
   const assetNames = new Map(assets.flatMap((hit) => (hit ? [[hit.data.id, hit.data.name.name] as const] : [])));
   return meters
-    .map((m) => ({ id: m.id, label: `${assetNames.get(m.asset_id) ?? `Asset #${m.asset_id}`}: ${m.name} (${m.unit})`, unit: m.unit }))
+    .map((m) => ({ id: m.id, label: `${assetNames.get(m.asset_id) ?? t('Asset #{id}', { id: m.asset_id })}: ${m.name} (${m.unit})`, unit: m.unit }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 

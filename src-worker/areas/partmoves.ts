@@ -6,6 +6,7 @@
  * short to supervisors). Each move makes the order's parts, its detail (its costs), the part and its
  * ledger stale.
  */
+import { t } from '../../shared/i18n/translate.js';
 import type { Page } from '../../shared/api/common.js';
 import { ledgerCsvPath } from '../../shared/api/exports.js';
 import type { Part } from '../../shared/api/parts.js';
@@ -69,7 +70,7 @@ export const area = defineArea({
     move: (orderId, move) =>
       writeOrQueue(ctx, WRITES[move.kind], {
         targetId: String(orderId),
-        targetLabel: `Work order #${orderId}: ${move.quantity} × ${move.partName}`,
+        targetLabel: t('Work order #{id}: {quantity} × {part}', { id: orderId, quantity: move.quantity, part: move.partName }),
         payload: { part_id: move.partId, quantity: move.quantity, kind: move.kind },
       }),
     partsAt: async (locationId) => {
@@ -84,7 +85,7 @@ export const area = defineArea({
       return found;
     },
     setCosts: (partId, costs) =>
-      writeOrQueue(ctx, WRITES.costs, { targetId: String(partId), targetLabel: `Part #${partId}: costs`, payload: { unit_cost: costs.unitCost, reorder_point: costs.reorderPoint } }),
+      writeOrQueue(ctx, WRITES.costs, { targetId: String(partId), targetLabel: t('Part #{id}: costs', { id: partId }), payload: { unit_cost: costs.unitCost, reorder_point: costs.reorderPoint } }),
     // The working set's parts when they are on the device (they are live), else the server's list.
     short: () =>
       readThroughCache(ctx.cache, SHORT_PATH, () => ctx.http.request<Part[]>({ path: SHORT_PATH }), async () => {

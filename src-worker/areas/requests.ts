@@ -3,6 +3,7 @@
  * visitor's calls, sent without an account, through the reports kept on the device
  * (src-worker/visitor/visitor-reports.ts); and the triage of full-access users.
  */
+import { t } from '../../shared/i18n/translate.js';
 import type { Page } from '../../shared/api/common.js';
 import type { RequestStatusView, WorkRequest } from '../../shared/api/requests.js';
 import type { KeptReport } from '../../shared/areas/requests.js';
@@ -39,7 +40,7 @@ const rejectRequest = defineWrite<WorkRequest, { reason: string; duplicate_of?: 
   messages: { success: SUCCESS_MESSAGES.requests.rejected, queued: QUEUED_MESSAGES.requests.reject, failure: SCREEN_MESSAGES.requests.reject },
 });
 
-const target = (id: number) => ({ targetId: String(id), targetLabel: `Request #${id}` });
+const target = (id: number) => ({ targetId: String(id), targetLabel: t('Request #{id}', { id }) });
 
 /** How many open orders "Already open here" shows at most. */
 const OPEN_HERE_SHOWN = 10;

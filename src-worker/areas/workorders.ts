@@ -2,6 +2,7 @@
  * Work orders (behaviour §7): the generic reads, and create/claim/unclaim/complete, each defined once,
  * sent to the server now or stored in the outbox and replayed by the same definition.
  */
+import { t } from '../../shared/i18n/translate.js';
 import type { WorkOrder } from '../../shared/api/workorders.js';
 import type { NewWorkOrder } from '../../shared/areas/workorders.js';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES } from '../../shared/data/messages.js';
@@ -44,7 +45,7 @@ export const claimWorkorder = status.byAction.claim;
 export const unclaimWorkorder = status.byAction.unclaim;
 export const completeWorkorder = status.byAction.complete;
 
-const target = (id: number) => ({ targetId: String(id), targetLabel: `Work order #${id}` });
+const target = (id: number) => ({ targetId: String(id), targetLabel: t('Work order #{id}', { id }) });
 
 export const area = defineArea({
   name: 'workorders',

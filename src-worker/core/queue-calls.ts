@@ -2,6 +2,7 @@
  * The Offline Activity panel's calls (behaviour §4 Queue management): Retry, Clear, Remove, and Re-apply
  * of a conflict. Each change is shown at once and, where something may now be sent, a flush is asked for.
  */
+import { t } from '../../shared/i18n/translate.js';
 import { queueError } from '../../shared/data/errors.js';
 import { QUEUE_CODES, QUEUE_MESSAGES } from '../../shared/data/messages.js';
 import type { OutboxRow } from '../../shared/data/db-schema.js';
@@ -37,7 +38,7 @@ export function queueCalls(deps: QueueCallDeps): WorkerCalls['queue'] {
       // The item stays a conflict, its answers kept, when they no longer fit the record as it is now.
       const refusal = row?.status === 'conflict' && deps.reapplyRefusal ? await deps.reapplyRefusal(row) : null;
       if (refusal) throw queueError(refusal, QUEUE_CODES.reapplyImpossible);
-      if (!(await outbox.reapply(id))) throw queueError(QUEUE_MESSAGES.reapplyImpossible, QUEUE_CODES.reapplyImpossible);
+      if (!(await outbox.reapply(id))) throw queueError(t(QUEUE_MESSAGES.reapplyImpossible), QUEUE_CODES.reapplyImpossible);
       queueChanged();
       requestFlush();
     },

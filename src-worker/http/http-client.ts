@@ -2,12 +2,14 @@
  * The one HTTP client of the client side (behaviour §7): base /api/v1 on the app's origin, the Bearer
  * token from the device DB, JSON or multipart bodies, an Idempotency-Key on every write, and every
  * failure turned into a behaviour §8 NormalizedError. A 401 is retried once after the shared refresh.
+ * Every request asks for the worker's language (Accept-Language), so the server's texts come back in it.
  */
 import { cancelledError, networkError, normalizeHttpError, offlineError } from '../../shared/data/errors.js';
 import type { BinaryAnswer, NormalizedError } from '../../shared/data/protocol.js';
 import type { NetworkMonitor } from '../network/network-monitor.js';
 import type { SessionStore } from '../session/session-store.js';
 import { TokenRefresher, type RefreshAnswer } from '../session/token-refresher.js';
+import { workerLanguage } from '../session/language.js';
 import type { UploadFetch } from './xhr-upload.js';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -54,6 +56,8 @@ export interface HttpClientDeps {
   uploadFetch?: UploadFetch | null;
   /** Bytes of a `reportProgress` upload sent so far, and null once it is over. */
   onUploadProgress?: (progress: { sent: number; total: number } | null) => void;
+  /** The language the server is asked to answer in (Accept-Language); the worker's by default. */
+  language?: () => string;
 }
 
 /**
@@ -78,7 +82,11 @@ export class HttpClient {
    */
   async openStream(path: string, signal: AbortSignal): Promise<Response> {
     const open = (access: string | null) =>
-      this.deps.fetch(this.deps.baseUrl + path, { headers: { Accept: 'text/event-stream', ...(access ? { Authorization: `Bearer ${access}` } : {}) }, signal, credentials: 'include' });
+      this.deps.fetch(this.deps.baseUrl + path, {
+        headers: { Accept: 'text/event-stream', 'Accept-Language': this.language(), ...(access ? { Authorization: `Bearer ${access}` } : {}) },
+        signal,
+        credentials: 'include',
+      });
     const tokens = await this.deps.session.tokens();
     let response = await open(tokens?.access ?? null);
     if (response.status === 401) {
@@ -89,6 +97,11 @@ export class HttpClient {
     }
     if (!response.ok) throw normalizeHttpError(response.status, await readBody(response));
     return response;
+  }
+
+  /** The language asked for: the one the worker speaks now, read on each attempt (a replay asks in today's). */
+  private language(): string {
+    return this.deps.language?.() ?? workerLanguage();
   }
 
   /** The API path of an absolute `next` link from a paged list (same base), for following pages. */
@@ -139,7 +152,7 @@ export class HttpClient {
 
   /** One HTTP exchange. Any response counts as "online"; a thrown fetch is offline or network. */
   private async attempt(request: HttpRequest, method: HttpMethod, idempotencyKey: string | null, access: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: request.binary ? '*/*' : 'application/json' };
+    const headers: Record<string, string> = { Accept: request.binary ? '*/*' : 'application/json', 'Accept-Language': this.language() };
     if (access) headers.Authorization = `Bearer ${access}`;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (request.ifMatch !== undefined) headers['If-Match'] = request.ifMatch;

@@ -19,6 +19,7 @@
  * - any other failure: failed with the server's message (visible for 24 h), and an error toast
  *   unless behaviour §8 says the answer is not notified (403, 404).
  */
+import { t } from '../../shared/i18n/translate.js';
 import { REQUEST_IN_FLIGHT, STALE_PROCEDURE_CODE, STALE_VERSION_CODE } from '../../shared/api/refusal-codes.js';
 import { LOCKS } from '../../shared/data/bus.js';
 import type { DeviceDb, OutboxRow } from '../../shared/data/db-schema.js';
@@ -90,7 +91,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
     await update(item, { status: 'failed', lastError: message, retryAt: null, finishedAt: iso() });
     await db.setMeta('queueError', message);
     // Behaviour §8: a 403 or 404 is not notified; the panel still shows the item failed with its text.
-    if (notify) deps.onToast({ severity: 'error', summary: 'Error', detail: message });
+    if (notify) deps.onToast({ severity: 'error', summary: t('Error'), detail: message });
   };
 
   for (;;) {
@@ -132,7 +133,7 @@ async function flushHoldingLock(deps: FlushDeps): Promise<FlushOutcome> {
         conflicts += 1;
         const message = error.serverMessage ?? error.message;
         await update(item, { status: 'conflict', lastError: message, retryAt: null, finishedAt: iso(), conflictVersion: error.currentVersion ?? null });
-        deps.onToast({ severity: 'warn', summary: 'Not applied', detail: `${message} Your changes are kept in Offline Activity.` });
+        deps.onToast({ severity: 'warn', summary: t('Not applied'), detail: t('{message} Your changes are kept in Offline Activity.', { message }) });
         continue;
       }
       await fail(item, error.serverMessage ?? error.message, error.shouldNotify);

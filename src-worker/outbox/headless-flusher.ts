@@ -5,6 +5,8 @@
  */
 import { toastKey } from '../../shared/data/toast-gate.js';
 import { createDataServices, type DataServicesOptions } from '../data-services.js';
+import { isLanguage } from '../../shared/i18n/languages.js';
+import { useLanguage } from '../session/language.js';
 import { flushOutbox, type FlushOutcome } from './flush.js';
 
 export type HeadlessFlushOptions = Omit<DataServicesOptions, 'contextId'> & { contextId?: string };
@@ -28,6 +30,9 @@ export async function flushOutboxHeadless(options: HeadlessFlushOptions = {}): P
   try {
     await services.network.load();
     if (!(await services.session.tokens())?.access) return { status: 'done', sent: 0, failed: 0, conflicts: 0, stoppedBy: 'session', nextRetryAt: null };
+    // No tab tells this context its language: it speaks (and asks the server in) the one last kept.
+    const language = await db.getMeta('language');
+    if (isLanguage(language)) await useLanguage(language).catch(() => undefined);
     const outcome = await flushOutbox({
       db,
       http: services.http,

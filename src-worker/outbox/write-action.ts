@@ -5,7 +5,7 @@
  * `registerWriteAction` builds), so an online write and its replay cannot drift apart.
  */
 import type { SyncedArea } from '../../shared/api/sync.js';
-import type { AreaName } from '../../shared/areas/registry.js';
+import type { OutboxDomain } from '../../shared/areas/registry.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { BlobLike } from '../../shared/data/protocol.js';
 import type { HttpClient, HttpRequest } from '../http/http-client.js';
@@ -52,7 +52,8 @@ export interface SavedAnswer {
 }
 
 export interface WriteAction<Answer = unknown, Payload extends JsonValue = JsonValue> {
-  area: AreaName;
+  /** The area it belongs to (the outbox item's domain), or the user's own account. */
+  area: OutboxDomain;
   action: string;
   /** Method, path and JSON or FormData body for the stored item (the key and If-Match are added). */
   request(item: StoredWrite<Payload>): Omit<HttpRequest, 'idempotencyKey' | 'ifMatch'>;

@@ -4,6 +4,7 @@
  * (`write-action.ts`: its request, what it makes stale, its answer kept as the record's fresh copy),
  * but without a connection it fails at once with a message saying so, and nothing is stored.
  */
+import { t } from '../../shared/i18n/translate.js';
 import { needsConnectionError, toNormalizedError } from '../../shared/data/errors.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import type { MutationResult } from '../../shared/data/protocol.js';
@@ -35,6 +36,6 @@ export function writeNow<Answer, Payload extends JsonValue>(
     const item = { targetId: write.targetId, payload: write.payload, attachments, idempotencyKey: crypto.randomUUID() };
     const { answer, outcome } = await sendWrite(ctx.http, action, item, true);
     await settleCache(ctx, action.invalidates(item), outcome);
-    return { status: 'done', data: answer, message: action.messages.success };
+    return { status: 'done', data: answer, message: t(action.messages.success) };
   });
 }

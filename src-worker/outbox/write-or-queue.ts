@@ -7,6 +7,7 @@
  * The request, the saved answers it makes stale and the texts come from the action's one
  * definition (`write-action.ts`), the same the flush replays a queued item with.
  */
+import { t } from '../../shared/i18n/translate.js';
 import { queueItemFit } from '../../shared/data/attachments.js';
 import { isTransientFailure, queueError, toNormalizedError } from '../../shared/data/errors.js';
 import { QUEUE_CODES } from '../../shared/data/messages.js';
@@ -48,7 +49,7 @@ export async function writeOrQueue<Answer, Payload extends JsonValue>(ctx: AreaC
     try {
       const { answer, outcome } = await sendWrite(ctx.http, action, item, true);
       await settleCache(ctx, action.invalidates(item), outcome);
-      return { status: 'done', data: answer, message: action.messages.success };
+      return { status: 'done', data: answer, message: t(action.messages.success) };
     } catch (thrown) {
       const error = toNormalizedError(thrown);
       if (!isTransientFailure(error)) throw error;
@@ -63,5 +64,5 @@ export async function writeOrQueue<Answer, Payload extends JsonValue>(ctx: AreaC
     attachments: [...item.attachments],
     idempotencyKey: item.idempotencyKey,
   });
-  return { status: 'queued', queueId: row.id, message: action.messages.queued };
+  return { status: 'queued', queueId: row.id, message: t(action.messages.queued) };
 }

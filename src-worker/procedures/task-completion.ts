@@ -6,6 +6,7 @@
  * so the server refuses them (412, a conflict kept in Offline Activity) once the steps have changed;
  * the follow-up work orders are the server's to open, inside the completion's own transaction.
  */
+import { msg, t } from '../../shared/i18n/translate.js';
 import type { ProcedureAnswers } from '../../shared/areas/maintenance.js';
 import type { JsonValue } from '../../shared/data/db-schema.js';
 import { optionalText } from '../../shared/rules/optional-text.js';
@@ -86,7 +87,7 @@ function summaryOf(steps: readonly ProcedureStep[], answers: readonly StoredAnsw
     const answer = answers.find((a) => a.step_id === step.id);
     summary[step.label] = answerWithNote({ kind: step.kind, value: answer?.value ?? null, unit: step.unit, photo: photos.has(step.id), note: answer?.note ?? null });
   }
-  if (notes) summary['Field notes'] = notes;
+  if (notes) summary[t('Field notes')] = notes;
   return summary;
 }
 
@@ -112,8 +113,9 @@ export function completionRequest(path: string, item: StoredWrite<CompletePayloa
 }
 
 /** Said when a kept completion's answers no longer fit the task's steps as they are now. */
-export const ANSWERS_NO_LONGER_FIT =
-  'These answers no longer fit the steps of this task as they are now. Complete the task again from its page; your answers stay here until you discard them.';
+export const ANSWERS_NO_LONGER_FIT = msg(
+  'These answers no longer fit the steps of this task as they are now. Complete the task again from its page; your answers stay here until you discard them.',
+);
 
 /**
  * Whether a completion kept as a conflict can be sent again on the steps as they are now: every
@@ -122,7 +124,7 @@ export const ANSWERS_NO_LONGER_FIT =
  */
 export function reapplyRefusal(payload: JsonValue, steps: readonly ProcedureStep[] | null): string | null {
   if (!isAnsweredCompletion(payload)) return null;
-  if (!steps) return ANSWERS_NO_LONGER_FIT;
+  if (!steps) return t(ANSWERS_NO_LONGER_FIT);
   const { issues } = checkAnswers(steps, payload.answers, new Set(payload.photo_steps ?? []));
-  return issues.length === 0 ? null : ANSWERS_NO_LONGER_FIT;
+  return issues.length === 0 ? null : t(ANSWERS_NO_LONGER_FIT);
 }

@@ -3,6 +3,8 @@
  * users/me with the new token before storing anything. A failed login, register, activation or
  * reset leaves nobody signed in. Logout ends the login on the server (best effort) and clears the
  * user, the tokens, every stored answer, the working set and every queued action, in every tab.
+ * The device's language reaches the worker here, and the language chosen on the account is saved
+ * here (through the outbox: `account-writes.ts`).
  */
 import type { TokenPair, User } from '../../shared/api/auth.js';
 import type { DeviceDb } from '../../shared/data/db-schema.js';
@@ -10,7 +12,10 @@ import type { WorkerCalls } from '../../shared/data/protocol.js';
 import type { HttpClient } from '../http/http-client.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { OutboxStore } from '../outbox/outbox-store.js';
+import type { AreaContext } from '../kit/area-context.js';
 import type { WorkingSet } from '../sync/working-set.js';
+import { saveLanguage } from './account-writes.js';
+import { useLanguage } from './language.js';
 import type { SessionStore } from './session-store.js';
 
 export interface SessionApiDeps {
@@ -22,6 +27,8 @@ export interface SessionApiDeps {
   workingSet: WorkingSet;
   /** The queue changed without a flush (cleared on logout or on another user's sign-in). */
   onQueueCleared: () => void;
+  /** What a write sent now or kept for later needs (the account's language is one). */
+  writes: AreaContext;
 }
 
 export function createSessionCalls(deps: SessionApiDeps): WorkerCalls['session'] {
@@ -95,5 +102,13 @@ export function createSessionCalls(deps: SessionApiDeps): WorkerCalls['session']
     async hasRefreshToken() {
       return Boolean((await session.tokens())?.refresh);
     },
+
+    async useLanguage(language, pseudo = false) {
+      await useLanguage(language, pseudo);
+      // Kept for the service worker's flush, which has no tab to tell it.
+      await deps.db.setMeta('language', language);
+    },
+
+    saveLanguage: (language) => saveLanguage(deps.writes, session, language),
   };
 }
