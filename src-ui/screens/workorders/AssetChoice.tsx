@@ -8,8 +8,10 @@ import { useEffect } from 'react';
 import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import type { Asset } from '../../../shared/api/assets';
 import type { ReadResult } from '../../../shared/data/protocol';
+import { msg } from '../../../shared/i18n/translate';
 import { brandAndName } from '../../format/display';
 import { ChoiceField } from '../../kit/FormFields';
+import { useT } from '../../i18n/language';
 import { useWorkerRead } from '../../state/hooks';
 import type { WorkOrderValues } from './work-order-values';
 
@@ -19,6 +21,7 @@ export const NO_ASSET = 0;
 const NOTHING: ReadResult<Asset[]> = { data: [], fromCache: false, cachedAt: null };
 
 export function AssetChoice({ control, setValue }: { control: Control<WorkOrderValues>; setValue: UseFormSetValue<WorkOrderValues> }) {
+  const t = useT();
   const location = useWatch({ control, name: 'location_id' });
   const chosen = useWatch({ control, name: 'asset_id' });
   const assets = useWorkerRead(`assets-at|${location ?? ''}`, (worker) => (location === null ? Promise.resolve(NOTHING) : worker.assets.atLocation(location)));
@@ -28,6 +31,9 @@ export function AssetChoice({ control, setValue }: { control: Control<WorkOrderV
     if (offered && chosen !== null && chosen !== NO_ASSET && !offered.some((a) => a.id === chosen)) setValue('asset_id', null);
   }, [offered, chosen, setValue]);
 
-  const options = [{ label: 'No asset', value: NO_ASSET }, ...(offered ?? []).map((a) => ({ label: `${brandAndName(a.brand.brand, a.name.name) || `Asset #${a.id}`} (${a.code})`, value: a.id }))];
-  return <ChoiceField control={control} name="asset_id" id="wo-asset" label="Asset" hint="Optional: the asset the problem is with." options={options} placeholder="No asset" />;
+  const options = [
+    { label: t('No asset'), value: NO_ASSET },
+    ...(offered ?? []).map((a) => ({ label: `${brandAndName(a.brand.brand, a.name.name) || t('Asset #{id}', { id: a.id })} (${a.code})`, value: a.id })),
+  ];
+  return <ChoiceField control={control} name="asset_id" id="wo-asset" label={msg('Asset')} hint={msg('Optional: the asset the problem is with.')} options={options} placeholder={t('No asset')} />;
 }

@@ -9,6 +9,7 @@ import { useSnapshot } from 'valtio';
 import type { QueueItemView } from '../../../shared/data/protocol';
 import { isActiveStatus } from '../../../shared/data/queue-policy';
 import { formatDateTime } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { useLocationOptions } from '../../kit/location-options';
 import type { ListQuery } from '../../kit/list-query';
 import { PendingSyncTag } from '../../kit/StatusActions';
@@ -16,6 +17,7 @@ import { store } from '../../state/store';
 import { WorkOrderStatus } from './WorkOrderStatus';
 
 export function QueuedOrders({ query }: { query: ListQuery }) {
+  const t = useT();
   const snap = useSnapshot(store);
   const { options } = useLocationOptions();
   if (query.page !== 1) return null;
@@ -29,7 +31,7 @@ export function QueuedOrders({ query }: { query: ListQuery }) {
   });
   if (waiting.length === 0) return null;
   return (
-    <ul className="card-list queued-cards" aria-label="Work orders waiting to be sent">
+    <ul className="card-list queued-cards" aria-label={t('Work orders waiting to be sent')}>
       {[...waiting].reverse().map((item) => (
         <li key={item.id}>
           <div className="wo-card">
@@ -41,12 +43,12 @@ export function QueuedOrders({ query }: { query: ListQuery }) {
               </span>
             </div>
             <div className="wo-meta">
-              <span>Created {formatDateTime(item.createdAt)}</span>
+              <span>{t('Created {date}', { date: formatDateTime(item.createdAt) })}</span>
             </div>
             <p className="wo-card-description">{String(item.draft?.description ?? '')}</p>
             <div className="wo-meta">
               <span>
-                <i className="pi pi-paperclip" aria-hidden="true" /> {item.attachmentCount} {item.attachmentCount === 1 ? 'attachment' : 'attachments'}
+                <i className="pi pi-paperclip" aria-hidden="true" /> {t('{count, plural, one {{count} attachment} other {{count} attachments}}', { count: item.attachmentCount })}
               </span>
             </div>
           </div>

@@ -15,9 +15,11 @@ import { schemaFieldErrors } from '../../../shared/api/schema-check';
 import { ATTACHMENT_ACCEPT, refusedAttachmentMessage } from '../../../shared/data/attachments';
 import { QUEUE_CODES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import type { NewWorkOrder } from '../../../shared/areas/workorders';
+import { msg } from '../../../shared/i18n/translate';
 import { mayOpen } from '../../app/navigation';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { formatKilobytes, fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { callWorker } from '../../state/bridge';
 import { toDataError } from '../../state/errors';
 import { useCurrentUser } from '../../state/hooks';
@@ -33,7 +35,7 @@ import { AssetChoice, NO_ASSET } from './AssetChoice';
 import type { WorkOrderValues } from './work-order-values';
 import { reportedProblem } from './report-problem';
 
-export const CREATE_VALIDATION_MESSAGE = 'Please select a location and provide a description';
+export const CREATE_VALIDATION_MESSAGE = msg('Please select a location and provide a description');
 const CREATE_LOCATION_KEY = 'workorderCreateLocation';
 
 
@@ -62,13 +64,14 @@ function missingRequired(errors: Errors): boolean {
 
 /** Any number of files; the picker offers only the types the server keeps (a hint: the check above decides). */
 function AttachmentsField({ control }: { control: Control<WorkOrderValues> }) {
+  const t = useT();
   const { field, fieldState } = useController({ control, name: 'new_attachments' });
   const error = fieldState.error?.message ?? null;
   const id = 'wo-attachments';
   const ref = useFileInput(field.ref, field.value.length === 0);
   return (
     <>
-      <Field id={id} label="Attachments" error={error} hint="Photos or PDF files, several at once if needed.">
+      <Field id={id} label={msg('Attachments')} error={error} hint={msg('Photos or PDF files, several at once if needed.')}>
         <input
           id={id}
           className="file-input"
@@ -83,7 +86,7 @@ function AttachmentsField({ control }: { control: Control<WorkOrderValues> }) {
         />
       </Field>
       {field.value.length ? (
-        <ul aria-label="Chosen attachments">
+        <ul aria-label={t('Chosen attachments')}>
           {field.value.map((f, i) => (
             <li key={`${f.name}-${i}`}>
               {f.name} ({formatKilobytes(f.size)})
@@ -96,6 +99,7 @@ function AttachmentsField({ control }: { control: Control<WorkOrderValues> }) {
 }
 
 export function WorkOrderCreatePage() {
+  const t = useT();
   const user = useCurrentUser();
   const [, navigate] = useLocation();
   const { options, warning: locationsWarning } = useLocationOptions();
@@ -138,7 +142,7 @@ export function WorkOrderCreatePage() {
       } catch (err) {
         // Too large to keep for later even after the photos were made smaller: said beside the files.
         if (toDataError(err).code === QUEUE_CODES.itemTooLarge) {
-          const message = messageForScreen(err, SCREEN_MESSAGES.workorders.create);
+          const message = messageForScreen(err, t(SCREEN_MESSAGES.workorders.create));
           form.setError('new_attachments', { type: 'size', message }, { shouldFocus: true });
           showToast({ severity: 'error', detail: message });
           return;
@@ -156,22 +160,22 @@ export function WorkOrderCreatePage() {
   }, [chosenLocation]);
 
   return (
-    <FormScreen title="Create Work Order" back="/workorder-home">
+    <FormScreen title={msg('Create Work Order')} back="/workorder-home">
       {locationsWarning}
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
-        {missingRequired(formState.errors) ? <Message severity="error" text={CREATE_VALIDATION_MESSAGE} /> : null}
-        <Field id="wo-user-name" label="Name">
+        {missingRequired(formState.errors) ? <Message severity="error" text={t(CREATE_VALIDATION_MESSAGE)} /> : null}
+        <Field id="wo-user-name" label={msg('Name')}>
           <InputText id="wo-user-name" value={fullName(user)} readOnly />
         </Field>
-        <Field id="wo-user-email" label="Email">
+        <Field id="wo-user-email" label={msg('Email')}>
           <InputText id="wo-user-email" value={user?.email ?? ''} readOnly />
         </Field>
-        <ChoiceField control={control} name="location_id" id="wo-location" label="Location" options={options} placeholder="Select a location" required />
+        <ChoiceField control={control} name="location_id" id="wo-location" label={msg('Location')} options={options} placeholder={t('Select a location')} required />
         {linksAssets ? <AssetChoice control={control} setValue={form.setValue} /> : null}
-        <TextAreaField control={control} name="description" id="wo-description" label="Description" rows={5} placeholder="Describe the problem" required />
+        <TextAreaField control={control} name="description" id="wo-description" label={msg('Description')} rows={5} placeholder={t('Describe the problem')} required />
         <AttachmentsField control={control} />
         <UploadProgress submitting={formState.isSubmitting} />
-        <Button type="submit" label={formState.isSubmitting ? 'Submitting...' : 'Create Work Order'} icon="pi pi-check" disabled={formState.isSubmitting} />
+        <Button type="submit" label={formState.isSubmitting ? t('Submitting...') : t('Create Work Order')} icon="pi pi-check" disabled={formState.isSubmitting} />
       </form>
     </FormScreen>
   );

@@ -9,7 +9,9 @@ import type { WorkOrder, WorkOrderAsset, WorkOrderAttachment } from '../../../sh
 import { mayOpen } from '../../app/navigation';
 import { useCurrentUser } from '../../state/hooks';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { formatDateTime, formatMinutes, formatPrice, fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
@@ -22,8 +24,8 @@ import { PartsUsedSection } from './PartsUsedSection';
 import { WorkOrderStatus } from './WorkOrderStatus';
 
 const TEXTS: DetailTexts = {
-  title: 'Work Order',
-  loading: 'Loading work order...',
+  title: msg('Work Order'),
+  loading: msg('Loading work order...'),
   notFound: NOT_FOUND_MESSAGES.workorders.one,
   failure: SCREEN_MESSAGES.workorders.loadDetails,
   saved: OFFLINE_BANNERS.workorderDetail,
@@ -33,10 +35,11 @@ const TEXTS: DetailTexts = {
 const FAILURES = { claim: SCREEN_MESSAGES.workorders.claim, unclaim: SCREEN_MESSAGES.workorders.unclaim, complete: SCREEN_MESSAGES.workorders.complete };
 
 function Attachment({ attachment }: { attachment: WorkOrderAttachment }) {
+  const t = useT();
   const image = attachment.content_type.startsWith('image/');
   return (
     <li>
-      <a className="attachment-link" href={attachment.file} target="_blank" rel="noopener noreferrer" aria-label={`Open ${attachment.name} in a new tab`}>
+      <a className="attachment-link" href={attachment.file} target="_blank" rel="noopener noreferrer" aria-label={t('Open {name} in a new tab', { name: attachment.name })}>
         {image ? (
           <img src={attachment.file} alt="" loading="lazy" />
         ) : (
@@ -61,6 +64,7 @@ function OrderAsset({ asset }: { asset: WorkOrderAsset }) {
 }
 
 function WorkOrderFields({ order }: { order: WorkOrder }) {
+  const t = useT();
   const attachments = order.attachments.length ? (
     <ul className="attachments">
       {order.attachments.map((a) => (
@@ -68,29 +72,30 @@ function WorkOrderFields({ order }: { order: WorkOrder }) {
       ))}
     </ul>
   ) : (
-    'None'
+    t('None')
   );
   return (
     <DetailRows
       rows={[
-        ['Location', order.location_name],
-        ['Created', formatDateTime(order.created_at)],
-        ['Description', order.description],
+        [msg('Location'), order.location_name],
+        [msg('Created'), formatDateTime(order.created_at)],
+        [msg('Description'), order.description],
         // Not in the spec: the asset the order is about (absent from orders saved before assets could be linked).
-        ['Asset', order.asset ? <OrderAsset asset={order.asset} /> : null],
-        ['Status', <WorkOrderStatus status={order.status} />],
-        ['Owner', order.status === 'Claimed' ? fullName(order.assigned_to[0]) || null : null],
-        ['Field Notes', order.field_notes || null],
-        ['Attachments', attachments],
+        [msg('Asset'), order.asset ? <OrderAsset asset={order.asset} /> : null],
+        [msg('Status'), <WorkOrderStatus status={order.status} />],
+        [msg('Owner'), order.status === 'Claimed' ? fullName(order.assigned_to[0]) || null : null],
+        [msg('Field Notes'), order.field_notes || null],
+        [msg('Attachments'), attachments],
       ]}
     />
   );
 }
 
 export function WorkOrderDetailPage({ params }: { params: { id?: string } }) {
+  const t = useT();
   const { detail } = useDetailRead<WorkOrder>('workorders', params.id, (worker, id) => worker.workorders.get(id), TEXTS);
   return (
-    <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(WORKORDER_LIST)} heading={(order) => `Work Order #${order.id}`}>
+    <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(WORKORDER_LIST)} heading={(order) => t('Work Order #{id}', { id: order.id })}>
       {(order) => (
         <div className="panel">
           <WorkOrderFields order={order} />

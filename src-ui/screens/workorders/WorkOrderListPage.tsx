@@ -5,7 +5,9 @@
 import { Link } from 'wouter';
 import type { WorkOrder } from '../../../shared/api/workorders';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { formatDateTime, fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { workOrderAsQueued } from '../../kit/as-queued';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import type { ListQuery } from '../../kit/list-query';
@@ -22,11 +24,11 @@ const LIST: ListDef<WorkOrder> = {
   area: 'workorders',
   read: (worker, query) => worker.workorders.list({ page: query.page, location: query.location, search: query.search || null }),
   texts: {
-    title: 'Active Work Orders',
-    allLocations: 'All Work Orders',
-    searchPlaceholder: 'Search work orders',
-    itemsLabel: 'Work orders',
-    loading: 'Loading work orders...',
+    title: msg('Active Work Orders'),
+    allLocations: msg('All Work Orders'),
+    searchPlaceholder: msg('Search work orders'),
+    itemsLabel: msg('Work orders'),
+    loading: msg('Loading work orders...'),
     empty: NOT_FOUND_MESSAGES.workorders.list,
     failure: SCREEN_MESSAGES.workorders.fetchAll,
     saved: OFFLINE_BANNERS.workorderList,
@@ -34,6 +36,7 @@ const LIST: ListDef<WorkOrder> = {
 };
 
 function WorkOrderCard({ order: saved }: { order: WorkOrder }) {
+  const t = useT();
   const pending = usePendingActions('workorders', saved.id);
   const me = useCurrentUser();
   // What the user queued shows as it will be, until the server's answer replaces it.
@@ -50,13 +53,13 @@ function WorkOrderCard({ order: saved }: { order: WorkOrder }) {
         </span>
       </div>
       <div className="wo-meta">
-        <span>Created {formatDateTime(order.created_at)}</span>
+        <span>{t('Created {date}', { date: formatDateTime(order.created_at) })}</span>
       </div>
       <p className="wo-card-description">{order.description}</p>
       <div className="wo-meta">
-        {owner ? <span>Owner: {owner}</span> : null}
+        {owner ? <span>{t('Owner: {name}', { name: owner })}</span> : null}
         <span>
-          <i className="pi pi-paperclip" aria-hidden="true" /> {attachments} {attachments === 1 ? 'attachment' : 'attachments'}
+          <i className="pi pi-paperclip" aria-hidden="true" /> {t('{count, plural, one {{count} attachment} other {{count} attachments}}', { count: attachments })}
         </span>
       </div>
     </Link>
@@ -64,7 +67,7 @@ function WorkOrderCard({ order: saved }: { order: WorkOrder }) {
 }
 
 /** Not in the spec: with one location chosen (where a scanned location label leads), a problem there is reported in one step. */
-const reportHere = (query: ListQuery) => (query.location !== null ? <LinkButton href={reportProblemPath(query.location)} label="Report a problem" icon="pi pi-exclamation-triangle" /> : null);
+const reportHere = (query: ListQuery) => (query.location !== null ? <LinkButton href={reportProblemPath(query.location)} label={msg('Report a problem')} icon="pi pi-exclamation-triangle" /> : null);
 
 export function WorkOrderListPage() {
   return <ListScreen def={LIST} back="/workorder-home" actions={reportHere} above={(query) => <QueuedOrders query={query} />} renderItem={(order) => <WorkOrderCard order={order} />} />;
