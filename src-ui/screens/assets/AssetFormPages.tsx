@@ -15,6 +15,8 @@ import { ASSET_TYPES, DEFAULT_ASSET_TYPE, type AssetType } from '../../../shared
 import { IMAGE_ACCEPT, IMAGE_REFUSED_MESSAGE, isAcceptedImageType } from '../../../shared/data/attachments';
 import { NOTHING_CHANGED, NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
 import type { ChosenFile } from '../../../shared/data/protocol';
+import { msg, t } from '../../../shared/i18n/translate';
+import { useT } from '../../i18n/language';
 import { FormScreen } from '../../kit/FormScreen';
 import { ChoiceField, FileField, NumberField, TextAreaField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
@@ -85,29 +87,30 @@ function valuesOf(asset: Asset): AssetValues {
 function chosenThumbnail(form: UseFormReturn<AssetValues>, file: File | null): ChosenFile | null | false {
   if (!file) return null;
   if (!isAcceptedImageType(file.type)) {
-    form.setError('thumbnail', { type: 'type', message: IMAGE_REFUSED_MESSAGE }, { shouldFocus: true });
-    showToast({ severity: 'error', detail: IMAGE_REFUSED_MESSAGE });
+    form.setError('thumbnail', { type: 'type', message: t(IMAGE_REFUSED_MESSAGE) }, { shouldFocus: true });
+    showToast({ severity: 'error', detail: t(IMAGE_REFUSED_MESSAGE) });
     return false;
   }
   return { name: file.name || 'thumbnail', type: file.type, blob: file };
 }
 
 function AssetFields({ form, idPrefix, allRequired }: { form: UseFormReturn<AssetValues>; idPrefix: string; allRequired: boolean }) {
+  const t = useT();
   const { options, warning } = useLocationOptions();
   const id = (name: string) => `${idPrefix}-${name}`;
   const { control } = form;
   return (
     <>
       {warning}
-      <ChoiceField control={control} name="location_id" id={id('location')} label="Location" options={options} placeholder="Select a location" required />
-      <TextField control={control} name="brand" id={id('brand')} label="Brand" />
-      <TextField control={control} name="name" id={id('name')} label="Name" required />
-      <TextAreaField control={control} name="description" id={id('description')} label="Description" rows={3} required />
-      <ChoiceField control={control} name="asset_type" id={id('type')} label="Asset Type" options={TYPE_OPTIONS} placeholder="Select a type" required />
-      <TextField control={control} name="serial_number" id={id('serial')} label="Serial Number" required />
-      <TextField control={control} name="acquisition_date" id={id('acquired')} label="Acquisition Date" type="date" required={allRequired} />
-      <NumberField control={control} name="purchase_price" id={id('price')} label="Purchase Price" step="any" min={0} max={PRICE_LIMIT} required={allRequired} />
-      <FileField control={control} name="thumbnail" id={id('thumbnail')} label="Thumbnail" accept={IMAGE_ACCEPT} hint="A JPEG, PNG, GIF or WebP image; large photos are made smaller." />
+      <ChoiceField control={control} name="location_id" id={id('location')} label={t('Location')} options={options} placeholder={t('Select a location')} required />
+      <TextField control={control} name="brand" id={id('brand')} label={t('Brand')} />
+      <TextField control={control} name="name" id={id('name')} label={t('Name')} required />
+      <TextAreaField control={control} name="description" id={id('description')} label={t('Description')} rows={3} required />
+      <ChoiceField control={control} name="asset_type" id={id('type')} label={t('Asset Type')} options={TYPE_OPTIONS} placeholder={t('Select a type')} required />
+      <TextField control={control} name="serial_number" id={id('serial')} label={t('Serial Number')} required />
+      <TextField control={control} name="acquisition_date" id={id('acquired')} label={t('Acquisition Date')} type="date" required={allRequired} />
+      <NumberField control={control} name="purchase_price" id={id('price')} label={t('Purchase Price')} step="any" min={0} max={PRICE_LIMIT} required={allRequired} />
+      <FileField control={control} name="thumbnail" id={id('thumbnail')} label={t('Thumbnail')} accept={IMAGE_ACCEPT} hint={t('A JPEG, PNG, GIF or WebP image; large photos are made smaller.')} />
     </>
   );
 }
@@ -117,6 +120,7 @@ function AssetFields({ form, idPrefix, allRequired }: { form: UseFormReturn<Asse
 const checked = (values: AssetValues): Record<string, unknown> => ({ ...toBody(values) });
 
 export function AssetCreatePage() {
+  const t = useT();
   const [, navigate] = useLocation();
   const form = useSchemaForm<AssetValues>(AssetForm, { ...EMPTY, location_id: rememberedLocation(ASSET_LIST) }, checked);
 
@@ -134,17 +138,18 @@ export function AssetCreatePage() {
   }, showInvalidForm);
 
   return (
-    <FormScreen title="Create Asset" back={originListUrl(ASSET_LIST)}>
+    <FormScreen title={msg('Create Asset')} back={originListUrl(ASSET_LIST)}>
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
         <AssetFields form={form} idPrefix="asset" allRequired={false} />
         <UploadProgress submitting={form.formState.isSubmitting} />
-        <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : 'Create Asset'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+        <Button type="submit" label={form.formState.isSubmitting ? t('Submitting...') : t('Create Asset')} icon="pi pi-check" disabled={form.formState.isSubmitting} />
       </form>
     </FormScreen>
   );
 }
 
 export function AssetUpdatePage({ params }: { params: { id?: string } }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const form = useSchemaForm<AssetValues>(AssetUpdateForm, EMPTY, checked);
   const edit = useVersionedEdit('assets', params.id, (worker, id) => worker.assets.get(id), form, valuesOf);
@@ -157,7 +162,7 @@ export function AssetUpdatePage({ params }: { params: { id?: string } }) {
     if (thumbnail === false) return;
     const changes = changedFields(form, toBody(values));
     if (Object.keys(changes).length === 0 && !thumbnail) {
-      showToast({ severity: 'info', detail: NOTHING_CHANGED });
+      showToast({ severity: 'info', detail: t(NOTHING_CHANGED) });
       return;
     }
     try {
@@ -172,19 +177,19 @@ export function AssetUpdatePage({ params }: { params: { id?: string } }) {
   }, showInvalidForm);
 
   return (
-    <FormScreen title="Update Asset" back={detailPath}>
-      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.assets.one, failure: SCREEN_MESSAGES.assets.fetchOne, loading: 'Loading asset...' }}>
+    <FormScreen title={msg('Update Asset')} back={detailPath}>
+      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.assets.one, failure: SCREEN_MESSAGES.assets.fetchOne, loading: msg('Loading asset...') }}>
         <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
           <ChangedMeanwhileNotice text={edit.changedMeanwhile} />
           {edit.base?.thumbnail_url ? (
             <div className="current-thumbnail">
-              <span>Current thumbnail</span>
+              <span>{t('Current thumbnail')}</span>
               <RecordThumbnail url={edit.base.thumbnail_url} large />
             </div>
           ) : null}
           <AssetFields form={form} idPrefix="asset-edit" allRequired />
           <UploadProgress submitting={form.formState.isSubmitting} />
-          <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : 'Update Asset'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+          <Button type="submit" label={form.formState.isSubmitting ? t('Saving...') : t('Update Asset')} icon="pi pi-check" disabled={form.formState.isSubmitting} />
         </form>
       </RecordLoadGate>
     </FormScreen>

@@ -12,8 +12,10 @@ import type { Asset } from '../../../shared/api/assets';
 import { assetLabelsFile } from '../../../shared/api/labels';
 import { STALE_VERSION_CODE } from '../../../shared/api/refusal-codes';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg, type Translate } from '../../../shared/i18n/translate';
 import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatDate, formatDateTime, formatPrice, fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { DetailRows } from '../../kit/DetailRows';
 import { YearCost } from '../../kit/YearCost';
 import { FormDialog } from '../../kit/FormDialog';
@@ -40,10 +42,10 @@ const LIST: ListDef<Asset> = {
   area: 'assets',
   read: (worker, query) => worker.assets.list({ page: query.page, location: query.location }),
   texts: {
-    title: 'Assets',
-    allLocations: 'All Assets',
-    itemsLabel: 'Assets',
-    loading: 'Loading assets...',
+    title: msg('Assets'),
+    allLocations: msg('All Assets'),
+    itemsLabel: msg('Assets'),
+    loading: msg('Loading assets...'),
     empty: NOT_FOUND_MESSAGES.assets.list,
     failure: SCREEN_MESSAGES.assets.loadList,
     locationFailure: SCREEN_MESSAGES.assets.loadForLocation,
@@ -52,43 +54,45 @@ const LIST: ListDef<Asset> = {
 };
 
 const TEXTS: DetailTexts = {
-  title: 'Asset',
-  loading: 'Loading asset...',
+  title: msg('Asset'),
+  loading: msg('Loading asset...'),
   notFound: NOT_FOUND_MESSAGES.assets.one,
   failure: SCREEN_MESSAGES.assets.loadDetails,
   saved: OFFLINE_BANNERS.savedData,
   refreshFailure: SCREEN_MESSAGES.assets.fetchOne,
 };
 
-export const assetName = (asset: Asset) => brandAndName(asset.brand.brand, asset.name.name) || `Asset #${asset.id}`;
-const locationName = (asset: Asset) => asset.location?.name ?? 'No Location';
+export const assetName = (asset: Asset, t: Translate) => brandAndName(asset.brand.brand, asset.name.name) || t('Asset #{id}', { id: asset.id });
+const locationName = (asset: Asset, t: Translate) => asset.location?.name ?? t('No Location');
 
 function AssetCard({ asset }: { asset: Asset }) {
+  const t = useT();
   return (
     <Link href={`/asset-detail/${asset.id}`} className="wo-card">
       <div className="wo-card-head">
-        <span className="wo-card-location">{assetName(asset)}</span>
+        <span className="wo-card-location">{assetName(asset, t)}</span>
         <RecordThumbnail url={asset.thumbnail_url} />
       </div>
       <p className="wo-card-description">{asset.description.description}</p>
       <div className="wo-meta">
-        <span>Type: {asset.asset_type.asset_type}</span>
-        <span>Serial Number: {asset.serial_number}</span>
-        <span>Location: {locationName(asset)}</span>
+        <span>{t('Type: {type}', { type: asset.asset_type.asset_type })}</span>
+        <span>{t('Serial Number: {serial}', { serial: asset.serial_number })}</span>
+        <span>{t('Location: {location}', { location: locationName(asset, t) })}</span>
       </div>
     </Link>
   );
 }
 
 export function AssetListPage() {
+  const t = useT();
   return (
     <ListScreen
       def={LIST}
       back="/inventory-home"
       actions={(query) => (
         <>
-          <LinkButton href="/asset-create" label="Create Asset" icon="pi pi-plus" />
-          <LinkButton href="/inventory-home" label="Inventory Home" icon="pi pi-box" outlined />
+          <LinkButton href="/asset-create" label={t('Create Asset')} icon="pi pi-plus" />
+          <LinkButton href="/inventory-home" label={t('Inventory Home')} icon="pi pi-box" outlined />
           {/* The labels of the chosen location's assets (not in the spec: added beside its buttons). */}
           {query.location !== null ? (
             <PrintLabelsButton id="asset-labels" fileName={assetLabelsFile(query.location)} download={(worker) => worker.assets.labels(query.location!)} />
@@ -118,6 +122,7 @@ interface MoveProps {
 }
 
 function MoveAssetDialog({ asset, visible, onClose, onMoved, onStale }: MoveProps) {
+  const t = useT();
   const { options, warning } = useLocationOptions();
   const form = useSchemaForm<MoveValues>(MoveForm, { location_id: null }, (v) => ({ location_id: v.location_id }));
   // Opens with nothing chosen: a move is a choice of where to, never a press of the button alone.
@@ -128,8 +133,8 @@ function MoveAssetDialog({ asset, visible, onClose, onMoved, onStale }: MoveProp
   const submit = form.handleSubmit(
     async ({ location_id }) => {
       if (location_id === asset.location?.id) {
-        form.setError('location_id', { type: 'same', message: SCREEN_MESSAGES.assets.alreadyThere }, { shouldFocus: true });
-        showToast({ severity: 'error', detail: SCREEN_MESSAGES.assets.alreadyThere });
+        form.setError('location_id', { type: 'same', message: t(SCREEN_MESSAGES.assets.alreadyThere) }, { shouldFocus: true });
+        showToast({ severity: 'error', detail: t(SCREEN_MESSAGES.assets.alreadyThere) });
         return;
       }
       try {
@@ -143,15 +148,15 @@ function MoveAssetDialog({ asset, visible, onClose, onMoved, onStale }: MoveProp
       }
     },
     () => {
-      form.setError('location_id', { type: 'required', message: MOVE_REFUSAL });
-      showToast({ severity: 'error', detail: MOVE_REFUSAL });
+      form.setError('location_id', { type: 'required', message: t(MOVE_REFUSAL) });
+      showToast({ severity: 'error', detail: t(MOVE_REFUSAL) });
     },
   );
 
   return (
-    <FormDialog header="Move Asset" visible={visible} busy={form.formState.isSubmitting} submitLabel="Move Asset" busyLabel="Moving..." onClose={onClose} onSubmit={submit}>
+    <FormDialog header={msg('Move Asset')} visible={visible} busy={form.formState.isSubmitting} submitLabel={msg('Move Asset')} busyLabel={msg('Moving...')} onClose={onClose} onSubmit={submit}>
       {warning}
-      <ChoiceField control={form.control} name="location_id" id="move-location" label="New Location" options={options} placeholder="Select a location" required />
+      <ChoiceField control={form.control} name="location_id" id="move-location" label={t('New Location')} options={options} placeholder={t('Select a location')} required />
     </FormDialog>
   );
 }
@@ -159,17 +164,18 @@ function MoveAssetDialog({ asset, visible, onClose, onMoved, onStale }: MoveProp
 export function AssetDetailPage({ params }: { params: { id?: string } }) {
   const { detail } = useDetailRead<Asset>('assets', params.id, (worker, id) => worker.assets.get(id), TEXTS);
   const [moving, setMoving] = useState(false);
+  const t = useT();
   return (
     <DetailScreen
       detail={detail}
       texts={TEXTS}
       back={originListUrl(ASSET_LIST)}
-      heading={assetName}
+      heading={(asset) => assetName(asset, t)}
       actions={(asset) => (
         <>
-          <LinkButton href={`/asset-update/${asset.id}`} label="Edit" icon="pi pi-pencil" outlined />
+          <LinkButton href={`/asset-update/${asset.id}`} label={t('Edit')} icon="pi pi-pencil" outlined />
           {/* Not in the spec: a problem with this asset, reported at its location (docs/decisions.md: Labels and scanning). */}
-          <LinkButton href={reportProblemPath(asset.location?.id ?? null, asset.id)} label="Report a problem" icon="pi pi-exclamation-triangle" outlined />
+          <LinkButton href={reportProblemPath(asset.location?.id ?? null, asset.id)} label={t('Report a problem')} icon="pi pi-exclamation-triangle" outlined />
         </>
       )}
     >
@@ -178,24 +184,27 @@ export function AssetDetailPage({ params }: { params: { id?: string } }) {
           <div className="wo-card-head">
             <DetailRows
               rows={[
-                ['Brand', orNA(asset.brand.brand)],
-                ['Name', asset.name.name],
-                ['Description', asset.description.description],
-                ['Asset Type', asset.asset_type.asset_type],
-                ['Serial Number', asset.serial_number],
-                ['Code', asset.code ? <span className="record-code">{asset.code}</span> : null],
-                ['Location', locationName(asset)],
-                ['Acquisition Date', orNA(formatDate(asset.acquisition_date))],
-                ['Purchase Price', orNA(formatPrice(asset.purchase_price))],
-                ['Updated', [formatDateTime(asset.updated_at), asset.updated_by ? `by ${fullName(asset.updated_by)}` : ''].filter(Boolean).join(' ')],
+                [msg('Brand'), orNA(asset.brand.brand, t)],
+                [msg('Name'), asset.name.name],
+                [msg('Description'), asset.description.description],
+                [msg('Asset Type'), asset.asset_type.asset_type],
+                [msg('Serial Number'), asset.serial_number],
+                [msg('Code'), asset.code ? <span className="record-code">{asset.code}</span> : null],
+                [msg('Location'), locationName(asset, t)],
+                [msg('Acquisition Date'), orNA(formatDate(asset.acquisition_date), t)],
+                [msg('Purchase Price'), orNA(formatPrice(asset.purchase_price), t)],
+                [
+                  msg('Updated'),
+                  asset.updated_by ? t('{at} by {name}', { at: formatDateTime(asset.updated_at), name: fullName(asset.updated_by) }) : formatDateTime(asset.updated_at),
+                ],
                 // Not in the spec: what the work on it cost this year (docs/decisions.md: What the work costs).
-                ['Cost This Year', <YearCost of="assets" id={asset.id} />],
+                [msg('Cost This Year'), <YearCost of="assets" id={asset.id} />],
               ]}
             />
             <RecordThumbnail url={asset.thumbnail_url} large />
           </div>
           <div className="button-row">
-            <Button type="button" label="Move Asset" icon="pi pi-arrows-h" onClick={() => setMoving(true)} />
+            <Button type="button" label={t('Move Asset')} icon="pi pi-arrows-h" onClick={() => setMoving(true)} />
           </div>
           <MoveAssetDialog asset={asset} visible={moving} onClose={() => setMoving(false)} onMoved={(moved) => detail.show(moved)} onStale={() => void detail.reload()} />
           <AssetMeters asset={asset} />

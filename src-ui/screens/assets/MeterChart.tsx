@@ -13,12 +13,14 @@ import { CHART_DAYS, type Meter } from '../../../shared/api/meters';
 import type { QueuedReading } from '../../../shared/areas/meters';
 import { inTakenOrder } from '../../../shared/rules/meter-readings';
 import { formatReading } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { useSynced, useWorkerRead } from '../../state/hooks';
 import { themeState } from '../../theme/theme';
 
 const HEIGHT = 160;
 
 export default function MeterChart({ meter, queued }: { meter: Meter; queued: readonly QueuedReading[] }) {
+  const t = useT();
   const chart = useWorkerRead(`meter-chart|${meter.id}`, (worker) => worker.meters.chart(meter.id));
   useSynced('meters', String(meter.id), () => void chart.reload());
   const { theme } = useSnapshot(themeState);
@@ -61,6 +63,13 @@ export default function MeterChart({ meter, queued }: { meter: Meter; queued: re
   if (points.length < 2) return null;
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  const label = `${meter.name} over the last ${CHART_DAYS} days: ${points.length} readings, from ${formatReading(first.value)} to ${formatReading(last.value)} ${meter.unit}.`;
+  const label = t('{meter} over the last {days} days: {count} readings, from {first} to {last} {unit}.', {
+    meter: meter.name,
+    days: CHART_DAYS,
+    count: points.length,
+    first: formatReading(first.value),
+    last: formatReading(last.value),
+    unit: meter.unit,
+  });
   return <div ref={box} className="meter-chart" role="img" aria-label={label} />;
 }

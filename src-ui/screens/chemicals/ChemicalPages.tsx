@@ -11,10 +11,12 @@ import { Link, useSearch } from 'wouter';
 import type { Chemical } from '../../../shared/api/chemicals';
 import type { SiteSettings } from '../../../shared/api/settings';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { chemicalLocationKind } from '../../../shared/rules/site-locations';
 import { chemicalAfterRecord } from '../../../shared/rules/stock-after-record';
 import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatQuantity } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
@@ -34,10 +36,10 @@ const LIST: ListDef<Chemical> = {
   read: (worker, query) => worker.chemicals.list({ page: query.page, location: query.location }),
   allowedLocations: (settings) => settings.chemical_locations,
   texts: {
-    title: 'Chemicals',
-    allLocations: 'All Chemicals',
-    itemsLabel: 'Chemicals',
-    loading: 'Loading chemicals...',
+    title: msg('Chemicals'),
+    allLocations: msg('All Chemicals'),
+    itemsLabel: msg('Chemicals'),
+    loading: msg('Loading chemicals...'),
     empty: NOT_FOUND_MESSAGES.chemicals.list,
     // Behaviour §8: the general text for All Chemicals, the location's own while one is chosen.
     failure: SCREEN_MESSAGES.chemicals.fetchData,
@@ -49,6 +51,7 @@ const LIST: ListDef<Chemical> = {
 const chemicalName = (c: Chemical) => brandAndName(c.brand.brand, c.chemical_name_description.name);
 
 function ChemicalCard({ chemical, location }: { chemical: Chemical; location: number | null }) {
+  const t = useT();
   const entries = chemical.locations.filter((e) => location === null || e.location.id === location);
   const at = entries[0]?.location.id ?? chemical.locations[0]?.location.id;
   return (
@@ -59,11 +62,12 @@ function ChemicalCard({ chemical, location }: { chemical: Chemical; location: nu
       </div>
       <p className="wo-card-description">{chemical.chemical_name_description.description}</p>
       <div className="wo-meta">
-        <span>Type: {chemical.chemical_type.chemical_type}</span>
+        <span>{t('Type: {type}', { type: chemical.chemical_type.chemical_type })}</span>
         {entries.map((e) => (
           <span key={e.id}>
-            {location === null ? `${e.location.name}: ` : 'Quantity: '}
-            {formatQuantity(e.current_quantity, chemical.unit)}
+            {location === null
+              ? `${e.location.name}: ${formatQuantity(e.current_quantity, chemical.unit)}`
+              : t('Quantity: {quantity}', { quantity: formatQuantity(e.current_quantity, chemical.unit) })}
           </span>
         ))}
       </div>
@@ -73,6 +77,7 @@ function ChemicalCard({ chemical, location }: { chemical: Chemical; location: nu
 
 /** The buttons of a chosen location (behaviour §2): the report location has an inventory report, a car wash its wash data. */
 function LocationActions({ query, settings, locationName }: { query: ListQuery; settings: SiteSettings | undefined; locationName: string }) {
+  const t = useT();
   const [washOpen, setWashOpen] = useState(false);
   const location = query.location;
   const kind = chemicalLocationKind(settings, location);
@@ -80,7 +85,7 @@ function LocationActions({ query, settings, locationName }: { query: ListQuery; 
   if (kind === 'inventory-report') {
     return (
       <ReportButton
-        label="Generate Chemical Inventory Report"
+        label={msg('Generate Chemical Inventory Report')}
         fileName="chemical_inventory_report.pdf"
         download={(worker) => worker.chemicals.report(location)}
         email={(worker, address) => worker.chemicals.emailReport(location, address)}
@@ -89,9 +94,9 @@ function LocationActions({ query, settings, locationName }: { query: ListQuery; 
   }
   return (
     <>
-      <Button type="button" label="Record Wash Data" icon="pi pi-car" onClick={() => setWashOpen(true)} />
+      <Button type="button" label={t('Record Wash Data')} icon="pi pi-car" onClick={() => setWashOpen(true)} />
       <ReportButton
-        label="Generate Car Wash Report"
+        label={msg('Generate Car Wash Report')}
         fileName="car_wash_report.pdf"
         download={(worker) => worker.washes.report(location)}
         email={(worker, address) => worker.washes.emailReport(location, address)}
@@ -102,9 +107,10 @@ function LocationActions({ query, settings, locationName }: { query: ListQuery; 
 }
 
 export function ChemicalListPage() {
+  const t = useT();
   const settings = useWorkerRead('settings', (worker) => worker.settings.get());
   const locations = useWorkerRead('locations', (worker) => worker.locations.all());
-  const nameOf = (id: number | null) => locations.result?.data.find((l) => l.id === id)?.name ?? `Location ${id ?? ''}`;
+  const nameOf = (id: number | null) => locations.result?.data.find((l) => l.id === id)?.name ?? t('Location {id}', { id: id ?? '' });
   return (
     <ListScreen
       def={LIST}
@@ -112,7 +118,7 @@ export function ChemicalListPage() {
       actions={(query) => (
         <>
           <LocationActions query={query} settings={settings.result?.data} locationName={nameOf(query.location)} />
-          <LinkButton href="/inventory-home" label="Inventory Home" icon="pi pi-box" outlined />
+          <LinkButton href="/inventory-home" label={t('Inventory Home')} icon="pi pi-box" outlined />
         </>
       )}
       renderItem={(chemical, query) => <ChemicalCard chemical={chemical} location={query.location} />}
@@ -121,8 +127,8 @@ export function ChemicalListPage() {
 }
 
 const TEXTS: DetailTexts = {
-  title: 'Chemical',
-  loading: 'Loading chemical...',
+  title: msg('Chemical'),
+  loading: msg('Loading chemical...'),
   notFound: NOT_FOUND_MESSAGES.chemicals.one,
   failure: SCREEN_MESSAGES.chemicals.fetchOne,
   saved: OFFLINE_BANNERS.savedData,
@@ -130,36 +136,37 @@ const TEXTS: DetailTexts = {
 };
 
 const MODALS: QuantityTexts = {
-  fill: { header: 'Fill Chemical', failure: SCREEN_MESSAGES.chemicals.recordFill },
-  inventory: { header: 'Inventory Chemical', failure: SCREEN_MESSAGES.chemicals.recordInventory },
+  fill: { header: msg('Fill Chemical'), failure: SCREEN_MESSAGES.chemicals.recordFill },
+  inventory: { header: msg('Inventory Chemical'), failure: SCREEN_MESSAGES.chemicals.recordInventory },
 };
 
 export function ChemicalDetailPage({ params }: { params: { id?: string } }) {
+  const t = useT();
   const location = positiveInt(new URLSearchParams(useSearch()).get('location'));
   const { detail } = useDetailRead<Chemical>('chemicals', params.id, (worker, chemicalId) => worker.chemicals.get(chemicalId), TEXTS);
   return (
     <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(CHEMICAL_LIST)} heading={chemicalName}>
       {(chemical) => {
         const entry = chemical.locations.find((e) => e.location.id === location) ?? (location === null ? chemical.locations[0] : undefined);
-        if (!entry) return <p className="empty-text">{NOT_FOUND_MESSAGES.chemicals.one}</p>;
+        if (!entry) return <p className="empty-text">{t(NOT_FOUND_MESSAGES.chemicals.one)}</p>;
         return (
           <div className="panel">
             <DetailRows
               rows={[
-                ['Brand', chemical.brand.brand],
-                ['Name', chemical.chemical_name_description.name],
-                ['Description', chemical.chemical_name_description.description],
-                ['Type', chemical.chemical_type.chemical_type],
-                ['Location', entry.location.name],
-                ['Quantity', <strong>{formatQuantity(entry.current_quantity, chemical.unit)}</strong>],
+                [msg('Brand'), chemical.brand.brand],
+                [msg('Name'), chemical.chemical_name_description.name],
+                [msg('Description'), chemical.chemical_name_description.description],
+                [msg('Type'), chemical.chemical_type.chemical_type],
+                [msg('Location'), entry.location.name],
+                [msg('Quantity'), <strong>{formatQuantity(entry.current_quantity, chemical.unit)}</strong>],
               ]}
             />
             <QuantityActions
               area="chemicals"
               id={chemical.id}
               texts={MODALS}
-              label={`Quantity (${chemical.unit})`}
-              send={(worker, input) => worker.chemicals.recordQuantity({ id: chemical.id, label: `${chemicalName(chemical)} at ${entry.location.name}` }, { ...input, entryId: entry.id })}
+              label={t('Quantity ({unit})', { unit: chemical.unit })}
+              send={(worker, input) => worker.chemicals.recordQuantity({ id: chemical.id, label: t('{chemical} at {location}', { chemical: chemicalName(chemical), location: entry.location.name }) }, { ...input, entryId: entry.id })}
               onRecorded={(record) => detail.show(chemicalAfterRecord(chemical, record))}
             />
             <HistorySection area="chemicals" id={chemical.id} record={chemical} />

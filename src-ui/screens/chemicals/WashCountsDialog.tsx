@@ -10,6 +10,7 @@ import { washCountsForm } from '../../../shared/api/wash-counts';
 import { SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import { PageError } from '../../components/PageError';
 import { localDateToday } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { NumberField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from '../../kit/form';
 import { callWorker } from '../../state/bridge';
@@ -19,6 +20,7 @@ import { showToast } from '../../state/toasts';
 type Counts = Record<string, number | null>;
 
 function CountsForm({ location, packages, onClose }: { location: { id: number; label: string }; packages: WashPackage[]; onClose: () => void }) {
+  const t = useT();
   const form = useSchemaForm<Counts>(
     washCountsForm(packages.map((p) => p.id)),
     Object.fromEntries(packages.map((p) => [String(p.id), null])),
@@ -50,22 +52,23 @@ function CountsForm({ location, packages, onClose }: { location: { id: number; l
         <NumberField key={pkg.id} control={form.control} name={String(pkg.id)} id={`wash-count-${pkg.id}`} label={pkg.name} min={0} />
       ))}
       <div className="button-row">
-        <Button type="button" label="Cancel" text onClick={onClose} disabled={form.formState.isSubmitting} />
-        <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : 'Save Counts'} disabled={form.formState.isSubmitting} />
+        <Button type="button" label={t('Cancel')} text onClick={onClose} disabled={form.formState.isSubmitting} />
+        <Button type="submit" label={form.formState.isSubmitting ? t('Saving...') : t('Save Counts')} disabled={form.formState.isSubmitting} />
       </div>
     </form>
   );
 }
 
 export function WashCountsDialog({ location, visible, onClose }: { location: { id: number; label: string }; visible: boolean; onClose: () => void }) {
+  const t = useT();
   const packages = useWorkerRead(`wash-packages|${location.id}`, (worker) => worker.washes.packages(location.id));
   let content;
   if (packages.result) content = <CountsForm key={location.id} location={location} packages={packages.result.data} onClose={onClose} />;
   // The packages are the car wash's wash-record headings (behaviour §7 reads them with the wash records): behaviour §8's text for those.
-  else if (packages.error) content = <PageError message={messageForScreen(packages.error, SCREEN_MESSAGES.washes.fetchRecords)} onRetry={() => void packages.reload()} />;
-  else content = <p role="status">Loading wash packages...</p>;
+  else if (packages.error) content = <PageError message={t(messageForScreen(packages.error, SCREEN_MESSAGES.washes.fetchRecords))} onRetry={() => void packages.reload()} />;
+  else content = <p role="status">{t('Loading wash packages...')}</p>;
   return (
-    <Dialog header="Enter Wash Counts" visible={visible} onHide={onClose} style={{ width: 'min(28rem, calc(100vw - 2rem))' }}>
+    <Dialog header={t('Enter Wash Counts')} visible={visible} onHide={onClose} style={{ width: 'min(28rem, calc(100vw - 2rem))' }}>
       {content}
     </Dialog>
   );

@@ -5,6 +5,7 @@
  */
 import { LocationCreateBody, LocationUpdateBody, type Location } from '../../../shared/api/locations';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { useDetailRead } from '../../kit/DetailScreen';
 import { originListUrl } from '../../kit/list-query';
 import { RecordFormScreen, type FieldSpec } from '../../kit/RecordForm';
@@ -16,17 +17,17 @@ type LocationValues = { [K in Exclude<keyof LocationCreateBody, 'location_type'>
 const EMPTY: LocationValues = { location_type: null, name: '', address: '', city: '', state: '', postal_code: '', phone_number: '', epos: '', verifone_id: '', sagenet_id: '', occ_id: '' };
 
 const fields = (typeRequired: boolean): FieldSpec<LocationValues>[] => [
-  { name: 'location_type', label: 'Type', required: typeRequired, options: LOCATION_TYPE_OPTIONS, placeholder: 'Select a type' },
-  { name: 'name', label: 'Name', required: true },
-  { name: 'address', label: 'Address', required: true },
-  { name: 'city', label: 'City', required: true },
-  { name: 'state', label: 'State', required: true },
-  { name: 'postal_code', label: 'Postal Code', required: true },
-  { name: 'phone_number', label: 'Phone' },
-  { name: 'epos', label: 'EPOS' },
-  { name: 'verifone_id', label: 'VeriFone ID' },
-  { name: 'sagenet_id', label: 'Sagenet ID' },
-  { name: 'occ_id', label: 'OCC ID' },
+  { name: 'location_type', label: msg('Type'), required: typeRequired, options: LOCATION_TYPE_OPTIONS, placeholder: msg('Select a type') },
+  { name: 'name', label: msg('Name'), required: true },
+  { name: 'address', label: msg('Address'), required: true },
+  { name: 'city', label: msg('City'), required: true },
+  { name: 'state', label: msg('State'), required: true },
+  { name: 'postal_code', label: msg('Postal Code'), required: true },
+  { name: 'phone_number', label: msg('Phone') },
+  { name: 'epos', label: msg('EPOS') },
+  { name: 'verifone_id', label: msg('VeriFone ID') },
+  { name: 'sagenet_id', label: msg('Sagenet ID') },
+  { name: 'occ_id', label: msg('OCC ID') },
 ];
 
 const OPTIONAL_IDS = ['epos', 'verifone_id', 'sagenet_id', 'occ_id'] as const;
@@ -61,8 +62,8 @@ const detailPath = (location: Location) => `/location-detail/${location.id}`;
 export function LocationCreatePage() {
   return (
     <RecordFormScreen<LocationValues, Location>
-      title="Create Location"
-      submitLabel="Create Location"
+      title={msg('Create Location')}
+      submitLabel={msg('Create Location')}
       back={originListUrl(LOCATION_LIST)}
       idPrefix="location"
       fields={fields(true)}
@@ -80,8 +81,8 @@ export function LocationUpdatePage({ params }: { params: { id?: string } }) {
   const { id, detail: read } = useDetailRead<Location>('locations', params.id, (worker, locationId) => worker.locations.get(locationId), { refreshFailure: SCREEN_MESSAGES.locations.fetchOne });
   return (
     <RecordFormScreen<LocationValues, Location>
-      title="Update Location"
-      submitLabel="Update Location"
+      title={msg('Update Location')}
+      submitLabel={msg('Update Location')}
       back={`/location-detail/${params.id ?? ''}`}
       idPrefix="location-edit"
       fields={fields(false)}

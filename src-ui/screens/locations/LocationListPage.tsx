@@ -2,7 +2,9 @@
 import { Link } from 'wouter';
 import type { Location } from '../../../shared/api/locations';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { LinkButton } from '../../components/LinkButton';
+import { useT } from '../../i18n/language';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { LOCATION_LIST, LocationType } from './location-display';
 
@@ -12,9 +14,9 @@ const LIST: ListDef<Location> = {
   read: (worker, query) => worker.locations.list({ page: query.page }),
   pageDebounceMs: 300,
   texts: {
-    title: 'Locations',
-    itemsLabel: 'Locations',
-    loading: 'Loading locations...',
+    title: msg('Locations'),
+    itemsLabel: msg('Locations'),
+    loading: msg('Loading locations...'),
     empty: NOT_FOUND_MESSAGES.locations.list,
     failure: SCREEN_MESSAGES.locations.fetchData,
     saved: OFFLINE_BANNERS.savedData,
@@ -40,11 +42,12 @@ function LocationCard({ location }: { location: Location }) {
 }
 
 export function LocationListPage() {
+  const t = useT();
   return (
     <ListScreen
       def={LIST}
       back="/home"
-      actions={<LinkButton href="/location-create" label="Create Location" icon="pi pi-plus" />}
+      actions={<LinkButton href="/location-create" label={t('Create Location')} icon="pi pi-plus" />}
       renderItem={(location) => <LocationCard location={location} />}
     />
   );

@@ -11,7 +11,9 @@ import { Link } from 'wouter';
 import type { Part } from '../../../shared/api/parts';
 import { PartCostsForm } from '../../../shared/api/stock-ledger';
 import { SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { brandAndName, formatQuantity } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { FormDialog } from '../../kit/FormDialog';
 import { NumberField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
@@ -20,12 +22,12 @@ import { useCurrentUser, useSynced, useWorkerRead } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
 
 export const PART_COSTS_TEXTS = {
-  edit: 'Edit Costs',
-  header: 'Part Costs',
-  unitCost: 'Unit Cost',
-  reorderPoint: 'Reorder Point',
-  reorderHint: 'Leave empty for none. At or under it the part shows Short.',
-  shortTitle: (count: number) => `${count === 1 ? '1 part is' : `${count} parts are`} short or under their reorder point`,
+  edit: msg('Edit Costs'),
+  header: msg('Part Costs'),
+  unitCost: msg('Unit Cost'),
+  reorderPoint: msg('Reorder Point'),
+  reorderHint: msg('Leave empty for none. At or under it the part shows Short.'),
+  shortTitle: msg('{count, plural, one {{count} part is} other {{count} parts are}} short or under their reorder point'),
 } as const;
 
 interface CostValues {
@@ -37,6 +39,7 @@ const valuesOf = (part: Part): CostValues => ({ unit_cost: part.unit_cost ?? 0, 
 
 /** Edit Costs and its dialog on the part's detail; nothing for users without full access. */
 export function PartCostsButton({ part, onSaved }: { part: Part; onSaved: (part: Part) => void }) {
+  const t = useT();
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const form = useSchemaForm<CostValues>(PartCostsForm, valuesOf(part), (v) => ({ unit_cost: v.unit_cost, ...(v.reorder_point === null ? {} : { reorder_point: v.reorder_point }) }));
@@ -56,7 +59,7 @@ export function PartCostsButton({ part, onSaved }: { part: Part; onSaved: (part:
     <>
       <Button
         type="button"
-        label={PART_COSTS_TEXTS.edit}
+        label={t(PART_COSTS_TEXTS.edit)}
         icon="pi pi-dollar"
         outlined
         onClick={() => {
@@ -64,9 +67,9 @@ export function PartCostsButton({ part, onSaved }: { part: Part; onSaved: (part:
           setOpen(true);
         }}
       />
-      <FormDialog header={PART_COSTS_TEXTS.header} visible={open} busy={form.formState.isSubmitting} submitLabel="Save" width="24rem" onClose={close} onSubmit={submit}>
-        <NumberField control={form.control} name="unit_cost" id="part-unit-cost" label={PART_COSTS_TEXTS.unitCost} min={0} step={0.01} required />
-        <NumberField control={form.control} name="reorder_point" id="part-reorder-point" label={PART_COSTS_TEXTS.reorderPoint} min={0} step="any" hint={PART_COSTS_TEXTS.reorderHint} />
+      <FormDialog header={PART_COSTS_TEXTS.header} visible={open} busy={form.formState.isSubmitting} submitLabel={msg('Save')} width="24rem" onClose={close} onSubmit={submit}>
+        <NumberField control={form.control} name="unit_cost" id="part-unit-cost" label={t(PART_COSTS_TEXTS.unitCost)} min={0} step={0.01} required />
+        <NumberField control={form.control} name="reorder_point" id="part-reorder-point" label={t(PART_COSTS_TEXTS.reorderPoint)} min={0} step="any" hint={t(PART_COSTS_TEXTS.reorderHint)} />
       </FormDialog>
     </>
   );
@@ -74,6 +77,7 @@ export function PartCostsButton({ part, onSaved }: { part: Part; onSaved: (part:
 
 /** The parts short now, above the part list for full-access users; nothing when none is. */
 export function ShortParts() {
+  const t = useT();
   const user = useCurrentUser();
   const full = Boolean(user?.full_feature_access);
   const short = useWorkerRead(`parts-short|${full}`, (worker) => (full ? worker.partmoves.short() : Promise.resolve({ data: [] as Part[], fromCache: false, cachedAt: '' })));
@@ -83,12 +87,19 @@ export function ShortParts() {
   if (!full || list.length === 0) return null;
   return (
     <section className="short-parts" aria-labelledby="short-parts-title">
-      <h2 id="short-parts-title">{PART_COSTS_TEXTS.shortTitle(list.length)}</h2>
+      <h2 id="short-parts-title">{t(PART_COSTS_TEXTS.shortTitle, { count: list.length })}</h2>
       <ul>
         {list.map((part) => (
           <li key={part.id}>
-            <Link href={`/part-detail/${part.id}`}>{brandAndName(part.brand.brand, part.name.name)}</Link> ({part.item_number}) · {part.location?.name ?? 'No Location'} · {formatQuantity(part.quantity)} on hand
-            {part.reorder_point !== null ? `, reorder at ${formatQuantity(part.reorder_point)}` : ''}
+            <Link href={`/part-detail/${part.id}`}>{brandAndName(part.brand.brand, part.name.name)}</Link>{' '}
+            {part.reorder_point === null
+              ? t('({item}) · {location} · {quantity} on hand', { item: part.item_number, location: part.location?.name ?? t('No Location'), quantity: formatQuantity(part.quantity) })
+              : t('({item}) · {location} · {quantity} on hand, reorder at {reorder}', {
+                  item: part.item_number,
+                  location: part.location?.name ?? t('No Location'),
+                  quantity: formatQuantity(part.quantity),
+                  reorder: formatQuantity(part.reorder_point),
+                })}
           </li>
         ))}
       </ul>

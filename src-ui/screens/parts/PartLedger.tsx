@@ -11,14 +11,17 @@ import { ledgerCsvFileName } from '../../../shared/api/exports';
 import { STOCK_ENTRY_KIND_WORDS, type StockEntry } from '../../../shared/api/stock-ledger';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { DownloadButton } from '../../kit/DownloadButton';
 import { EntriesSection } from '../../kit/EntriesSection';
 import { formatDateTime, formatPrice, formatQuantity, fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { useSynced, useWorkerRead } from '../../state/hooks';
 
 const signed = (change: number) => `${change > 0 ? '+' : change < 0 ? '−' : ''}${formatQuantity(Math.abs(change))}`;
 
 export function PartLedger({ partId }: { partId: number }) {
+  const t = useT();
   const [page, setPage] = useState(1);
   const ledger = useWorkerRead(`ledger|${partId}|${page}`, (worker) => worker.partmoves.ledger(partId, page));
   useSynced('parts', String(partId), () => void ledger.reload());
@@ -28,7 +31,7 @@ export function PartLedger({ partId }: { partId: number }) {
     <EntriesSection
       id={`ledger-${partId}`}
       className="part-ledger"
-      texts={{ title: 'Stock ledger', loading: 'Loading the ledger...', empty: NOT_FOUND_MESSAGES.partmoves.ledger, failure: SCREEN_MESSAGES.partmoves.loadLedger }}
+      texts={{ title: msg('Stock ledger'), loading: msg('Loading the ledger...'), empty: NOT_FOUND_MESSAGES.partmoves.ledger, failure: SCREEN_MESSAGES.partmoves.loadLedger }}
       entries={data?.results}
       error={ledger.error}
       actions={
@@ -36,8 +39,8 @@ export function PartLedger({ partId }: { partId: number }) {
         data && data.count > 0 ? (
           <DownloadButton
             id={`ledger-${partId}-export`}
-            label="Export Ledger"
-            busyLabel="Exporting..."
+            label={msg('Export Ledger')}
+            busyLabel={msg('Exporting...')}
             icon="pi pi-download"
             fileName={ledgerCsvFileName(partId, new Date().toISOString().slice(0, 10))}
             mimeType="text/csv"
@@ -50,14 +53,20 @@ export function PartLedger({ partId }: { partId: number }) {
       entryClass="ledger-entry"
       entry={(entry: StockEntry) => (
         <span>
-          {STOCK_ENTRY_KIND_WORDS[entry.kind]} {signed(entry.change)} → {formatQuantity(entry.quantity_after)} · {fullName(entry.user) || 'System'} · {formatDateTime(entry.created_at)}
+          {t('{kind} {change} → {after} · {user} · {at}', {
+            kind: t(STOCK_ENTRY_KIND_WORDS[entry.kind]),
+            change: signed(entry.change),
+            after: formatQuantity(entry.quantity_after),
+            user: fullName(entry.user) || t('System'),
+            at: formatDateTime(entry.created_at),
+          })}
           {entry.work_order_id !== null ? (
             <>
               {' · '}
-              <Link href={`/workorder-detail/${entry.work_order_id}`}>Work order #{entry.work_order_id}</Link>
+              <Link href={`/workorder-detail/${entry.work_order_id}`}>{t('Work order #{id}', { id: entry.work_order_id })}</Link>
             </>
           ) : null}
-          {entry.unit_cost !== null ? ` · ${formatPrice(entry.unit_cost)} each` : ''}
+          {entry.unit_cost !== null ? ` · ${t('{cost} each', { cost: formatPrice(entry.unit_cost) })}` : ''}
           {entry.reason ? ` · ${entry.reason}` : ''}
         </span>
       )}

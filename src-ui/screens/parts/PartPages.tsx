@@ -7,9 +7,11 @@
 import { Link } from 'wouter';
 import type { Part } from '../../../shared/api/parts';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { partAfterRecord } from '../../../shared/rules/stock-after-record';
 import { LinkButton } from '../../components/LinkButton';
 import { brandAndName, formatPrice, formatQuantity } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
@@ -30,10 +32,10 @@ const LIST: ListDef<Part> = {
   read: (worker, query) => worker.parts.list({ page: query.page, location: query.location }),
   allowedLocations: (settings) => settings.part_locations,
   texts: {
-    title: 'Part List',
-    allLocations: 'All Parts',
-    itemsLabel: 'Parts',
-    loading: 'Loading parts...',
+    title: msg('Part List'),
+    allLocations: msg('All Parts'),
+    itemsLabel: msg('Parts'),
+    loading: msg('Loading parts...'),
     empty: NOT_FOUND_MESSAGES.parts.list,
     failure: SCREEN_MESSAGES.parts.loadList,
     locationFailure: SCREEN_MESSAGES.parts.loadForLocation,
@@ -42,8 +44,8 @@ const LIST: ListDef<Part> = {
 };
 
 const TEXTS: DetailTexts = {
-  title: 'Part',
-  loading: 'Loading part...',
+  title: msg('Part'),
+  loading: msg('Loading part...'),
   notFound: NOT_FOUND_MESSAGES.parts.one,
   failure: SCREEN_MESSAGES.parts.loadOne,
   saved: OFFLINE_BANNERS.savedData,
@@ -53,6 +55,7 @@ const TEXTS: DetailTexts = {
 const partName = (part: Part) => brandAndName(part.brand.brand, part.name.name);
 
 function PartCard({ part }: { part: Part }) {
+  const t = useT();
   return (
     <Link href={`/part-detail/${part.id}`} className="wo-card">
       <div className="wo-card-head">
@@ -61,16 +64,17 @@ function PartCard({ part }: { part: Part }) {
       </div>
       <p className="wo-card-description">{part.description.description}</p>
       <div className="wo-meta">
-        <span>Part Type: {part.part_type.part_type}</span>
-        <span>Item Number: {part.item_number}</span>
-        <span>Location: {part.location?.name ?? 'No Location'}</span>
-        {part.short ? <span className="wo-status part-short">Short</span> : null}
+        <span>{t('Part Type: {type}', { type: part.part_type.part_type })}</span>
+        <span>{t('Item Number: {item}', { item: part.item_number })}</span>
+        <span>{t('Location: {location}', { location: part.location?.name ?? t('No Location') })}</span>
+        {part.short ? <span className="wo-status part-short">{t('Short')}</span> : null}
       </div>
     </Link>
   );
 }
 
 export function PartListPage() {
+  const t = useT();
   return (
     <ListScreen
       def={LIST}
@@ -79,13 +83,13 @@ export function PartListPage() {
         <>
           {query.location !== null ? (
             <ReportButton
-              label="Generate Part Inventory Report"
+              label={msg('Generate Part Inventory Report')}
               fileName="part_inventory_report.pdf"
               download={(worker) => worker.parts.report(query.location!)}
               email={(worker, address) => worker.parts.emailReport(query.location!, address)}
             />
           ) : null}
-          <LinkButton href="/inventory-home" label="Inventory Home" icon="pi pi-box" outlined />
+          <LinkButton href="/inventory-home" label={t('Inventory Home')} icon="pi pi-box" outlined />
         </>
       )}
       above={() => <ShortParts />}
@@ -95,11 +99,12 @@ export function PartListPage() {
 }
 
 const MODALS: QuantityTexts = {
-  fill: { header: 'Fill Part', failure: SCREEN_MESSAGES.parts.recordFill },
-  inventory: { header: 'Inventory Part', failure: SCREEN_MESSAGES.parts.recordInventory },
+  fill: { header: msg('Fill Part'), failure: SCREEN_MESSAGES.parts.recordFill },
+  inventory: { header: msg('Inventory Part'), failure: SCREEN_MESSAGES.parts.recordInventory },
 };
 
 export function PartDetailPage({ params }: { params: { id?: string } }) {
+  const t = useT();
   const { detail } = useDetailRead<Part>('parts', params.id, (worker, partId) => worker.parts.get(partId), TEXTS);
   return (
     <DetailScreen detail={detail} texts={TEXTS} back={originListUrl(PART_LIST)} heading={partName}>
@@ -107,25 +112,25 @@ export function PartDetailPage({ params }: { params: { id?: string } }) {
         <div className="panel">
           <DetailRows
             rows={[
-              ['Brand', part.brand.brand],
-              ['Name', part.name.name],
-              ['Description', part.description.description],
-              ['Part Type', part.part_type.part_type],
-              ['Item Number', part.item_number],
-              ['Location', part.location?.name ?? 'No Location'],
-              ['Quantity on Hand', <strong>{formatQuantity(part.quantity)}</strong>],
+              [msg('Brand'), part.brand.brand],
+              [msg('Name'), part.name.name],
+              [msg('Description'), part.description.description],
+              [msg('Part Type'), part.part_type.part_type],
+              [msg('Item Number'), part.item_number],
+              [msg('Location'), part.location?.name ?? t('No Location')],
+              [msg('Quantity on Hand'), <strong>{formatQuantity(part.quantity)}</strong>],
               // Not in the spec: what a unit costs (full access only) and when to order more (docs/decisions.md: What the work costs).
-              ['Unit Cost', part.unit_cost === null ? null : formatPrice(part.unit_cost)],
-              ['Reorder Point', part.reorder_point === null ? null : formatQuantity(part.reorder_point)],
-              ['Stock', part.short ? <span className="wo-status part-short">Short</span> : null],
+              [msg('Unit Cost'), part.unit_cost === null ? null : formatPrice(part.unit_cost)],
+              [msg('Reorder Point'), part.reorder_point === null ? null : formatQuantity(part.reorder_point)],
+              [msg('Stock'), part.short ? <span className="wo-status part-short">{t('Short')}</span> : null],
             ]}
           />
           <QuantityActions
             area="parts"
             id={part.id}
             texts={MODALS}
-            label="Quantity"
-            send={(worker, input) => worker.parts.recordQuantity({ id: part.id, label: `Part #${part.id}` }, input)}
+            label={msg('Quantity')}
+            send={(worker, input) => worker.parts.recordQuantity({ id: part.id, label: t('Part #{id}', { id: part.id }) }, input)}
             // The answer carries the quantity on hand after the record: shown without reading again.
             onRecorded={(record) => detail.show(partAfterRecord(part, record))}
           />

@@ -5,8 +5,10 @@
 import { Link } from 'wouter';
 import { VendorBody, VendorUpdateForm, type Vendor } from '../../../shared/api/vendors';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { LinkButton } from '../../components/LinkButton';
 import { formatDateTime } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
@@ -22,9 +24,9 @@ const LIST: ListDef<Vendor> = {
   area: 'vendors',
   read: (worker, query) => worker.vendors.list({ page: query.page }),
   texts: {
-    title: 'Vendors',
-    itemsLabel: 'Vendors',
-    loading: 'Loading vendors...',
+    title: msg('Vendors'),
+    itemsLabel: msg('Vendors'),
+    loading: msg('Loading vendors...'),
     empty: NOT_FOUND_MESSAGES.vendors.list,
     failure: SCREEN_MESSAGES.vendors.loadList,
     saved: OFFLINE_BANNERS.savedData,
@@ -32,8 +34,8 @@ const LIST: ListDef<Vendor> = {
 };
 
 const TEXTS: DetailTexts = {
-  title: 'Vendor',
-  loading: 'Loading vendor...',
+  title: msg('Vendor'),
+  loading: msg('Loading vendor...'),
   notFound: NOT_FOUND_MESSAGES.vendors.one,
   failure: SCREEN_MESSAGES.vendors.loadOne,
   saved: OFFLINE_BANNERS.savedData,
@@ -43,14 +45,15 @@ const TEXTS: DetailTexts = {
 const place = (v: Vendor) => [v.city, [v.state, v.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
 export function VendorListPage() {
+  const t = useT();
   return (
     <ListScreen
       def={LIST}
       back="/home"
-      actions={<LinkButton href="/vendor-create" label="Create Vendor" icon="pi pi-plus" />}
+      actions={<LinkButton href="/vendor-create" label={t('Create Vendor')} icon="pi pi-plus" />}
       renderItem={(vendor) => (
         <Link href={`/vendor-detail/${vendor.id}`} className="wo-card">
-          <span className="wo-card-location">{vendor.name || 'Unnamed vendor'}</span>
+          <span className="wo-card-location">{vendor.name || t('Unnamed vendor')}</span>
           <p className="wo-card-description">{vendor.address}</p>
           <div className="wo-meta">
             {place(vendor) ? <span>{place(vendor)}</span> : null}
@@ -63,26 +66,27 @@ export function VendorListPage() {
 }
 
 export function VendorDetailPage({ params }: { params: { id?: string } }) {
+  const t = useT();
   const { detail } = useDetailRead<Vendor>('vendors', params.id, (worker, id) => worker.vendors.get(id), TEXTS);
   return (
     <DetailScreen
       detail={detail}
       texts={TEXTS}
       back={originListUrl(VENDOR_LIST)}
-      heading={(vendor) => vendor.name || 'Unnamed vendor'}
-      actions={(vendor) => <LinkButton href={`/vendor-update/${vendor.id}`} label="Edit" icon="pi pi-pencil" outlined />}
+      heading={(vendor) => vendor.name || t('Unnamed vendor')}
+      actions={(vendor) => <LinkButton href={`/vendor-update/${vendor.id}`} label={t('Edit')} icon="pi pi-pencil" outlined />}
     >
       {(vendor) => (
         <div className="panel">
           <DetailRows
             rows={[
-              ['Address', orNA(vendor.address)],
-              ['City', orNA(vendor.city)],
-              ['State', orNA(vendor.state)],
-              ['Postal Code', orNA(vendor.postal_code)],
-              ['Telephone', orNA(vendor.telephone_number)],
-              ['Created', formatDateTime(vendor.created_at)],
-              ['Updated', formatDateTime(vendor.updated_at)],
+              [msg('Address'), orNA(vendor.address, t)],
+              [msg('City'), orNA(vendor.city, t)],
+              [msg('State'), orNA(vendor.state, t)],
+              [msg('Postal Code'), orNA(vendor.postal_code, t)],
+              [msg('Telephone'), orNA(vendor.telephone_number, t)],
+              [msg('Created'), formatDateTime(vendor.created_at)],
+              [msg('Updated'), formatDateTime(vendor.updated_at)],
             ]}
           />
           <HistorySection area="vendors" id={vendor.id} record={vendor} />
@@ -97,12 +101,12 @@ type VendorValues = Required<VendorBody>;
 const EMPTY: VendorValues = { name: '', address: '', city: '', state: '', postal_code: '', telephone_number: '' };
 
 const fields = (nameRequired: boolean): FieldSpec<VendorValues>[] => [
-  { name: 'name', label: 'Name', required: nameRequired },
-  { name: 'address', label: 'Address' },
-  { name: 'city', label: 'City' },
-  { name: 'state', label: 'State' },
-  { name: 'postal_code', label: 'Postal Code' },
-  { name: 'telephone_number', label: 'Telephone' },
+  { name: 'name', label: msg('Name'), required: nameRequired },
+  { name: 'address', label: msg('Address') },
+  { name: 'city', label: msg('City') },
+  { name: 'state', label: msg('State') },
+  { name: 'postal_code', label: msg('Postal Code') },
+  { name: 'telephone_number', label: msg('Telephone') },
 ];
 
 const toBody = (values: VendorValues): Record<string, unknown> => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
@@ -119,8 +123,8 @@ const detailPath = (vendor: Vendor) => `/vendor-detail/${vendor.id}`;
 export function VendorCreatePage() {
   return (
     <RecordFormScreen<VendorValues, Vendor>
-      title="Create Vendor"
-      submitLabel="Create Vendor"
+      title={msg('Create Vendor')}
+      submitLabel={msg('Create Vendor')}
       back={originListUrl(VENDOR_LIST)}
       idPrefix="vendor"
       fields={fields(false)}
@@ -138,8 +142,8 @@ export function VendorUpdatePage({ params }: { params: { id?: string } }) {
   const { id, detail: read } = useDetailRead<Vendor>('vendors', params.id, (worker, vendorId) => worker.vendors.get(vendorId), TEXTS);
   return (
     <RecordFormScreen<VendorValues, Vendor>
-      title="Update Vendor"
-      submitLabel="Update Vendor"
+      title={msg('Update Vendor')}
+      submitLabel={msg('Update Vendor')}
       back={`/vendor-detail/${params.id ?? ''}`}
       idPrefix="vendor-edit"
       fields={fields(true)}
