@@ -4,10 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INVALID_REPORT_EMAIL, REPORT_SENT, type ReportSentResponse } from '../../shared/api/reports.js';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { plainEmailAddress } from '../../shared/rules/email-address.js';
+import { t } from '../../shared/i18n/translate.js';
 import type { Config } from '../config.js';
 import { addFieldError, HttpError, throwIfErrors, type FieldErrors } from '../http/errors.js';
 import { perUserLimit } from '../http/rate-limits.js';
+import { requestLanguage } from '../http/request-language.js';
 import type { Mailer } from '../mail/mailer.js';
+import { formattingIn } from './format.js';
 import type { ReportDocument } from './pdf.js';
 import type { PdfPool } from './pdf-pool.js';
 import { assertReportFits } from './report-size.js';
@@ -32,24 +35,29 @@ export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): Fas
 
 export interface ReportMail {
   to: string;
+  /** The report's English title (marked with `msg` where it is defined); said here in the request's language. */
   title: string;
   locationName: string;
   filename: string;
   pdf: Buffer;
 }
 
-/** Mails the PDF; a mail server failure is a 503 the client may retry, never a stack trace. */
+/**
+ * Mails the PDF, in the language of the user who asked for it (the address is one they chose, not
+ * an account's); a mail server failure is a 503 the client may retry, never a stack trace.
+ */
 export async function mailReport(request: FastifyRequest, mailer: Mailer, mail: ReportMail): Promise<ReportSentResponse> {
+  const title = t(mail.title);
   try {
     await mailer.send({
       to: mail.to,
-      subject: `${mail.title} - ${mail.locationName}`,
-      text: `Hello,\n\nThe ${mail.title} for ${mail.locationName} is attached (${mail.filename}).\n\n${PRODUCT_NAME}\n`,
+      subject: t('{report} - {location}', { report: title, location: mail.locationName }),
+      text: t('Hello,\n\nThe {report} for {location} is attached ({file}).\n\n{product}\n', { report: title, location: mail.locationName, file: mail.filename, product: PRODUCT_NAME }),
       attachments: [{ filename: mail.filename, content: mail.pdf, contentType: 'application/pdf' }],
     });
   } catch (err) {
     request.log.error({ err }, 'report mail failed');
-    throw new HttpError(503, { detail: 'The report could not be sent. Please try again later.' });
+    throw new HttpError(503, { detail: t('The report could not be sent. Please try again later.') });
   }
   return { detail: REPORT_SENT };
 }
@@ -85,16 +93,18 @@ export function registerReportRoutes<Query extends { location: number }, Body ex
   report: ReportRoutes<Query, Body>,
 ): void {
   const mailLimit = perUserLimit(config.reportMailRateLimit, 'report mails');
-  async function rendered(params: Query | Body): Promise<{ location: { name: string }; pdf: Buffer }> {
-    const built = await report.build(params);
+  /** The report in the language of the user who asked for it: its numbers and dates as built, its texts in the PDF thread. */
+  async function rendered(request: FastifyRequest, params: Query | Body): Promise<{ location: { name: string }; pdf: Buffer }> {
+    const language = requestLanguage(request);
+    const built = await formattingIn(language, () => report.build(params));
     assertReportFits(built.report, report.tooLong);
-    const pdf = await threads.render({ kind: 'report', report: built.report, options: { timeZone: config.timeZone, now: new Date() } });
+    const pdf = await threads.render({ kind: 'report', report: built.report, options: { timeZone: config.timeZone, now: new Date(), language } });
     return { location: built.location, pdf };
   }
 
   // Fastify cannot resolve its request types over an open generic; the schemas have checked both shapes.
   app.get(report.path, { schema: { querystring: report.query } }, async (request, reply) => {
-    const { pdf } = await rendered(request.query as Query);
+    const { pdf } = await rendered(request, request.query as Query);
     return sendPdf(reply, report.filename, pdf);
   });
 
@@ -103,7 +113,7 @@ export function registerReportRoutes<Query extends { location: number }, Body ex
     const errors: FieldErrors = {};
     const to = reportEmail(errors, body.email);
     throwIfErrors(errors);
-    const { location, pdf } = await rendered(body);
+    const { location, pdf } = await rendered(request, body);
     return mailReport(request, mailer, { to, title: report.title, locationName: location.name, filename: report.filename, pdf });
   });
 }

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LocationRef } from '../../shared/api/common.js';
 import { ReportEmailBody, ReportQuery } from '../../shared/api/report-requests.js';
+import { msg } from '../../shared/i18n/translate.js';
 import type { AppDeps } from '../deps.js';
 import { registerReportRoutes } from './delivery.js';
 import type { ReportDocument } from './pdf.js';
@@ -23,10 +24,16 @@ export interface InventoryReport<Stock> {
   document(location: LocationRef, stock: Stock[]): ReportDocument;
 }
 
+/** Each stock report's title and its name in a sentence, in English (said in the reader's language where shown). */
+const INVENTORY_REPORT_TITLES: Record<StockedItem, { title: string; name: string }> = {
+  chemical: { title: msg('Chemical Inventory Report'), name: msg('chemical inventory report') },
+  part: { title: msg('Part Inventory Report'), name: msg('part inventory report') },
+};
+
 /** What behaviour §9 calls a stock report of `item`: `/chemicals/chemical-inventory-report/`, `chemical_inventory_report.pdf`, "Chemical Inventory Report". */
 export function inventoryReportNames(item: StockedItem) {
-  const title = `${item[0]!.toUpperCase()}${item.slice(1)} Inventory Report`;
-  return { path: `/${item}s/${item}-inventory-report/`, title, filename: `${item}_inventory_report.pdf`, name: title.toLowerCase() };
+  const { title, name } = INVENTORY_REPORT_TITLES[item];
+  return { path: `/${item}s/${item}-inventory-report/`, title, filename: `${item}_inventory_report.pdf`, name };
 }
 
 export function registerInventoryReport<Stock>(app: FastifyInstance, { mailer, config, pdf, repositories }: Pick<AppDeps, 'mailer' | 'config' | 'pdf' | 'repositories'>, report: InventoryReport<Stock>): void {

@@ -12,11 +12,12 @@
  * (the app's onClose, after a stop's drain) refuses what still waits and ends every thread.
  */
 import { Worker } from 'node:worker_threads';
+import { msg, t } from '../../shared/i18n/translate.js';
 import { HttpError } from '../http/errors.js';
 import type { PdfJob, PdfOutcome } from './pdf-jobs.js';
 
-export const PDF_BUSY = 'The server is busy building other documents. Please try again in a few seconds.';
-export const PDF_STOPPING = 'The server is stopping. Please try again in a moment.';
+export const PDF_BUSY = msg('The server is busy building other documents. Please try again in a few seconds.');
+export const PDF_STOPPING = msg('The server is stopping. Please try again in a moment.');
 /** About what the largest document takes to build: by then a place has likely come free. */
 export const PDF_RETRY_AFTER_S = 10;
 const IDLE_MS = 60_000;
@@ -39,6 +40,8 @@ interface Task {
   job: PdfJob;
   resolve(pdf: Buffer): void;
   reject(err: Error): void;
+  /** PDF_STOPPING in the language of the request that asked (said when the job is handed in: it may fail later, outside the request). */
+  stopping: string;
 }
 
 interface Thread {
@@ -59,7 +62,7 @@ function threadExecArgv(script: URL): string[] | undefined {
   return [...process.execArgv, '--import', import.meta.resolve('tsx')];
 }
 
-const stopping = () => new HttpError(503, { detail: PDF_STOPPING });
+const stopping = (detail: string = t(PDF_STOPPING)) => new HttpError(503, { detail });
 
 export class PdfPool {
   readonly #threads = new Set<Thread>();
@@ -76,10 +79,11 @@ export class PdfPool {
     if (this.#closed) return Promise.reject(stopping());
     const startsNow = this.#idleThread() !== undefined || this.#threads.size < this.options.threads;
     if (!startsNow && this.#waiting.length >= this.options.queueLimit) {
-      return Promise.reject(new HttpError(503, { detail: PDF_BUSY }, { 'retry-after': String(PDF_RETRY_AFTER_S) }));
+      return Promise.reject(new HttpError(503, { detail: t(PDF_BUSY) }, { 'retry-after': String(PDF_RETRY_AFTER_S) }));
     }
+    const stoppingText = t(PDF_STOPPING);
     return new Promise<Buffer>((resolve, reject) => {
-      this.#waiting.push({ job, resolve, reject });
+      this.#waiting.push({ job, resolve, reject, stopping: stoppingText });
       this.#next();
     });
   }
@@ -87,7 +91,7 @@ export class PdfPool {
   /** Refuses the jobs still waiting and ends every thread (a job being built fails with a 503). */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const task of this.#waiting.splice(0)) task.reject(stopping());
+    for (const task of this.#waiting.splice(0)) task.reject(stopping(task.stopping));
     await Promise.all([...this.#threads].map((thread) => thread.worker.terminate()));
   }
 
@@ -147,7 +151,7 @@ export class PdfPool {
     const task = thread.task;
     thread.task = null;
     if (task) {
-      task.reject(this.#closed ? stopping() : new Error(`A PDF thread stopped while building (exit code ${code})${failure ? `: ${failure.message}` : ''}`));
+      task.reject(this.#closed ? stopping(task.stopping) : new Error(`A PDF thread stopped while building (exit code ${code})${failure ? `: ${failure.message}` : ''}`));
     }
     if (!this.#closed) this.#next();
   }

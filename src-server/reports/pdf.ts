@@ -3,11 +3,18 @@
  * optional detail lines, then tables whose header row repeats on each page, and a "Page X of Y"
  * footer. Only the built-in Helvetica is used, so no font file is read, and pdfmake may neither
  * fetch URLs nor open local files. Documents are built in a PDF thread (pdf-pool.ts).
+ *
+ * A report speaks the language of the user who asked for it (docs/i18n.md): the thread has no
+ * request, so the job carries the language, and its fixed texts, title, headings, column headers
+ * and empty texts (English texts marked with `msg` where the areas define them) are said here.
  */
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Translate } from '../../shared/i18n/translate.js';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import type { LocationRef } from '../../shared/api/common.js';
+import type { Language } from '../../shared/i18n/languages.js';
+import { translatorIn } from '../http/request-language.js';
 import { usDateTime } from './format.js';
 
 export interface ReportColumn {
@@ -39,6 +46,8 @@ export interface ReportDocument {
 export interface RenderOptions {
   timeZone: string;
   now?: Date;
+  /** The language of the user who asked for the report; English when not given. */
+  language?: Language;
 }
 
 const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
@@ -70,15 +79,15 @@ export function printable(text: string): string {
   return out;
 }
 
-function tableContent(table: ReportTable): Content[] {
+function tableContent(table: ReportTable, t: Translate): Content[] {
   const out: Content[] = [];
-  if (table.heading) out.push({ text: printable(table.heading), style: 'heading' });
+  if (table.heading) out.push({ text: printable(t(table.heading)), style: 'heading' });
   if (table.rows.length === 0) {
-    out.push({ text: printable(table.emptyText), italics: true, margin: [0, 2, 0, 10] });
+    out.push({ text: printable(t(table.emptyText)), italics: true, margin: [0, 2, 0, 10] });
     return out;
   }
   const align = (i: number) => table.columns[i]?.align ?? 'left';
-  const header: TableCell[] = table.columns.map((c, i) => ({ text: printable(c.header), style: 'tableHeader', alignment: align(i) }));
+  const header: TableCell[] = table.columns.map((c, i) => ({ text: printable(t(c.header)), style: 'tableHeader', alignment: align(i) }));
   const body: TableCell[][] = [header, ...table.rows.map((row) => row.map((cell, i): TableCell => ({ text: printable(cell), alignment: align(i) })))];
   if (table.totalRow) body.push(table.totalRow.map((cell, i): TableCell => ({ text: printable(cell), bold: true, alignment: align(i) })));
   out.push({
@@ -97,9 +106,11 @@ function tableContent(table: ReportTable): Content[] {
 }
 
 export function reportDefinition(report: ReportDocument, opts: RenderOptions): TDocumentDefinitions {
-  const generated = usDateTime(opts.now ?? new Date(), opts.timeZone);
+  const t = translatorIn(opts.language);
+  const generated = usDateTime(opts.now ?? new Date(), opts.timeZone, opts.language);
+  const title = t(report.title);
   return {
-    info: { title: printable(`${report.title} - ${report.location.name}`), creator: PRODUCT_NAME, producer: PRODUCT_NAME },
+    info: { title: printable(`${title} - ${report.location.name}`), creator: PRODUCT_NAME, producer: PRODUCT_NAME },
     pageSize: 'LETTER',
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { font: 'Helvetica', fontSize: 10 },
@@ -110,15 +121,15 @@ export function reportDefinition(report: ReportDocument, opts: RenderOptions): T
       tableHeader: { bold: true },
     },
     content: [
-      { text: printable(report.title), style: 'title' },
-      { text: printable(`Location: ${report.location.name} (#${report.location.id})`), style: 'meta' },
-      { text: `Generated: ${generated}`, style: 'meta' },
-      ...(report.details ?? []).map((line): Content => ({ text: printable(line), style: 'meta' })),
+      { text: printable(title), style: 'title' },
+      { text: printable(t('Location: {name} (#{id})', { name: report.location.name, id: report.location.id })), style: 'meta' },
+      { text: printable(t('Generated: {time}', { time: generated })), style: 'meta' },
+      ...(report.details ?? []).map((line): Content => ({ text: printable(t(line)), style: 'meta' })),
       { text: '', margin: [0, 0, 0, 10] },
-      ...report.tables.flatMap(tableContent),
+      ...report.tables.flatMap((table) => tableContent(table, t)),
     ],
     footer: (currentPage: number, pageCount: number) => ({
-      text: `Page ${currentPage} of ${pageCount}`,
+      text: printable(t('Page {current} of {count}', { current: currentPage, count: pageCount })),
       alignment: 'center',
       fontSize: 9,
       margin: [0, 15, 0, 0],

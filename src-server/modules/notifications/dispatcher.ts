@@ -16,6 +16,10 @@
  * UPDATE; a new request's becomes notices in the transaction that claims it, a decision's or a
  * completion's one mail to the request's sender (who has no account, so no hourly limit or digest:
  * a request mails its sender at most twice).
+ *
+ * Every mail is worded in its recipient's language (docs/i18n.md): a user's notices as they are
+ * queued (notices.ts), the mail around them as it is sent, both inside `inLanguage`. A request's
+ * sender has no account and left no language, so theirs are in English.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,10 +27,11 @@ import { sql, type Kysely } from 'kysely';
 import { todayIn } from '../../../shared/rules/task-status.js';
 import type { Config } from '../../config.js';
 import type { Database, NotificationStateTable, RequestEventKind } from '../../db/schema.js';
+import { inLanguage } from '../../http/request-language.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { statusPath } from '../requests/requests.routes.js';
 import { digestMail, senderMail, singleMail, type Recipient } from './notification-mail.js';
-import { mayNotify, noticesOfActivity, queueNotices, requestNotices, taskNotices } from './notices.js';
+import { languageOf, mayNotify, noticesOfActivity, queueNotices, requestNotices, taskNotices } from './notices.js';
 import { queueCompletionMail, RequestMailStopsRepository } from './request-events.js';
 import { RequestUnsubscribeTokens, UnsubscribeTokens } from './unsubscribe-tokens.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-path.js';
@@ -285,15 +290,17 @@ export class NotificationDispatcher {
       await settle('unsubscribed');
       return;
     }
-    const mail = senderMail({
+    const email = request.email;
+    // The sender left no language with the request: English, whatever language the decision was made in.
+    const mail = inLanguage(null, () => senderMail({
       kind: event.kind,
-      email: request.email,
+      email,
       place: request.asset_name ? `${request.location_name}, ${request.asset_name}` : request.location_name,
       sentOn: todayIn(config.timeZone, new Date(request.created_at)),
       reason: request.reason,
       statusUrl: `${config.publicUrl}${statusPath(request.token)}`,
       unsubscribeUrl: `${config.publicUrl}/api/v1/${UNSUBSCRIBE_PATH}?token=${this.requestTokens.make(request.id)}`,
-    });
+    }));
     try {
       await mailer.send(mail);
     } catch (err) {
@@ -409,7 +416,8 @@ export class NotificationDispatcher {
       return;
     }
     try {
-      await mailer.send(asDigest || notices.length > 1 ? digestMail(recipient, notices) : singleMail(recipient, notices[0]!));
+      const mail = inLanguage(recipient.language, () => (asDigest || notices.length > 1 ? digestMail(recipient, notices) : singleMail(recipient, notices[0]!)));
+      await mailer.send(mail);
     } catch (err) {
       await db.updateTable('notification_queue').set({ mail_key: null, claimed_at: null }).where('mail_key', '=', key).execute();
       log.warn({ err, userId }, 'a notification mail failed; it is tried again');
@@ -418,12 +426,12 @@ export class NotificationDispatcher {
     await db.updateTable('notification_queue').set({ sent_at: now.toISOString() }).where('mail_key', '=', key).execute();
   }
 
-  /** The address and links of an active user who still has settings; null otherwise (their notices are dropped). */
-  private async recipient(userId: number): Promise<Recipient | null> {
+  /** The address, links and language of an active user who still has settings; null otherwise (their notices are dropped). */
+  private async recipient(userId: number): Promise<(Recipient & { language: ReturnType<typeof languageOf> }) | null> {
     const row = await this.opts.db
       .selectFrom('users as u')
       .innerJoin('notification_settings as s', 's.user_id', 'u.id')
-      .select(['u.email', 'u.is_active', 's.unsubscribe_version'])
+      .select(['u.email', 'u.is_active', 'u.language', 's.unsubscribe_version'])
       .where('u.id', '=', userId)
       .executeTakeFirst();
     if (!row || row.is_active !== 1) return null;
@@ -432,6 +440,7 @@ export class NotificationDispatcher {
       email: row.email,
       unsubscribeUrl: `${base}/api/v1/${UNSUBSCRIBE_PATH}?token=${this.tokens.make(userId, row.unsubscribe_version)}`,
       settingsUrl: `${base}/notifications`,
+      language: languageOf(row),
     };
   }
 }

@@ -2,11 +2,14 @@
  * What is mailed to whom: work-order events from the `activity` table, due and past-due tasks from
  * the daily check, new requests from labels (their `created` event). Each notice is queued
  * (notification_queue) in the transaction that wins its key, so it is queued once however many
- * processes look.
+ * processes look. Each is worded in its recipient's language (docs/i18n.md), whoever did the deed.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { isLanguage, type Language } from '../../../shared/i18n/languages.js';
+import { t } from '../../../shared/i18n/translate.js';
 import { meterVerdict } from '../../../shared/rules/meter-due.js';
 import type { Database } from '../../db/schema.js';
+import { inLanguage } from '../../http/request-language.js';
 import { presentTask } from '../maintenance/maintenance.presenter.js';
 import { MaintenanceRepository } from '../maintenance/maintenance.repository.js';
 import { hasFullAccess } from '../users/full-access.js';
@@ -22,7 +25,7 @@ export interface Notice {
   body: string;
 }
 
-type Subscriber = NotificationSettingsRow & { email: string; full_feature_access: 0 | 1; is_staff: 0 | 1 };
+type Subscriber = NotificationSettingsRow & { email: string; full_feature_access: 0 | 1; is_staff: 0 | 1; language: string | null };
 
 /** Active users with the setting on (the table holds one row per user who saved any). */
 async function subscribers(db: Kysely<Database>, setting: 'order_created' | 'order_claimed' | 'order_completed' | 'task_due' | 'request_created' | 'part_short'): Promise<Subscriber[]> {
@@ -30,13 +33,22 @@ async function subscribers(db: Kysely<Database>, setting: 'order_created' | 'ord
     .selectFrom('notification_settings as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .selectAll('s')
-    .select(['u.email', 'u.full_feature_access', 'u.is_staff'])
+    .select(['u.email', 'u.full_feature_access', 'u.is_staff', 'u.language'])
     .where(`s.${setting}`, '=', 1)
     .where('u.is_active', '=', 1)
     .execute();
 }
 
-const nameOf = (u: { first_name: string; last_name: string } | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() || 'Someone' : 'Someone');
+/** The language a user chose on their account; null (English) when none. */
+export const languageOf = (user: { language?: unknown }): Language | null => (isLanguage(user.language) ? user.language : null);
+
+/** A notice's texts, worded in the recipient's language. */
+function inLanguageOf<T>(user: { language?: unknown }, word: () => T): T {
+  return inLanguage(languageOf(user), word);
+}
+
+/** Said in the recipient's language: "Someone" when the one who acted has no name. */
+const nameOf = (u: { first_name: string; last_name: string } | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() || t('Someone') : t('Someone'));
 
 export interface ActivityLike {
   id: number;
@@ -78,22 +90,35 @@ export async function noticesOfActivity(db: Kysely<Database>, row: ActivityLike,
     .executeTakeFirst();
   if (!order) return [];
   const actor = row.actor_id === null ? undefined : await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', row.actor_id).executeTakeFirst();
-  const who = nameOf(actor);
   const link = `${publicUrl}/workorder-detail/${order.id}`;
-  const what = `work order #${order.id} at ${order.location_name}`;
-  const text = (line: string) => `${line}\n\n"${order.description}"\n\nOpen it: ${link}`;
+  const what = { id: order.id, location: order.location_name };
+  const text = (line: string) => t('{message}\n\n"{description}"\n\nOpen it: {link}', { message: line, description: order.description, link });
 
   if (row.kind === 'created') {
     const users = (await subscribers(db, 'order_created')).filter((s) => s.user_id !== row.actor_id && locationIdsOf(s).includes(order.location_id));
-    return users.map((s) => ({ userId: s.user_id, kind: 'order_created', subject: `New ${what}`, body: text(`${who} created ${what}.`) }));
+    return users.map((s) =>
+      inLanguageOf(s, () => ({
+        userId: s.user_id,
+        kind: 'order_created',
+        subject: t('New work order #{id} at {location}', what),
+        body: text(t('{name} created work order #{id} at {location}.', { ...what, name: nameOf(actor) })),
+      })),
+    );
   }
   if (order.created_by_id === row.actor_id) return [];
   const kind = row.kind === 'claimed' ? 'order_claimed' : 'order_completed';
   const creator = (await subscribers(db, kind)).find((s) => s.user_id === order.created_by_id);
   if (!creator) return [];
-  const verb = row.kind === 'claimed' ? 'claimed' : 'completed';
-  const notes = row.kind === 'completed' && order.field_notes ? `\nField notes: ${order.field_notes}` : '';
-  return [{ userId: creator.user_id, kind, subject: `Your ${what} was ${verb}`, body: text(`${who} ${verb} your ${what}.${notes}`) }];
+  return inLanguageOf(creator, () => {
+    const who = { ...what, name: nameOf(actor) };
+    if (row.kind === 'claimed') {
+      return [{ userId: creator.user_id, kind, subject: t('Your work order #{id} at {location} was claimed', what), body: text(t('{name} claimed your work order #{id} at {location}.', who)) }];
+    }
+    const line = order.field_notes
+      ? t('{name} completed your work order #{id} at {location}.\nField notes: {notes}', { ...who, notes: order.field_notes })
+      : t('{name} completed your work order #{id} at {location}.', who);
+    return [{ userId: creator.user_id, kind, subject: t('Your work order #{id} at {location} was completed', what), body: text(line) }];
+  });
 }
 
 /**
@@ -112,9 +137,14 @@ export async function requestNotices(db: Kysely<Database>, requestId: number, pu
   if (!request || request.status !== 'new') return [];
   const users = (await subscribers(db, 'request_created')).filter((s) => hasFullAccess(s) && locationIdsOf(s).includes(request.location_id));
   const place = request.asset_name ? `${request.location_name}, ${request.asset_name}` : request.location_name;
-  const subject = `New request #${request.id} at ${request.location_name}`;
-  const body = `Someone reported a problem at ${place}:\n\n"${request.description}"\n\nAccept or turn it down: ${publicUrl}/requests`;
-  return users.map((s) => ({ userId: s.user_id, kind: 'request_created', subject, body }));
+  return users.map((s) =>
+    inLanguageOf(s, () => ({
+      userId: s.user_id,
+      kind: 'request_created',
+      subject: t('New request #{id} at {location}', { id: request.id, location: request.location_name }),
+      body: t('Someone reported a problem at {place}:\n\n"{description}"\n\nAccept or turn it down: {link}', { place, description: request.description, link: `${publicUrl}/requests` }),
+    })),
+  );
 }
 
 /**
@@ -133,10 +163,18 @@ async function shortNotices(db: Kysely<Database>, partId: number, publicUrl: str
   if (!part || part.location_id === null) return [];
   const locationId = part.location_id;
   const users = (await subscribers(db, 'part_short')).filter((s) => hasFullAccess(s) && locationIdsOf(s).includes(locationId));
-  const subject = `Part short at ${part.location_name}: ${part.name}`;
-  const point = part.reorder_point === null ? '' : ` (reorder point ${part.reorder_point})`;
-  const body = `${part.name} (${part.item_number}) at ${part.location_name} is short: ${part.quantity} on hand${point}.\n\nOpen it: ${publicUrl}/part-detail/${part.id}`;
-  return users.map((s) => ({ userId: s.user_id, kind: 'part_short', subject, body }));
+  const facts = { part: part.name, item: part.item_number, location: part.location_name, quantity: String(part.quantity), link: `${publicUrl}/part-detail/${part.id}` };
+  return users.map((s) =>
+    inLanguageOf(s, () => ({
+      userId: s.user_id,
+      kind: 'part_short',
+      subject: t('Part short at {location}: {part}', facts),
+      body:
+        part.reorder_point === null
+          ? t('{part} ({item}) at {location} is short: {quantity} on hand.\n\nOpen it: {link}', facts)
+          : t('{part} ({item}) at {location} is short: {quantity} on hand (reorder point {point}).\n\nOpen it: {link}', { ...facts, point: String(part.reorder_point) }),
+    })),
+  );
 }
 
 export interface DueTask {
@@ -165,10 +203,8 @@ export function dueTasks(db: Kysely<Database>, today: string): Promise<DueTask[]
 interface DueNotice {
   task: Pick<DueTask, 'id' | 'description' | 'location_id' | 'location_name'>;
   kind: Extract<NoticeKind, 'task_due' | 'task_past_due'>;
-  /** "is due today", "is past due (due …)", "is due by its meter (…)": said in the mail's body. */
-  state: string;
-  /** The same, as the mail's subject says it. */
-  headline: string;
+  /** Its subject and body ("is due today", "is past due (due …)", "is due by its meter (…)"), worded in the language they are said in. */
+  say(link: string): { subject: string; body: string };
   /** The task's cycle: its due date, or for a meter the reading it counts from. */
   cycle: string;
 }
@@ -195,11 +231,20 @@ async function meterDueTasks(db: Kysely<Database>, today: string, publicUrl: str
     const verdict = task.meter && task.meter_interval !== null && task.meter_used !== null ? meterVerdict(task.meter_used, task.meter_interval) : null;
     if (verdict !== 'DUE' && verdict !== 'PAST_DUE') continue;
     const counted = task.meter_last_reading ? `${task.meter_last_reading.value} ${task.meter!.unit}` : '';
+    const facts = { task: task.description.full_description, location: task.location.name, meter: task.meter!.name, reading: counted, dueAt: String(task.meter_due_at), unit: task.meter!.unit };
     found.push({
       task: { id: task.id, description: task.description.full_description, location_id: task.location_id, location_name: task.location.name },
       kind: verdict === 'DUE' ? 'task_due' : 'task_past_due',
-      state: `is ${verdict === 'DUE' ? 'due' : 'past due'} by its meter (${task.meter!.name} at ${counted}, due at ${task.meter_due_at} ${task.meter!.unit})`,
-      headline: `is ${verdict === 'DUE' ? 'due' : 'past due'} by its meter`,
+      say: (link) =>
+        verdict === 'DUE'
+          ? {
+              subject: t('Task is due by its meter at {location}', facts),
+              body: t('The maintenance task "{task}" at {location} is due by its meter ({meter} at {reading}, due at {dueAt} {unit}).\n\nOpen it: {link}', { ...facts, link }),
+            }
+          : {
+              subject: t('Task is past due by its meter at {location}', facts),
+              body: t('The maintenance task "{task}" at {location} is past due by its meter ({meter} at {reading}, due at {dueAt} {unit}).\n\nOpen it: {link}', { ...facts, link }),
+            },
       cycle: `meter-${row.meter_id}-${row.meter_since_at ?? 'first'}`,
     });
   }
@@ -212,16 +257,26 @@ export async function taskNotices(db: Kysely<Database>, today: string, publicUrl
   if (users.length === 0) return [];
   const byDays = (await dueTasks(db, today)).map((task): DueNotice => {
     const kind = task.due_date === today ? 'task_due' : 'task_past_due';
-    const state = kind === 'task_due' ? 'is due today' : `is past due (due ${task.due_date})`;
-    return { task, kind, state, headline: state, cycle: task.due_date };
+    const facts = { task: task.description, location: task.location_name, date: task.due_date };
+    return {
+      task,
+      kind,
+      say: (link) =>
+        kind === 'task_due'
+          ? { subject: t('Task is due today at {location}', facts), body: t('The maintenance task "{task}" at {location} is due today.\n\nOpen it: {link}', { ...facts, link }) }
+          : {
+              subject: t('Task is past due (due {date}) at {location}', facts),
+              body: t('The maintenance task "{task}" at {location} is past due (due {date}).\n\nOpen it: {link}', { ...facts, link }),
+            },
+      cycle: task.due_date,
+    };
   });
   const notices: (Notice & { key: string })[] = [];
-  for (const { task, kind, state, headline, cycle } of [...byDays, ...(await meterDueTasks(db, today, publicUrl))]) {
-    const subject = `Task ${headline} at ${task.location_name}`;
-    const body = `The maintenance task "${task.description}" at ${task.location_name} ${state}.\n\nOpen it: ${publicUrl}/maintenance-detail/${task.id}`;
+  for (const { task, kind, say, cycle } of [...byDays, ...(await meterDueTasks(db, today, publicUrl))]) {
+    const link = `${publicUrl}/maintenance-detail/${task.id}`;
     for (const s of users) {
       if (!locationIdsOf(s).includes(task.location_id)) continue;
-      notices.push({ key: `task:${task.id}:${cycle}:${kind}:${s.user_id}`, userId: s.user_id, kind, subject, body });
+      notices.push({ key: `task:${task.id}:${cycle}:${kind}:${s.user_id}`, userId: s.user_id, kind, ...inLanguageOf(s, () => say(link)) });
     }
   }
   return notices;

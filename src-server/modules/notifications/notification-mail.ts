@@ -3,7 +3,10 @@
  * plain text only (nothing a user or a visitor wrote is ever read as HTML), each with the
  * unsubscribe link in its text and in `List-Unsubscribe` with `List-Unsubscribe-Post:
  * List-Unsubscribe=One-Click` (RFC 8058), so mail clients offer their own one-click button.
+ * Each is composed inside `inLanguage(the recipient's language, …)` (dispatcher.ts), so its `t` says
+ * the recipient's language.
  */
+import { t } from '../../../shared/i18n/translate.js';
 import type { Mail } from '../../mail/mailer.js';
 
 export interface QueuedNotice {
@@ -18,7 +21,10 @@ export interface Recipient {
 }
 
 function footer(to: Recipient): string {
-  return `\n\n--\nYou get this mail because you chose it under Notifications: ${to.settingsUrl}\nStop these mails with one click: ${to.unsubscribeUrl}\n`;
+  return t('\n\n--\nYou get this mail because you chose it under Notifications: {settings}\nStop these mails with one click: {unsubscribe}\n', {
+    settings: to.settingsUrl,
+    unsubscribe: to.unsubscribeUrl,
+  });
 }
 
 function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
@@ -33,7 +39,7 @@ export function singleMail(to: Recipient, notice: QueuedNotice): Mail {
 
 export function digestMail(to: Recipient, notices: readonly QueuedNotice[]): Mail {
   const items = notices.map((n) => `* ${n.subject}\n  ${n.body.replace(/\n/g, '\n  ')}`).join('\n\n');
-  const subject = `Maintenance Manager: ${notices.length} ${notices.length === 1 ? 'notification' : 'notifications'}`;
+  const subject = t('Maintenance Manager: {count, plural, one {{count} notification} other {{count} notifications}}', { count: notices.length });
   return { to: to.email, subject, text: `${items}${footer(to)}`, headers: headers(to) };
 }
 
@@ -57,12 +63,19 @@ export interface SenderMailFacts {
  * else's, and the server would otherwise carry a stranger's words to it.
  */
 export function senderMail(f: SenderMailFacts): Mail {
-  const thanks = `Thank you for reporting a problem at ${f.place} on ${f.sentOn}.`;
+  const facts = { place: f.place, date: f.sentOn };
   const said = {
-    accepted: { subject: `Your report at ${f.place} was accepted`, line: `${thanks} It was accepted and will be worked on.` },
-    rejected: { subject: `Your report at ${f.place} was turned down`, line: `${thanks} It was turned down, for this reason:\n\n${f.reason ?? ''}` },
-    completed: { subject: `Your report at ${f.place} is done`, line: `The work on the problem you reported at ${f.place} on ${f.sentOn} is done.` },
-  }[f.kind];
-  const footer = `\n\n--\nYou get this mail because this address was given with the report.\nStop mails about your reports with one click: ${f.unsubscribeUrl}\n`;
-  return { to: f.email, subject: said.subject, text: `${said.line}\n\nSee where it stands: ${f.statusUrl}${footer}`, headers: unsubscribeHeaders(f.unsubscribeUrl) };
+    accepted: () => ({ subject: t('Your report at {place} was accepted', facts), line: t('Thank you for reporting a problem at {place} on {date}. It was accepted and will be worked on.', facts) }),
+    rejected: () => ({
+      subject: t('Your report at {place} was turned down', facts),
+      line: t('Thank you for reporting a problem at {place} on {date}. It was turned down, for this reason:\n\n{reason}', { ...facts, reason: f.reason ?? '' }),
+    }),
+    completed: () => ({ subject: t('Your report at {place} is done', facts), line: t('The work on the problem you reported at {place} on {date} is done.', facts) }),
+  }[f.kind]();
+  const text = t('{message}\n\nSee where it stands: {status}\n\n--\nYou get this mail because this address was given with the report.\nStop mails about your reports with one click: {unsubscribe}\n', {
+    message: said.line,
+    status: f.statusUrl,
+    unsubscribe: f.unsubscribeUrl,
+  });
+  return { to: f.email, subject: said.subject, text, headers: unsubscribeHeaders(f.unsubscribeUrl) };
 }

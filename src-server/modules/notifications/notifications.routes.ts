@@ -19,11 +19,13 @@ import {
   UnsubscribeQuery,
   type NotificationSettings,
 } from '../../../shared/api/notifications.js';
+import { t } from '../../../shared/i18n/translate.js';
 import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { hasFullAccess } from '../users/full-access.js';
 import { nowIso } from '../../http/clock.js';
 import { addFieldError, throwIfErrors, type FieldErrors } from '../../http/errors.js';
+import { requestLanguage } from '../../http/request-language.js';
 import { doesNotExist } from '../../http/relations.js';
 import { presentNotificationSettings } from './notifications.presenter.js';
 import { confirmPage, donePage, refusedPage, type UnsubscribeKind } from './unsubscribe-page.js';
@@ -64,9 +66,9 @@ export async function notificationsRoutes(app: FastifyInstance, { config, reposi
       const user = currentUser(request);
       const body = request.body;
       const errors: FieldErrors = {};
-      if (body.task_due && !hasFullAccess(user)) addFieldError(errors, 'task_due', TASK_DUE_NOT_ALLOWED);
-      if (body.request_created && !hasFullAccess(user)) addFieldError(errors, 'request_created', REQUEST_CREATED_NOT_ALLOWED);
-      if (body.part_short && !hasFullAccess(user)) addFieldError(errors, 'part_short', PART_SHORT_NOT_ALLOWED);
+      if (body.task_due && !hasFullAccess(user)) addFieldError(errors, 'task_due', t(TASK_DUE_NOT_ALLOWED));
+      if (body.request_created && !hasFullAccess(user)) addFieldError(errors, 'request_created', t(REQUEST_CREATED_NOT_ALLOWED));
+      if (body.part_short && !hasFullAccess(user)) addFieldError(errors, 'part_short', t(PART_SHORT_NOT_ALLOWED));
       for (const id of await settings.unknownLocations(body.locations)) addFieldError(errors, 'locations', doesNotExist(id));
       throwIfErrors(errors);
       return presentNotificationSettings(await settings.save(user.id, body, nowIso()));
@@ -76,7 +78,7 @@ export async function notificationsRoutes(app: FastifyInstance, { config, reposi
   /** What a token stops, or null once the page that says why nothing will change is sent. */
   async function holderOf(token: string, reply: FastifyReply): Promise<Holder | null> {
     const refuse = (code: 400 | 410, message: string) => {
-      void reply.code(code).type('text/html; charset=utf-8').send(refusedPage(message));
+      void reply.code(code).type('text/html; charset=utf-8').send(refusedPage(message, requestLanguage(reply.request)));
       return null;
     };
     if (RequestUnsubscribeTokens.shaped(token)) {
@@ -110,7 +112,7 @@ export async function notificationsRoutes(app: FastifyInstance, { config, reposi
         if (!holder) return reply;
         // Relative: the page posts back to the address it was opened at (the CSP's form-action 'self').
         const action = `?token=${encodeURIComponent(request.query.token)}`;
-        return reply.type('text/html; charset=utf-8').send(confirmPage(holder.email, action, holder.kind));
+        return reply.type('text/html; charset=utf-8').send(confirmPage(holder.email, action, holder.kind, requestLanguage(request)));
       },
     );
 
@@ -123,8 +125,8 @@ export async function notificationsRoutes(app: FastifyInstance, { config, reposi
       async (request, reply) => {
         const holder = await holderOf(request.query.token, reply);
         if (!holder) return reply;
-        if (!(await holder.stop(nowIso()))) return reply.code(410).type('text/html; charset=utf-8').send(refusedPage(holder.used));
-        return reply.type('text/html; charset=utf-8').send(donePage(holder.done));
+        if (!(await holder.stop(nowIso()))) return reply.code(410).type('text/html; charset=utf-8').send(refusedPage(holder.used, requestLanguage(request)));
+        return reply.type('text/html; charset=utf-8').send(donePage(holder.done, requestLanguage(request)));
       },
     );
   });
