@@ -9,10 +9,16 @@ import { Dialog } from 'primereact/dialog';
 import { useState, type ReactNode } from 'react';
 import { messageForScreen } from '../../shared/data/messages';
 import type { MutationResult } from '../../shared/data/protocol';
+import { t } from '../../shared/i18n/translate';
+import { useT } from '../i18n/language';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { showToast } from '../state/toasts';
 
+/**
+ * Its texts are English (the catalogue's ids) and said here in the active language; a question with
+ * values (or markup) comes already said by the screen.
+ */
 export interface Confirmation<Answer> {
   header: string;
   question: ReactNode;
@@ -32,7 +38,7 @@ export async function sendAndTell<Answer>(send: (worker: WorkerRemote) => Promis
     showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
     return result.status === 'done' ? result.data : null;
   } catch (err) {
-    if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, failure) });
+    if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, t(failure)) });
     return null;
   }
 }
@@ -51,6 +57,7 @@ export function ConfirmDialog<Answer>({
   /** The server refused it: what the screen shows may be out of date. */
   onRefused?: () => void;
 }) {
+  const t = useT();
   const [sending, setSending] = useState(false);
 
   const run = async (change: Confirmation<Answer>) => {
@@ -64,16 +71,16 @@ export function ConfirmDialog<Answer>({
 
   return (
     <Dialog
-      header={open?.header}
+      header={open ? t(open.header) : undefined}
       visible={open !== null}
       onHide={() => !sending && onClose()}
       style={{ width: 'min(30rem, calc(100vw - 2rem))' }}
       footer={
         <div>
-          <Button type="button" label="Cancel" text onClick={onClose} disabled={sending} />
+          <Button type="button" label={t('Cancel')} text onClick={onClose} disabled={sending} />
           <Button
             type="button"
-            label={sending ? 'Submitting...' : (open?.confirm ?? '')}
+            label={sending ? t('Submitting...') : open ? t(open.confirm) : ''}
             severity={open?.danger ? 'danger' : undefined}
             onClick={() => open && void run(open)}
             disabled={sending}
@@ -82,7 +89,7 @@ export function ConfirmDialog<Answer>({
         </div>
       }
     >
-      <p>{open?.question}</p>
+      <p>{typeof open?.question === 'string' ? t(open.question) : open?.question}</p>
     </Dialog>
   );
 }

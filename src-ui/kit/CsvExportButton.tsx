@@ -4,6 +4,7 @@
  */
 import { CSV_EXPORTS, type CsvExportArea } from '../../shared/api/exports';
 import { SCREEN_MESSAGES } from '../../shared/data/messages';
+import { msg } from '../../shared/i18n/translate';
 import { DownloadButton } from './DownloadButton';
 import type { ListQuery } from './list-query';
 
@@ -13,8 +14,8 @@ export function CsvExportButton({ area, query }: { area: CsvExportArea; query: L
   return (
     <DownloadButton
       id={`${area}-export`}
-      label="Export CSV"
-      busyLabel="Exporting..."
+      label={msg('Export CSV')}
+      busyLabel={msg('Exporting...')}
       icon="pi pi-download"
       fileName={`${CSV_EXPORTS[area].file}.csv`}
       mimeType="text/csv"

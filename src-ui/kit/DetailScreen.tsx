@@ -12,11 +12,13 @@ import type { ReadResult } from '../../shared/data/protocol';
 import { LinkButton } from '../components/LinkButton';
 import { SavedDataNotice, WarningNotice } from '../components/Notices';
 import { PageError } from '../components/PageError';
+import { useT } from '../i18n/language';
 import type { WorkerRemote } from '../state/bridge';
 import { useSynced, useWorkerRead, type ReadState } from '../state/hooks';
 import { showToast } from '../state/toasts';
 import { positiveInt } from './list-query';
 
+/** English (the catalogue's ids), said here in the active language. */
 export interface DetailTexts {
   /** The heading while the record is not shown yet, e.g. "Task". */
   title: string;
@@ -32,12 +34,13 @@ export interface DetailTexts {
 
 /** The record `param` names (a positive id), read through the worker and reloaded after its writes sync. */
 export function useDetailRead<T>(area: AreaName, param: string | undefined, read: (worker: WorkerRemote, id: number) => Promise<ReadResult<T>>, texts: Pick<DetailTexts, 'refreshFailure'>) {
+  const t = useT();
   const id = positiveInt(param);
   // An id that is not a positive whole number names no record: answered like the server's 404.
   const detail = useWorkerRead<T>(`${area}|${param ?? ''}`, (worker) => (id === null ? Promise.reject(normalizeHttpError(404, null)) : read(worker, id)));
   useSynced(area, id === null ? null : String(id), () => {
     void detail.reload().then((error) => {
-      if (error?.shouldNotify) showToast({ severity: 'error', detail: texts.refreshFailure });
+      if (error?.shouldNotify) showToast({ severity: 'error', detail: t(texts.refreshFailure) });
     });
   });
   return { id, detail };
@@ -61,23 +64,24 @@ export function DetailScreen<T>({
   actions?: (record: T) => ReactNode;
   children: (record: T) => ReactNode;
 }) {
+  const t = useT();
   const record = detail.result?.data;
-  const backButton = <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />;
+  const backButton = <LinkButton href={back} label={t('Back')} icon="pi pi-arrow-left" outlined />;
 
   if (record === undefined) {
     let content;
-    if (detail.error?.type === 'not_found') content = <p className="empty-text">{texts.notFound}</p>;
-    else if (detail.error) content = <PageError message={messageForScreen(detail.error, texts.failure)} onRetry={() => void detail.reload()} />;
+    if (detail.error?.type === 'not_found') content = <p className="empty-text">{t(texts.notFound)}</p>;
+    else if (detail.error) content = <PageError message={messageForScreen(detail.error, t(texts.failure))} onRetry={() => void detail.reload()} />;
     else
       content = (
         <p className="empty-text" role="status">
-          {texts.loading}
+          {t(texts.loading)}
         </p>
       );
     return (
       <section>
         <div className="page-header">
-          <h1>{texts.title}</h1>
+          <h1>{t(texts.title)}</h1>
           {backButton}
         </div>
         {content}
@@ -94,8 +98,8 @@ export function DetailScreen<T>({
           {backButton}
         </div>
       </div>
-      {detail.result?.fromCache ? <SavedDataNotice text={texts.saved} cachedAt={detail.result.cachedAt} /> : null}
-      {detail.error ? <WarningNotice text={messageForScreen(detail.error, texts.failure)} /> : null}
+      {detail.result?.fromCache ? <SavedDataNotice text={t(texts.saved)} cachedAt={detail.result.cachedAt} /> : null}
+      {detail.error ? <WarningNotice text={messageForScreen(detail.error, t(texts.failure))} /> : null}
       {children(record)}
     </section>
   );

@@ -7,11 +7,13 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { messageForScreen } from '../../shared/data/messages';
 import type { BinaryAnswer } from '../../shared/data/protocol';
+import { useT } from '../i18n/language';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { useIsOffline } from '../state/hooks';
 import { showToast } from '../state/toasts';
 import { saveFile } from './save-file';
 
+/** The texts are English (the catalogue's ids, e.g. `msg('Export CSV')`) and said here in the active language. */
 export interface DownloadButtonProps {
   /** Makes the hint's id unique on the screen. */
   id: string;
@@ -29,6 +31,7 @@ export interface DownloadButtonProps {
 }
 
 export function DownloadButton({ id, label, busyLabel, icon, fileName, mimeType, needsConnection, failure, download }: DownloadButtonProps) {
+  const t = useT();
   const offline = useIsOffline();
   const [busy, setBusy] = useState(false);
   const hintId = `${id}-needs-connection`;
@@ -39,7 +42,7 @@ export function DownloadButton({ id, label, busyLabel, icon, fileName, mimeType,
       const answer = await callWorker(download);
       saveFile(answer, answer.fileName ?? fileName, mimeType);
     } catch (err) {
-      showToast({ severity: 'error', ...(failure.summary ? { summary: failure.summary } : {}), detail: messageForScreen(err, failure.detail) });
+      showToast({ severity: 'error', ...(failure.summary ? { summary: t(failure.summary) } : {}), detail: messageForScreen(err, t(failure.detail)) });
     } finally {
       setBusy(false);
     }
@@ -47,10 +50,10 @@ export function DownloadButton({ id, label, busyLabel, icon, fileName, mimeType,
 
   return (
     <span className="export-action">
-      <Button type="button" label={busy ? busyLabel : label} icon={icon} outlined onClick={() => void save()} disabled={busy || offline} aria-describedby={offline ? hintId : undefined} />
+      <Button type="button" label={busy ? t(busyLabel) : t(label)} icon={icon} outlined onClick={() => void save()} disabled={busy || offline} aria-describedby={offline ? hintId : undefined} />
       {offline ? (
         <small id={hintId} className="field-hint">
-          {needsConnection}
+          {t(needsConnection)}
         </small>
       ) : null}
     </span>

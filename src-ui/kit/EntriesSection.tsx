@@ -8,9 +8,11 @@
 import type { ReactNode } from 'react';
 import { messageForScreen } from '../../shared/data/messages';
 import { WarningNotice } from '../components/Notices';
+import { useT } from '../i18n/language';
 import type { DataError } from '../state/errors';
 import { PendingSyncTag } from './StatusActions';
 
+/** English (the catalogue's ids), said here in the active language. */
 export interface EntriesTexts {
   title: string;
   loading: string;
@@ -36,11 +38,12 @@ export function EntriesSection<T extends { id: number }>(props: {
   footer?: ReactNode;
   children?: ReactNode;
 }) {
+  const t = useT();
   const { id, className, texts, entries: list, error, pending, actions, entry, entryClass, footer, children } = props;
   let body;
-  if (!list && error) body = <WarningNotice text={messageForScreen(error, texts.failure)} />;
-  else if (!list) body = <p role="status">{texts.loading}</p>;
-  else if (list.length === 0) body = <p className="empty-text">{texts.empty}</p>;
+  if (!list && error) body = <WarningNotice text={messageForScreen(error, t(texts.failure))} />;
+  else if (!list) body = <p role="status">{t(texts.loading)}</p>;
+  else if (list.length === 0) body = <p className="empty-text">{t(texts.empty)}</p>;
   else {
     body = (
       <ul className="entry-list">
@@ -55,7 +58,7 @@ export function EntriesSection<T extends { id: number }>(props: {
   return (
     <section className={`entries-section ${className}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
-        {texts.title} {pending ? <PendingSyncTag /> : null}
+        {t(texts.title)} {pending ? <PendingSyncTag /> : null}
       </h2>
       {children}
       {actions ? <div className="button-row">{actions}</div> : null}

@@ -11,6 +11,7 @@ import type { HistoryArea, ActivityEntry } from '../../shared/api/activity';
 import { PAGE_SIZE } from '../../shared/constants';
 import { messageForScreen } from '../../shared/data/messages';
 import { SavedDataNotice, WarningNotice } from '../components/Notices';
+import { useT } from '../i18n/language';
 import { useSynced, useWorkerRead } from '../state/hooks';
 import { byline, detailLines, headline, HISTORY_TEXTS } from './history-text';
 
@@ -27,6 +28,7 @@ const SYNCED_AREA: Record<HistoryArea, string> = {
 };
 
 function HistoryItem({ entry }: { entry: ActivityEntry }) {
+  useT(); // the entry's words (history-text.ts) are said again in a new language
   const lines = detailLines(entry);
   return (
     <li className="record-history-entry">
@@ -61,6 +63,7 @@ export function HistorySection({
   /** The heading's level: 3 inside a card whose own title is a level 2 heading. */
   level?: 2 | 3;
 }) {
+  const t = useT();
   const [page, setPage] = useState(1);
   const headingId = useId();
   const history = useWorkerRead(`history|${area}|${id}|${page}`, (worker) => worker.history.page(area, id, page));
@@ -75,14 +78,14 @@ export function HistorySection({
 
   const data = history.result?.data;
   let body;
-  if (!data && history.error) body = <WarningNotice text={messageForScreen(history.error, HISTORY_TEXTS.failure)} />;
+  if (!data && history.error) body = <WarningNotice text={messageForScreen(history.error, t(HISTORY_TEXTS.failure))} />;
   else if (!data)
     body = (
       <p className="empty-text" role="status">
-        {HISTORY_TEXTS.loading}
+        {t(HISTORY_TEXTS.loading)}
       </p>
     );
-  else if (data.results.length === 0) body = <p className="empty-text">{HISTORY_TEXTS.empty}</p>;
+  else if (data.results.length === 0) body = <p className="empty-text">{t(HISTORY_TEXTS.empty)}</p>;
   else
     body = (
       <>
@@ -99,9 +102,9 @@ export function HistorySection({
 
   return (
     <section className="record-history" aria-labelledby={headingId}>
-      {level === 2 ? <h2 id={headingId}>{title}</h2> : <h3 id={headingId}>{title}</h3>}
-      {history.result?.fromCache ? <SavedDataNotice text={HISTORY_TEXTS.saved} cachedAt={history.result.cachedAt} /> : null}
-      {data && history.error ? <WarningNotice text={messageForScreen(history.error, HISTORY_TEXTS.failure)} /> : null}
+      {level === 2 ? <h2 id={headingId}>{t(title)}</h2> : <h3 id={headingId}>{t(title)}</h3>}
+      {history.result?.fromCache ? <SavedDataNotice text={t(HISTORY_TEXTS.saved)} cachedAt={history.result.cachedAt} /> : null}
+      {data && history.error ? <WarningNotice text={messageForScreen(history.error, t(HISTORY_TEXTS.failure))} /> : null}
       {body}
     </section>
   );

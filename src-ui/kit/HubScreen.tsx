@@ -2,17 +2,19 @@
 import { Link } from 'wouter';
 import { hubButtons, hubLinks, type HubName } from '../app/navigation';
 import { LinkButton } from '../components/LinkButton';
+import { useT } from '../i18n/language';
 import { useCurrentUser } from '../state/hooks';
 
 export function HubScreen({ title, hub }: { title: string; hub: HubName }) {
+  const t = useT();
   const user = useCurrentUser();
   const links = hubLinks(hub, user);
   return (
     <section>
-      <h1>{title}</h1>
+      <h1>{t(title)}</h1>
       <div className="button-grid">
         {hubButtons(hub, user).map((button) => (
-          <LinkButton key={button.href} href={button.href} label={button.label} icon={button.icon} outlined={button.outlined} />
+          <LinkButton key={button.href} href={button.href} label={t(button.label)} icon={button.icon} outlined={button.outlined} />
         ))}
       </div>
       {/* Screens beyond the spec's buttons (Notifications): a plain link below them, not another button. */}
@@ -20,7 +22,7 @@ export function HubScreen({ title, hub }: { title: string; hub: HubName }) {
         <ul className="hub-links">
           {links.map((link) => (
             <li key={link.href}>
-              <Link href={link.href}>{link.label}</Link>
+              <Link href={link.href}>{t(link.label)}</Link>
             </li>
           ))}
         </ul>

@@ -13,7 +13,9 @@ import { LABOUR_MAX_MINUTES, LABOUR_MESSAGES, LabourForm, type LabourAdded, type
 import { labourTarget, type LabourOn } from '../../shared/areas/labour';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../shared/data/messages';
 import type { MutationResult } from '../../shared/data/protocol';
+import { msg, t } from '../../shared/i18n/translate';
 import { formatDate, formatDateTime, formatMinutes, formatPrice, fullName, localDateToday } from '../format/display';
+import { useT } from '../i18n/language';
 import { ConfirmDialog, type Confirmation } from './ConfirmDialog';
 import { FormDialog } from './FormDialog';
 import { NumberField, TextField } from './FormFields';
@@ -24,15 +26,17 @@ import { callWorker } from '../state/bridge';
 import { useCurrentUser, useNow, useSynced, useWorkerRead } from '../state/hooks';
 import { showToast } from '../state/toasts';
 
+/** The section's texts: English constants (said with `t` where drawn), and sentences said in the active language when called. */
 export const LABOUR_TEXTS = {
-  title: 'Labour',
-  start: 'Start Timer',
-  stop: 'Stop Timer',
-  add: 'Add Time',
-  running: (since: string, elapsed: string) => `Timer running since ${since} (${elapsed})`,
-  total: (minutes: string, cost: string) => `Total: ${minutes}${cost ? `, ${cost}` : ''}`,
-  deleteHeader: 'Delete Time',
-  deleteText: (minutes: string, when: string) => `Delete ${minutes} from ${when}?`,
+  title: msg('Labour'),
+  start: msg('Start Timer'),
+  stop: msg('Stop Timer'),
+  add: msg('Add Time'),
+  running: (since: string, elapsed: string) => t('Timer running since {since} ({elapsed})', { since, elapsed }),
+  total: (minutes: string, cost: string) => (cost ? t('Total: {minutes}, {cost}', { minutes, cost }) : t('Total: {minutes}', { minutes })),
+  deleteHeader: msg('Delete Time'),
+  /** `minutes` null: the entry is a running timer. */
+  deleteText: (minutes: string | null, when: string) => (minutes === null ? t('Delete the running timer from {when}?', { when }) : t('Delete {minutes} from {when}?', { minutes, when })),
 } as const;
 
 interface AddValues {
@@ -50,6 +54,7 @@ export interface LabourRules {
 }
 
 export function LabourSection({ on, rules, footer, onChanged }: { on: LabourOn; rules: LabourRules; footer: string | null; onChanged: () => void }) {
+  const t = useT();
   const user = useCurrentUser();
   const full = Boolean(user?.full_feature_access);
   const target = labourTarget(on);
@@ -75,8 +80,8 @@ export function LabourSection({ on, rules, footer, onChanged }: { on: LabourOn; 
 
   const removal = (entry: LabourEntry): Confirmation<null> => ({
     header: LABOUR_TEXTS.deleteHeader,
-    question: LABOUR_TEXTS.deleteText(entry.minutes === null ? 'the running timer' : formatMinutes(entry.minutes), entry.date ? formatDate(entry.date) : formatDateTime(entry.started_at)),
-    confirm: 'Delete',
+    question: LABOUR_TEXTS.deleteText(entry.minutes === null ? null : formatMinutes(entry.minutes), entry.date ? formatDate(entry.date) : formatDateTime(entry.started_at)),
+    confirm: msg('Delete'),
     danger: true,
     failure: SCREEN_MESSAGES.labour.remove,
     send: (worker) => worker.labour.remove(on, entry.id),
@@ -101,7 +106,7 @@ export function LabourSection({ on, rules, footer, onChanged }: { on: LabourOn; 
       if (answer?.stopped_timer_on) showToast({ severity: 'info', detail: LABOUR_MESSAGES.stoppedOther(answer.stopped_timer_on) });
       if (answer?.stopped_timer_on_task) showToast({ severity: 'info', detail: LABOUR_MESSAGES.stoppedOtherTask(answer.stopped_timer_on_task) });
     } catch (err) {
-      showToast({ severity: 'error', detail: messageForScreen(err, failure) });
+      showToast({ severity: 'error', detail: messageForScreen(err, t(failure)) });
       void entries.reload();
     } finally {
       setBusy(false);
@@ -112,7 +117,7 @@ export function LabourSection({ on, rules, footer, onChanged }: { on: LabourOn; 
     <EntriesSection
       id={`labour-${target}`}
       className="labour-section"
-      texts={{ title: LABOUR_TEXTS.title, loading: 'Loading the time...', empty: NOT_FOUND_MESSAGES.labour.list, failure: SCREEN_MESSAGES.labour.load }}
+      texts={{ title: LABOUR_TEXTS.title, loading: msg('Loading the time...'), empty: NOT_FOUND_MESSAGES.labour.list, failure: SCREEN_MESSAGES.labour.load }}
       entries={entries.result?.data}
       error={entries.error}
       pending={pending.length > 0}
@@ -120,21 +125,21 @@ export function LabourSection({ on, rules, footer, onChanged }: { on: LabourOn; 
       entry={(entry) => (
         <>
           <span>
-            {entry.date ? formatDate(entry.date) : formatDateTime(entry.started_at)} · {fullName(entry.user)} · {entry.minutes === null ? 'running' : formatMinutes(entry.minutes)}
+            {entry.date ? formatDate(entry.date) : formatDateTime(entry.started_at)} · {fullName(entry.user)} · {entry.minutes === null ? t('running') : formatMinutes(entry.minutes)}
             {full && entry.cost !== null ? ` · ${formatPrice(entry.cost)}` : ''}
           </span>
-          {mayRemove(entry) ? <Button type="button" label="Delete" icon="pi pi-trash" text size="small" severity="danger" aria-label={`Delete the time of ${formatDateTime(entry.started_at)}`} onClick={() => setRemoving(removal(entry))} disabled={busy} /> : null}
+          {mayRemove(entry) ? <Button type="button" label={t('Delete')} icon="pi pi-trash" text size="small" severity="danger" aria-label={t('Delete the time of {time}', { time: formatDateTime(entry.started_at) })} onClick={() => setRemoving(removal(entry))} disabled={busy} /> : null}
         </>
       )}
       actions={
         mayRecord ? (
           <>
             {runningSince ? (
-              <Button type="button" label={LABOUR_TEXTS.stop} icon="pi pi-stop-circle" severity="warning" size="small" disabled={busy} onClick={() => void send(() => callWorker((w) => w.labour.stop(on)), SCREEN_MESSAGES.labour.stop)} />
+              <Button type="button" label={t(LABOUR_TEXTS.stop)} icon="pi pi-stop-circle" severity="warning" size="small" disabled={busy} onClick={() => void send(() => callWorker((w) => w.labour.stop(on)), SCREEN_MESSAGES.labour.stop)} />
             ) : (
-              <Button type="button" label={LABOUR_TEXTS.start} icon="pi pi-play" size="small" disabled={busy || !rules.mayStart} onClick={() => void send(() => callWorker((w) => w.labour.start(on)), SCREEN_MESSAGES.labour.start)} />
+              <Button type="button" label={t(LABOUR_TEXTS.start)} icon="pi pi-play" size="small" disabled={busy || !rules.mayStart} onClick={() => void send(() => callWorker((w) => w.labour.start(on)), SCREEN_MESSAGES.labour.start)} />
             )}
-            <Button type="button" label={LABOUR_TEXTS.add} icon="pi pi-plus" outlined size="small" disabled={busy} onClick={() => setAdding(true)} />
+            <Button type="button" label={t(LABOUR_TEXTS.add)} icon="pi pi-plus" outlined size="small" disabled={busy} onClick={() => setAdding(true)} />
           </>
         ) : null
       }
@@ -152,6 +157,7 @@ export function LabourSection({ on, rules, footer, onChanged }: { on: LabourOn; 
 }
 
 function AddTimeDialog({ on, open, onClose, onDone }: { on: LabourOn; open: boolean; onClose: () => void; onDone: (result: MutationResult<unknown>) => void }) {
+  const t = useT();
   const empty = { minutes: null, date: localDateToday() };
   const form = useSchemaForm<AddValues>(LabourForm, empty, (v) => ({ minutes: v.minutes, date: v.date }));
   const close = () => {
@@ -169,8 +175,8 @@ function AddTimeDialog({ on, open, onClose, onDone }: { on: LabourOn; open: bool
   }, showInvalidForm);
   return (
     <FormDialog header={LABOUR_TEXTS.add} visible={open} busy={form.formState.isSubmitting} submitLabel={LABOUR_TEXTS.add} width="24rem" onClose={close} onSubmit={submit}>
-      <NumberField control={form.control} name="minutes" id="labour-minutes" label="Minutes" min={1} max={LABOUR_MAX_MINUTES} step={1} required />
-      <TextField control={form.control} name="date" id="labour-date" label="Date" type="date" required />
+      <NumberField control={form.control} name="minutes" id="labour-minutes" label={t('Minutes')} min={1} max={LABOUR_MAX_MINUTES} step={1} required />
+      <TextField control={form.control} name="date" id="labour-date" label={t('Date')} type="date" required />
     </FormDialog>
   );
 }

@@ -16,12 +16,14 @@ import { isCsvExportArea } from '../../shared/api/exports';
 import type { AreaName } from '../../shared/areas/registry';
 import { PAGE_SIZE } from '../../shared/constants';
 import { messageForScreen } from '../../shared/data/messages';
+import { msg } from '../../shared/i18n/translate';
 import { offeredLocations } from '../../shared/rules/site-locations';
 import type { ReadResult } from '../../shared/data/protocol';
 import { dropdownPt } from '../components/Field';
 import { LinkButton } from '../components/LinkButton';
 import { SavedDataNotice, WarningNotice } from '../components/Notices';
 import { PageError } from '../components/PageError';
+import { useT } from '../i18n/language';
 import type { WorkerRemote } from '../state/bridge';
 import { useSynced, useWorkerRead } from '../state/hooks';
 import { CsvExportButton } from './CsvExportButton';
@@ -32,6 +34,7 @@ export const SEARCH_DEBOUNCE_MS = 400;
 /** What a list without a location filter reads for its (absent) filter. */
 const NO_LOCATIONS: ReadResult<Location[]> = { data: [], fromCache: false, cachedAt: null };
 
+/** English (the catalogue's ids, `msg('…')` in the screen's constant), said here in the active language. */
 export interface ListTexts {
   title: string;
   /** The location filter's "everything" choice, e.g. "All Tasks" (lists with a location filter). */
@@ -146,6 +149,7 @@ export function ListScreen<T extends { id: number }>({
   /** One card (the query says, e.g., which location's quantity to show); `list` shows a write's answer in it. */
   renderItem: (item: T, query: ListQuery, list: ListItemTools<T>) => ReactNode;
 }) {
+  const t = useT();
   const { texts } = def;
   const { query, own, go } = useListQuery(def);
   const [text, setText] = useDebouncedSearch(query, go);
@@ -153,7 +157,7 @@ export function ListScreen<T extends { id: number }>({
   const settings = useWorkerRead('settings', (worker) => worker.settings.get());
   const list = useWorkerRead(`${def.area}|${query.location ?? ''}|${query.page}|${query.search}`, (worker) => def.read(worker, query));
 
-  const failure = (query.location !== null && texts.locationFailure) || texts.failure;
+  const failure = t((query.location !== null && texts.locationFailure) || texts.failure);
 
   // Queued writes of the area reached the server: the list shows their effect.
   useSynced(def.area, 'any', () => void list.reload());
@@ -164,7 +168,7 @@ export function ListScreen<T extends { id: number }>({
     if (pastTheEnd && own) go({ page: 1 });
   }, [pastTheEnd, own]); // `go` reads the latest query through its ref
 
-  const allLocations = texts.allLocations ?? 'All';
+  const allLocations = t(texts.allLocations ?? msg('All'));
   const locationOptions = useMemo(() => {
     const allowed = def.allowedLocations ? (settings.result ? def.allowedLocations(settings.result.data) : undefined) : null;
     const offered = offeredLocations(locations.result?.data ?? [], allowed);
@@ -191,16 +195,17 @@ export function ListScreen<T extends { id: number }>({
     }),
     [],
   );
+  const itemsLabel = t(texts.itemsLabel);
   const cards = useMemo(
     () =>
       page && page.results.length > 0 ? (
-        <ul className="card-list" aria-label={texts.itemsLabel}>
+        <ul className="card-list" aria-label={itemsLabel}>
           {page.results.map((item) => (
             <li key={item.id}>{renderItem(item as T, query, tools)}</li>
           ))}
         </ul>
       ) : null,
-    [page, here, renderItem], // `query` is what `here` spells; texts and tools stay the same
+    [page, here, renderItem, itemsLabel], // `query` is what `here` spells; tools stay the same
   );
   const turnPage = useDebounced((page: number) => go({ page }), def.pageDebounceMs ?? 0);
 
@@ -210,11 +215,11 @@ export function ListScreen<T extends { id: number }>({
   } else if (!page) {
     body = (
       <p className="empty-text" role="status">
-        {texts.loading}
+        {t(texts.loading)}
       </p>
     );
   } else if (page.results.length === 0) {
-    body = <p className="empty-text">{texts.empty}</p>;
+    body = <p className="empty-text">{t(texts.empty)}</p>;
   } else {
     body = (
       <>
@@ -229,22 +234,22 @@ export function ListScreen<T extends { id: number }>({
   return (
     <section>
       <div className="page-header">
-        <h1>{texts.title}</h1>
+        <h1>{t(texts.title)}</h1>
         <div className="button-row">
           {typeof actions === 'function' ? actions(query) : actions}
           {/* The lists of CSV_EXPORTS offer their rows as a file, with the filters shown. */}
           {isCsvExportArea(def.area) ? <CsvExportButton area={def.area} query={query} /> : null}
-          <LinkButton href={back} label="Back" icon="pi pi-arrow-left" outlined />
+          <LinkButton href={back} label={t('Back')} icon="pi pi-arrow-left" outlined />
         </div>
       </div>
       {def.locationKey || def.searchParam ? (
         <div className="filters">
           {def.locationKey ? (
             <div className="field">
-              <label htmlFor={id('location')}>Location</label>
+              <label htmlFor={id('location')}>{t('Location')}</label>
               <Dropdown
                 inputId={id('location')}
-                pt={dropdownPt('Location')}
+                pt={dropdownPt(t('Location'))}
                 value={query.location}
                 options={locationOptions}
                 // The "All" option's value is null, for which PrimeReact hands back the whole option.
@@ -256,13 +261,13 @@ export function ListScreen<T extends { id: number }>({
           ) : null}
           {def.searchParam ? (
             <div className="field">
-              <label htmlFor={id('search')}>Search</label>
-              <InputText id={id('search')} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={texts.searchPlaceholder} />
+              <label htmlFor={id('search')}>{t('Search')}</label>
+              <InputText id={id('search')} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={texts.searchPlaceholder === undefined ? undefined : t(texts.searchPlaceholder)} />
             </div>
           ) : null}
         </div>
       ) : null}
-      {list.result?.fromCache ? <SavedDataNotice text={texts.saved} cachedAt={list.result.cachedAt} /> : null}
+      {list.result?.fromCache ? <SavedDataNotice text={t(texts.saved)} cachedAt={list.result.cachedAt} /> : null}
       {page && list.error ? <WarningNotice text={messageForScreen(list.error, failure)} /> : null}
       {above?.(query)}
       {body}

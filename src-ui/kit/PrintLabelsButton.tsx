@@ -4,20 +4,21 @@
  */
 import { LABELS_NEED_CONNECTION } from '../../shared/api/labels';
 import type { BinaryAnswer } from '../../shared/data/protocol';
+import { msg } from '../../shared/i18n/translate';
 import type { WorkerRemote } from '../state/bridge';
 import { DownloadButton } from './DownloadButton';
 
-export function PrintLabelsButton({ id, label = 'Print labels', fileName, download }: { id: string; label?: string; fileName: string; download: (worker: WorkerRemote) => Promise<BinaryAnswer> }) {
+export function PrintLabelsButton({ id, label = msg('Print labels'), fileName, download }: { id: string; label?: string; fileName: string; download: (worker: WorkerRemote) => Promise<BinaryAnswer> }) {
   return (
     <DownloadButton
       id={id}
       label={label}
-      busyLabel="Preparing..."
+      busyLabel={msg('Preparing...')}
       icon="pi pi-print"
       fileName={fileName}
       mimeType="application/pdf"
       needsConnection={LABELS_NEED_CONNECTION}
-      failure={{ detail: 'Failed to make the labels.' }}
+      failure={{ detail: msg('Failed to make the labels.') }}
       download={download}
     />
   );

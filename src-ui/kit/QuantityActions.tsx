@@ -12,6 +12,7 @@ import type { QuantityKind } from '../../shared/api/quantities';
 import type { QuantityInput } from '../../shared/areas/stock';
 import type { MutationResult } from '../../shared/data/protocol';
 import { localDateToday } from '../format/display';
+import { useT } from '../i18n/language';
 import type { WorkerRemote } from '../state/bridge';
 import { QuantityDialog, type QuantityTexts } from './QuantityDialog';
 import { PendingSync, usePendingActions } from './StatusActions';
@@ -33,13 +34,14 @@ export function QuantityActions<Answer>({
   /** The server's answer to a record sent now (a queued one has none yet). */
   onRecorded: (answer: Answer) => void;
 }) {
+  const t = useT();
   const [modal, setModal] = useState<QuantityKind | null>(null);
   const pending = usePendingActions(area, id);
   return (
     <>
       <div className="button-row">
-        <Button type="button" label="Fill" icon="pi pi-plus" onClick={() => setModal('fill')} />
-        <Button type="button" label="Inventory" icon="pi pi-list-check" outlined onClick={() => setModal('inventory')} />
+        <Button type="button" label={t('Fill')} icon="pi pi-plus" onClick={() => setModal('fill')} />
+        <Button type="button" label={t('Inventory')} icon="pi pi-list-check" outlined onClick={() => setModal('inventory')} />
       </div>
       {pending.length ? <PendingSync items={pending} /> : null}
       <QuantityDialog

@@ -7,16 +7,18 @@ import type { TObject } from '@sinclair/typebox';
 import { useEffect } from 'react';
 import { FillForm, InventoryForm, type QuantityKind } from '../../shared/api/quantities';
 import type { MutationResult } from '../../shared/data/protocol';
+import { msg } from '../../shared/i18n/translate';
+import { useT } from '../i18n/language';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { showToast } from '../state/toasts';
 import { FormDialog } from './FormDialog';
 import { NumberField } from './FormFields';
 import { showInvalidForm, showRefusal, useSchemaForm } from './form';
 
-/** The area's words for each modal: its title ("Fill Part") and the fallback when the server refuses without a text. */
+/** The area's words for each modal: its title ("Fill Part") and the fallback when the server refuses without a text (English, said here). */
 export type QuantityTexts = Record<QuantityKind, { header: string; failure: string }>;
 
-const SUBMIT: Record<QuantityKind, string> = { fill: 'Save Fill', inventory: 'Save Inventory' };
+const SUBMIT: Record<QuantityKind, string> = { fill: msg('Save Fill'), inventory: msg('Save Inventory') };
 
 const SCHEMAS: Record<QuantityKind, TObject> = { fill: FillForm, inventory: InventoryForm };
 
@@ -40,6 +42,7 @@ export function QuantityDialog<Answer>({
   send: (worker: WorkerRemote, quantity: number) => Promise<MutationResult<Answer>>;
   onDone: (result: MutationResult<Answer>) => void;
 }) {
+  const t = useT();
   const form = useSchemaForm<QuantityValues>(SCHEMAS[kind ?? 'fill'], { quantity: null }, (v) => ({ quantity: v.quantity }));
   useEffect(() => {
     if (kind) form.reset({ quantity: null });
@@ -58,7 +61,7 @@ export function QuantityDialog<Answer>({
 
   return (
     <FormDialog header={kind ? texts[kind].header : ''} visible={kind !== null} busy={form.formState.isSubmitting} submitLabel={kind ? SUBMIT[kind] : ''} width="26rem" onClose={onClose} onSubmit={submit}>
-      <NumberField control={form.control} name="quantity" id="quantity" label={label} step="any" required />
+      <NumberField control={form.control} name="quantity" id="quantity" label={t(label)} step="any" required />
     </FormDialog>
   );
 }

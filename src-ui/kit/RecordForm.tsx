@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { MutationResult } from '../../shared/data/protocol';
+import { useT } from '../i18n/language';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { showToast } from '../state/toasts';
 import type { ReadState } from '../state/hooks';
@@ -18,6 +19,7 @@ import { FormScreen } from './FormScreen';
 import { showInvalidForm, showRefusal, startOver, useSchemaForm } from './form';
 import { RecordLoadGate } from './versioned-edit';
 
+/** A field of the form; its texts are English (the catalogue's ids, `msg('…')`), said here. */
 export interface FieldSpec<V> {
   name: Path<V>;
   label: string;
@@ -50,6 +52,7 @@ interface RecordFormProps<V extends FieldValues, T extends { id: number }> {
 
 export function RecordFormScreen<V extends FieldValues, T extends { id: number }>(props: RecordFormProps<V, T>) {
   const { title, submitLabel, back, idPrefix, fields, schema, empty, toBody, send, failure, detailPath, load } = props;
+  const t = useT();
   const [, navigate] = useLocation();
   const form = useSchemaForm<V>(schema, empty, toBody);
   const [filled, setFilled] = useState(!load);
@@ -76,12 +79,17 @@ export function RecordFormScreen<V extends FieldValues, T extends { id: number }
   const content = (
     <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
       {fields.map((f) => {
-        const common = { control: form.control, name: f.name, id: `${idPrefix}-${String(f.name).replace(/_/g, '-')}`, label: f.label, required: f.required };
-        if (f.options) return <ChoiceField key={f.name} {...common} options={f.options} placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`} />;
-        if (f.multiline) return <TextAreaField key={f.name} {...common} rows={3} placeholder={f.placeholder} />;
-        return <TextField key={f.name} {...common} placeholder={f.placeholder} />;
+        const label = t(f.label);
+        const placeholder = f.placeholder === undefined ? undefined : t(f.placeholder);
+        const common = { control: form.control, name: f.name, id: `${idPrefix}-${String(f.name).replace(/_/g, '-')}`, label, required: f.required };
+        if (f.options) {
+          const options = f.options.map((o) => ({ label: t(o.label), value: o.value }));
+          return <ChoiceField key={f.name} {...common} options={options} placeholder={placeholder ?? t('Select {field}', { field: label.toLowerCase() })} />;
+        }
+        if (f.multiline) return <TextAreaField key={f.name} {...common} rows={3} placeholder={placeholder} />;
+        return <TextField key={f.name} {...common} placeholder={placeholder} />;
       })}
-      <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : submitLabel} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+      <Button type="submit" label={form.formState.isSubmitting ? t('Submitting...') : t(submitLabel)} icon="pi pi-check" disabled={form.formState.isSubmitting} />
     </form>
   );
 

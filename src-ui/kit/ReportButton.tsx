@@ -12,6 +12,7 @@ import { plainEmailAddress } from '../../shared/rules/email-address';
 import { SCREEN_MESSAGES, messageForScreen } from '../../shared/data/messages';
 import type { BinaryAnswer, MutationResult } from '../../shared/data/protocol';
 import { Field, fieldAria } from '../components/Field';
+import { useT } from '../i18n/language';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { showToast } from '../state/toasts';
@@ -29,10 +30,13 @@ export function ReportButton({
   download: (worker: WorkerRemote) => Promise<BinaryAnswer>;
   email: (worker: WorkerRemote, address: string) => Promise<MutationResult<ReportSentResponse>>;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [mailOpen, setMailOpen] = useState(false);
   const [address, setAddress] = useState('');
+  // The field's error: our English check (said when drawn) or the server's text.
   const [error, setError] = useState<string | null>(null);
+  const shownError = error === null ? null : t(error);
 
   const generate = async () => {
     setBusy(true);
@@ -41,7 +45,7 @@ export function ReportButton({
       setError(null);
       setMailOpen(true);
     } catch (err) {
-      showToast({ severity: 'error', summary: SCREEN_MESSAGES.reports.generateSummary, detail: messageForScreen(err, SCREEN_MESSAGES.reports.generateDetail) });
+      showToast({ severity: 'error', summary: t(SCREEN_MESSAGES.reports.generateSummary), detail: messageForScreen(err, t(SCREEN_MESSAGES.reports.generateDetail)) });
     } finally {
       setBusy(false);
     }
@@ -61,7 +65,7 @@ export function ReportButton({
     } catch (err) {
       const fields = toDataError(err).fields;
       if (fields?.email?.[0]) setError(fields.email[0]);
-      else showToast({ severity: 'error', summary: SCREEN_MESSAGES.reports.emailSummary, detail: messageForScreen(err, SCREEN_MESSAGES.reports.emailDetail) });
+      else showToast({ severity: 'error', summary: t(SCREEN_MESSAGES.reports.emailSummary), detail: messageForScreen(err, t(SCREEN_MESSAGES.reports.emailDetail)) });
     } finally {
       setBusy(false);
     }
@@ -69,20 +73,20 @@ export function ReportButton({
 
   return (
     <>
-      <Button type="button" label={busy && !mailOpen ? 'Generating...' : label} icon="pi pi-file-pdf" onClick={() => void generate()} disabled={busy} />
+      <Button type="button" label={busy && !mailOpen ? t('Generating...') : t(label)} icon="pi pi-file-pdf" onClick={() => void generate()} disabled={busy} />
       <Dialog
-        header="Send Report via Email"
+        header={t('Send Report via Email')}
         visible={mailOpen}
         onHide={() => !busy && setMailOpen(false)}
         style={{ width: 'min(28rem, calc(100vw - 2rem))' }}
         footer={
           <div>
-            <Button type="button" label="Close" text onClick={() => setMailOpen(false)} disabled={busy} />
-            <Button type="button" label={busy ? 'Sending...' : 'Send Report'} icon="pi pi-send" onClick={() => void send()} disabled={busy} />
+            <Button type="button" label={t('Close')} text onClick={() => setMailOpen(false)} disabled={busy} />
+            <Button type="button" label={busy ? t('Sending...') : t('Send Report')} icon="pi pi-send" onClick={() => void send()} disabled={busy} />
           </div>
         }
       >
-        <Field id="report-email" label="Email" error={error}>
+        <Field id="report-email" label={t('Email')} error={shownError}>
           <InputText
             id="report-email"
             type="email"
@@ -92,7 +96,7 @@ export function ReportButton({
               setError(null);
             }}
             invalid={Boolean(error)}
-            {...fieldAria('report-email', error)}
+            {...fieldAria('report-email', shownError)}
           />
         </Field>
       </Dialog>

@@ -11,10 +11,12 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { StatusAction, StatusCalls } from '../../shared/areas/claims';
-import { areaItemLabel, type AreaCalls, type AreaName } from '../../shared/areas/registry';
+import type { AreaCalls, AreaName } from '../../shared/areas/registry';
 import { messageForScreen } from '../../shared/data/messages';
 import type { MutationResult, QueueItemView } from '../../shared/data/protocol';
+import { msg } from '../../shared/i18n/translate';
 import { queueItemTitle, queueStatusText } from '../format/queue';
+import { useT } from '../i18n/language';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { useCurrentUser, useNow } from '../state/hooks';
@@ -31,20 +33,26 @@ interface DialogText {
   confirm: string;
 }
 
-/** The confirm dialogs, worded for one record of the area ("work order", "task"). */
-function dialogsFor(noun: string): Record<StatusAction, DialogText> {
-  return {
-    claim: { header: 'Confirm Claim', question: `Claim this ${noun}? It will be assigned to you.`, confirm: 'Claim' },
-    unclaim: { header: 'Confirm Unclaim', question: `Unclaim this ${noun}? Anyone can then claim it.`, confirm: 'Unclaim' },
-    complete: { header: 'Confirm Complete', question: `Mark this ${noun} as completed?`, confirm: 'Complete' },
-  };
-}
+/** The confirm dialogs, worded for one record of the area (English, said with `t` where drawn). */
+const DIALOGS: Record<ClaimableArea, Record<StatusAction, DialogText>> = {
+  workorders: {
+    claim: { header: msg('Confirm Claim'), question: msg('Claim this work order? It will be assigned to you.'), confirm: msg('Claim') },
+    unclaim: { header: msg('Confirm Unclaim'), question: msg('Unclaim this work order? Anyone can then claim it.'), confirm: msg('Unclaim') },
+    complete: { header: msg('Confirm Complete'), question: msg('Mark this work order as completed?'), confirm: msg('Complete') },
+  },
+  maintenance: {
+    claim: { header: msg('Confirm Claim'), question: msg('Claim this task? It will be assigned to you.'), confirm: msg('Claim') },
+    unclaim: { header: msg('Confirm Unclaim'), question: msg('Unclaim this task? Anyone can then claim it.'), confirm: msg('Unclaim') },
+    complete: { header: msg('Confirm Complete'), question: msg('Mark this task as completed?'), confirm: msg('Complete') },
+  },
+};
 
 export function PendingSync({ items }: { items: readonly QueueItemView[] }) {
+  const t = useT();
   const now = useNow(items.some((i) => i.status === 'retrying'));
   return (
     <section className="pending-sync" aria-labelledby="pending-sync-title">
-      <h2 id="pending-sync-title">Pending sync</h2>
+      <h2 id="pending-sync-title">{t('Pending sync')}</h2>
       <ul>
         {items.map((item) => (
           <li key={item.id}>
@@ -58,10 +66,11 @@ export function PendingSync({ items }: { items: readonly QueueItemView[] }) {
 
 /** A list card's mark for a record shown as the user's queued writes will leave it. */
 export function PendingSyncTag() {
+  const t = useT();
   return (
     <span className="pending-sync-tag">
       <i className="pi pi-sync" aria-hidden="true" />
-      Pending sync
+      {t('Pending sync')}
     </span>
   );
 }
@@ -105,6 +114,7 @@ export function StatusActions<T>({
   onRefused: () => void;
   completion?: CompletionExtension<T> | undefined;
 }) {
+  const t = useT();
   const user = useCurrentUser();
   const pending = usePendingActions(area, record.id);
   const [dialog, setDialog] = useState<StatusAction | null>(null);
@@ -135,43 +145,43 @@ export function StatusActions<T>({
     } catch (err) {
       if (extended?.refused?.(err)) return;
       setDialog(null);
-      if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, failures[action]) });
+      if (toDataError(err).shouldNotify) showToast({ severity: 'error', detail: messageForScreen(err, t(failures[action])) });
       onRefused();
     } finally {
       setSending(false);
     }
   };
 
-  const open = dialog ? dialogsFor(areaItemLabel(area).toLowerCase())[dialog] : null;
+  const open = dialog ? DIALOGS[area][dialog] : null;
   const notesId = `${area}-field-notes`;
 
   return (
     <>
       {canAct && complete && claim ? (
         <div className="button-row">
-          <Button type="button" label={complete.label} icon="pi pi-check" severity="success" disabled={complete.disabled || sending} onClick={() => setDialog('complete')} />
-          <Button type="button" label={claim.label} icon={claim.action === 'claim' ? 'pi pi-user-plus' : 'pi pi-user-minus'} disabled={claim.disabled || sending} onClick={() => setDialog(claim.action)} />
+          <Button type="button" label={t(complete.label)} icon="pi pi-check" severity="success" disabled={complete.disabled || sending} onClick={() => setDialog('complete')} />
+          <Button type="button" label={t(claim.label)} icon={claim.action === 'claim' ? 'pi pi-user-plus' : 'pi pi-user-minus'} disabled={claim.disabled || sending} onClick={() => setDialog(claim.action)} />
         </div>
       ) : null}
       {pending.length ? <PendingSync items={pending} /> : null}
       <Dialog
-        header={open?.header}
+        header={open ? t(open.header) : undefined}
         visible={dialog !== null}
         onHide={() => !sending && setDialog(null)}
         style={{ width: 'min(30rem, calc(100vw - 2rem))' }}
         footer={
           <div>
-            <Button type="button" label="Cancel" text onClick={() => setDialog(null)} disabled={sending} />
-            <Button type="button" label={sending ? 'Submitting...' : (open?.confirm ?? '')} onClick={() => dialog && void run(dialog)} disabled={sending} autoFocus />
+            <Button type="button" label={t('Cancel')} text onClick={() => setDialog(null)} disabled={sending} />
+            <Button type="button" label={sending ? t('Submitting...') : open ? t(open.confirm) : ''} onClick={() => dialog && void run(dialog)} disabled={sending} autoFocus />
           </div>
         }
       >
-        <p>{open?.question}</p>
+        <p>{open ? t(open.question) : null}</p>
         {dialog === 'complete' ? completion?.fields : null}
         {dialog === 'complete' ? (
           <div className="field">
-            <label htmlFor={notesId}>Field Notes</label>
-            <InputTextarea id={notesId} rows={4} value={fieldNotes} onChange={(e) => setFieldNotes(e.target.value)} placeholder="Optional" />
+            <label htmlFor={notesId}>{t('Field Notes')}</label>
+            <InputTextarea id={notesId} rows={4} value={fieldNotes} onChange={(e) => setFieldNotes(e.target.value)} placeholder={t('Optional')} />
           </div>
         ) : null}
       </Dialog>

@@ -6,18 +6,18 @@
 import { ProgressBar } from 'primereact/progressbar';
 import { useSnapshot } from 'valtio';
 import { formatBytes } from '../format/display';
+import { useT } from '../i18n/language';
 import { store } from '../state/store';
 
 export function UploadProgress({ submitting }: { submitting: boolean }) {
+  const t = useT();
   const upload = useSnapshot(store).upload;
   if (!submitting || !upload || upload.total <= 0) return null;
   const percent = Math.min(100, Math.floor((100 * upload.sent) / upload.total));
   return (
     <div className="upload-progress">
-      <ProgressBar value={percent} showValue={false} aria-label="Uploading files" />
-      <span>
-        Uploading files: {formatBytes(upload.sent)} of {formatBytes(upload.total)} ({percent}%)
-      </span>
+      <ProgressBar value={percent} showValue={false} aria-label={t('Uploading files')} />
+      <span>{t('Uploading files: {sent} of {total} ({percent}%)', { sent: formatBytes(upload.sent), total: formatBytes(upload.total), percent: String(percent) })}</span>
     </div>
   );
 }

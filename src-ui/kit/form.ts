@@ -8,6 +8,7 @@ import type { TObject } from '@sinclair/typebox';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { schemaFieldErrors } from '../../shared/api/schema-check';
 import { ERROR_MESSAGES, messageForScreen } from '../../shared/data/messages';
+import { t } from '../../shared/i18n/translate';
 import { toDataError } from '../state/errors';
 import { showToast } from '../state/toasts';
 
@@ -56,12 +57,13 @@ export function startOver<V extends FieldValues>(form: UseFormReturn<V>, values?
 
 /** Said when the form's own check fails (behaviour §8's validation text). */
 export function showInvalidForm(): void {
-  showToast({ severity: 'error', detail: ERROR_MESSAGES.validation });
+  showToast({ severity: 'error', detail: t(ERROR_MESSAGES.validation) });
 }
 
 /**
  * A refused write: each field error the server named is put beside its field (`aliases` maps the
- * server's name to the form's, e.g. `location` → `location_id`); the rest is said in a toast.
+ * server's name to the form's, e.g. `location` → `location_id`); the rest is said in a toast, with
+ * `fallback` (English, the catalogue's id) in the active language when the refusal has no text.
  */
 export function showRefusal<V extends FieldValues>(form: UseFormReturn<V>, err: unknown, fallback: string, aliases: Record<string, Path<V>> = {}): void {
   const error = toDataError(err);
@@ -76,5 +78,5 @@ export function showRefusal<V extends FieldValues>(form: UseFormReturn<V>, err: 
       placed = true;
     }
   }
-  if (error.shouldNotify) showToast({ severity: 'error', detail: placed ? ERROR_MESSAGES.validation : messageForScreen(err, fallback) });
+  if (error.shouldNotify) showToast({ severity: 'error', detail: placed ? t(ERROR_MESSAGES.validation) : messageForScreen(err, t(fallback)) });
 }

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { SCREEN_MESSAGES, messageForScreen } from '../../shared/data/messages';
 import { WarningNotice } from '../components/Notices';
+import { useT } from '../i18n/language';
 import { useWorkerRead } from '../state/hooks';
 
 export interface LocationOption {
@@ -13,8 +14,9 @@ export interface LocationOption {
 }
 
 export function useLocationOptions(): { options: LocationOption[]; warning: ReactNode } {
+  const t = useT();
   const locations = useWorkerRead('locations', (worker) => worker.locations.all());
   const options = (locations.result?.data ?? []).map((l) => ({ label: l.name, value: l.id }));
-  const warning = locations.error && !locations.result ? <WarningNotice text={messageForScreen(locations.error, SCREEN_MESSAGES.locations.loadList)} /> : null;
+  const warning = locations.error && !locations.result ? <WarningNotice text={messageForScreen(locations.error, t(SCREEN_MESSAGES.locations.loadList))} /> : null;
   return { options, warning };
 }

@@ -1,11 +1,12 @@
 /**
  * Which of Claim / Unclaim / Complete a user may take now (behaviour §4 Work order status and Maintenance
  * task display statuses, behaviour §6), for any record with a claim: work orders and maintenance tasks.
- * Pure.
+ * Pure. The labels are English (the catalogue's ids), said with `t` where drawn.
  */
 import type { UserRef } from '../../shared/api/common';
 import type { StatusAction } from '../../shared/areas/claims';
 import type { QueueItemView } from '../../shared/data/protocol';
+import { msg } from '../../shared/i18n/translate';
 
 export interface ActionState {
   label: string;
@@ -34,8 +35,8 @@ export function isAssignedTo(record: Pick<ClaimableRecord, 'assigned_to'>, userI
 
 /** Complete: only when claimed by the current user; "Pending sync" while a completion waits. */
 export function completeButton(record: ClaimableRecord, userId: number, pending: readonly Pick<QueueItemView, 'action'>[]): ActionState {
-  if (pending.some((p) => p.action === 'complete')) return { label: 'Pending sync', disabled: true, action: 'complete' };
-  return { label: 'Complete', disabled: !(record.claimed && isAssignedTo(record, userId)), action: 'complete' };
+  if (pending.some((p) => p.action === 'complete')) return { label: msg('Pending sync'), disabled: true, action: 'complete' };
+  return { label: msg('Complete'), disabled: !(record.claimed && isAssignedTo(record, userId)), action: 'complete' };
 }
 
 /**
@@ -44,8 +45,8 @@ export function completeButton(record: ClaimableRecord, userId: number, pending:
  */
 export function claimButton(record: ClaimableRecord, userId: number, pending: readonly Pick<QueueItemView, 'action'>[]): ActionState {
   const action: StatusAction = record.claimed ? 'unclaim' : 'claim';
-  if (pending.some((p) => p.action === 'claim' || p.action === 'unclaim')) return { label: 'Pending sync', disabled: true, action };
-  if (record.closed) return { label: 'Claim', disabled: true, action };
-  if (record.claimed) return { label: 'Unclaim', disabled: !isAssignedTo(record, userId), action };
-  return { label: 'Claim', disabled: false, action };
+  if (pending.some((p) => p.action === 'claim' || p.action === 'unclaim')) return { label: msg('Pending sync'), disabled: true, action };
+  if (record.closed) return { label: msg('Claim'), disabled: true, action };
+  if (record.claimed) return { label: msg('Unclaim'), disabled: !isAssignedTo(record, userId), action };
+  return { label: msg('Claim'), disabled: false, action };
 }

@@ -10,9 +10,11 @@ import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook
 import { STALE_VERSION_CODE } from '../../shared/api/refusal-codes';
 import { normalizeHttpError } from '../../shared/data/errors';
 import { messageForScreen } from '../../shared/data/messages';
+import { msg } from '../../shared/i18n/translate';
 import type { ReadResult } from '../../shared/data/protocol';
 import { PageError } from '../components/PageError';
 import { WarningNotice } from '../components/Notices';
+import { useT } from '../i18n/language';
 import { callWorker, type WorkerRemote } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { useWorkerRead, type ReadState } from '../state/hooks';
@@ -81,12 +83,14 @@ export function changedFields<V extends FieldValues, B extends object>(form: Use
 
 /** Said above the fields once the record changed since the form was filled. */
 export function ChangedMeanwhileNotice({ text }: { text: string | null }) {
-  return text ? <WarningNotice text={`${text} Your changes are kept; save again to apply them to the record as it is now.`} /> : null;
+  const t = useT();
+  return text ? <WarningNotice text={t('{message} Your changes are kept; save again to apply them to the record as it is now.', { message: text })} /> : null;
 }
 
 /**
  * What an update screen shows until its record is read: the not-found text, a full-page error
- * with Retry, or a loading line; the form itself once loaded.
+ * with Retry, or a loading line; the form itself once loaded. The texts are English (the catalogue's
+ * ids), said here.
  */
 export function RecordLoadGate<T>({
   read,
@@ -99,13 +103,14 @@ export function RecordLoadGate<T>({
   texts: { notFound: string; failure: string; loading?: string };
   children: ReactNode;
 }) {
+  const t = useT();
   if (ready) return <>{children}</>;
   const error = read.error;
-  if (error?.type === 'not_found') return <p className="empty-text">{texts.notFound}</p>;
-  if (error) return <PageError message={messageForScreen(error, texts.failure)} onRetry={() => void read.reload()} />;
+  if (error?.type === 'not_found') return <p className="empty-text">{t(texts.notFound)}</p>;
+  if (error) return <PageError message={messageForScreen(error, t(texts.failure))} onRetry={() => void read.reload()} />;
   return (
     <p className="empty-text" role="status">
-      {texts.loading ?? 'Loading...'}
+      {t(texts.loading ?? msg('Loading...'))}
     </p>
   );
 }
