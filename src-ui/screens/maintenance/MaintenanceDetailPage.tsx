@@ -8,9 +8,11 @@ import { useLocation } from 'wouter';
 import type { MaintenanceTask } from '../../../shared/api/maintenance';
 import type { MutationResult } from '../../../shared/data/protocol';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
-import { taskStatusOn } from '../../../shared/rules/task-status';
+import { msg, type Translate } from '../../../shared/i18n/translate';
+import { formatRecurrenceInterval, taskStatusOn } from '../../../shared/rules/task-status';
 import { LinkButton } from '../../components/LinkButton';
 import { formatDate, formatDateTime, formatReading, fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { DetailRows } from '../../kit/DetailRows';
 import { DetailScreen, useDetailRead, type DetailTexts } from '../../kit/DetailScreen';
 import { HistorySection } from '../../kit/HistorySection';
@@ -25,8 +27,8 @@ import { ProcedureDetail } from './ProcedureDetail';
 import { TaskStatusTag, useSiteToday, useTaskOnDevice } from './task-display';
 
 const TEXTS: DetailTexts = {
-  title: 'Task',
-  loading: 'Loading task...',
+  title: msg('Task'),
+  loading: msg('Loading task...'),
   notFound: NOT_FOUND_MESSAGES.maintenance.one,
   failure: SCREEN_MESSAGES.maintenance.loadOne,
   saved: OFFLINE_BANNERS.tasks,
@@ -36,35 +38,49 @@ const TEXTS: DetailTexts = {
 const FAILURES = { claim: SCREEN_MESSAGES.maintenance.claim, unclaim: SCREEN_MESSAGES.maintenance.unclaim, complete: SCREEN_MESSAGES.maintenance.complete };
 
 /** A task by usage's meter rows: the meter and interval, what it counted, the reading it is due at and the forecast day. */
-function meterRows(task: MaintenanceTask): [string, string | null][] {
+function meterRows(task: MaintenanceTask, t: Translate): [string, string | null][] {
   const { meter, meter_interval: interval } = task;
   if (!meter || interval === null) return [];
   const units = (value: number) => `${formatReading(value)} ${meter.unit}`;
   return [
-    ['Meter', `${meter.name}, every ${units(interval)}`],
-    ['Counted Since Completion', `${units(task.meter_used ?? 0)} of ${units(interval)}`],
-    ['Due at Reading', task.meter_due_at === null ? 'After its first reading' : units(task.meter_due_at)],
-    ['Forecast Due Date', task.forecast_due_date ? formatDate(task.forecast_due_date) : 'Needs two readings in 30 days'],
+    [msg('Meter'), t('{meter}, every {interval}', { meter: meter.name, interval: units(interval) })],
+    [msg('Counted Since Completion'), t('{counted} of {interval}', { counted: units(task.meter_used ?? 0), interval: units(interval) })],
+    [msg('Due at Reading'), task.meter_due_at === null ? t('After its first reading') : units(task.meter_due_at)],
+    [msg('Forecast Due Date'), task.forecast_due_date ? formatDate(task.forecast_due_date) : t('Needs two readings in 30 days')],
   ];
 }
 
+/** Who completed the task last, and when if known. */
+function completedBy(task: MaintenanceTask, t: Translate): string | null {
+  if (!task.last_completed_by) return null;
+  const name = fullName(task.last_completed_by);
+  return task.last_completed_at ? t('{name} on {date}', { name, date: formatDateTime(task.last_completed_at) }) : name;
+}
+
+/** When the task was created, and by whom if known. */
+function createdWhen(task: MaintenanceTask, t: Translate): string {
+  const date = formatDateTime(task.created);
+  return task.created_by ? t('{date} by {name}', { date, name: fullName(task.created_by) }) : date;
+}
+
 function TaskFields({ task: kept, today }: { task: MaintenanceTask; today: string }) {
+  const t = useT();
   const task = useTaskOnDevice(kept, today);
   return (
     <DetailRows
       rows={[
-        ['Location', task.location.name],
-        ['Description', task.description.full_description],
-        ['Status', <TaskStatusTag status={taskStatusOn(task, today)} />],
-        ['Recurrence', task.formatted_recurrence_interval],
-        ['Last Completed', formatDate(task.last_completed_date) || 'Never'],
-        ['Due Date', formatDate(task.due_date) || 'Not set'],
-        ...meterRows(task),
-        ['Claimed By', task.assigned_to.length ? fullName(task.assigned_to[0]) : null],
-        ['Task Notes', task.task_notes || null],
-        ['Field Notes', task.field_notes || null],
-        ['Completed By', task.last_completed_by ? `${fullName(task.last_completed_by)}${task.last_completed_at ? ` on ${formatDateTime(task.last_completed_at)}` : ''}` : null],
-        ['Created', `${formatDateTime(task.created)}${task.created_by ? ` by ${fullName(task.created_by)}` : ''}`],
+        [msg('Location'), task.location.name],
+        [msg('Description'), task.description.full_description],
+        [msg('Status'), <TaskStatusTag status={taskStatusOn(task, today)} />],
+        [msg('Recurrence'), formatRecurrenceInterval(task.recurrence_interval)],
+        [msg('Last Completed'), formatDate(task.last_completed_date) || t('Never')],
+        [msg('Due Date'), formatDate(task.due_date) || t('Not set')],
+        ...meterRows(task, t),
+        [msg('Claimed By'), task.assigned_to.length ? fullName(task.assigned_to[0]) : null],
+        [msg('Task Notes'), task.task_notes || null],
+        [msg('Field Notes'), task.field_notes || null],
+        [msg('Completed By'), completedBy(task, t)],
+        [msg('Created'), createdWhen(task, t)],
       ]}
     />
   );
@@ -87,6 +103,7 @@ function TaskActions({ task, onDone, onRefused }: { task: MaintenanceTask; onDon
 
 export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
   const { detail } = useDetailRead<MaintenanceTask>('maintenance', params.id, (worker, id) => worker.maintenance.get(id), TEXTS);
+  const t = useT();
   const today = useSiteToday();
   const [, navigate] = useLocation();
   const back = originListUrl(MAINTENANCE_LIST);
@@ -95,8 +112,8 @@ export function MaintenanceDetailPage({ params }: { params: { id?: string } }) {
       detail={detail}
       texts={TEXTS}
       back={back}
-      heading={(task) => `Task #${task.id}`}
-      actions={(task) => <LinkButton href={`/maintenance-update/${task.id}`} label="Edit" icon="pi pi-pencil" outlined />}
+      heading={(task) => t('Task #{id}', { id: task.id })}
+      actions={(task) => <LinkButton href={`/maintenance-update/${task.id}`} label={msg('Edit')} icon="pi pi-pencil" outlined />}
     >
       {(task) => (
         <div className="panel">

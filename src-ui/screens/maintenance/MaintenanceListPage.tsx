@@ -5,9 +5,11 @@
 import { Link } from 'wouter';
 import type { MaintenanceTask } from '../../../shared/api/maintenance';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
-import { taskStatusOn } from '../../../shared/rules/task-status';
+import { msg } from '../../../shared/i18n/translate';
+import { formatRecurrenceInterval, taskStatusOn } from '../../../shared/rules/task-status';
 import { LinkButton } from '../../components/LinkButton';
 import { formatDate, formatReading, fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { taskAsQueued } from '../../kit/as-queued';
 import { ListScreen, type ListDef } from '../../kit/ListScreen';
 import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
@@ -20,11 +22,11 @@ const LIST: ListDef<MaintenanceTask> = {
   area: 'maintenance',
   read: (worker, query) => worker.maintenance.list({ page: query.page, location: query.location, search: query.search || null }),
   texts: {
-    title: 'Preventative Maintenance',
-    allLocations: 'All Tasks',
-    searchPlaceholder: 'Search description or location',
-    itemsLabel: 'Maintenance tasks',
-    loading: 'Loading tasks...',
+    title: msg('Preventative Maintenance'),
+    allLocations: msg('All Tasks'),
+    searchPlaceholder: msg('Search description or location'),
+    itemsLabel: msg('Maintenance tasks'),
+    loading: msg('Loading tasks...'),
     empty: NOT_FOUND_MESSAGES.maintenance.list,
     failure: SCREEN_MESSAGES.maintenance.fetchList,
     saved: OFFLINE_BANNERS.tasks,
@@ -32,6 +34,7 @@ const LIST: ListDef<MaintenanceTask> = {
 };
 
 function TaskCard({ task: kept, today }: { task: MaintenanceTask; today: string }) {
+  const t = useT();
   const saved = useTaskOnDevice(kept, today);
   const pending = usePendingActions('maintenance', saved.id);
   const me = useCurrentUser();
@@ -50,10 +53,10 @@ function TaskCard({ task: kept, today }: { task: MaintenanceTask; today: string 
       </div>
       <p className="wo-card-description">{task.description.full_description}</p>
       <div className="wo-meta">
-        <span>{task.formatted_recurrence_interval}</span>
-        {task.meter && task.meter_interval !== null ? <span>Every {formatReading(task.meter_interval)} {task.meter.unit}</span> : null}
-        <span>Due {task.due_date ? formatDate(task.due_date) : 'not set'}</span>
-        {holder ? <span>Claimed by {holder}</span> : null}
+        <span>{formatRecurrenceInterval(task.recurrence_interval)}</span>
+        {task.meter && task.meter_interval !== null ? <span>{t('Every {reading} {unit}', { reading: formatReading(task.meter_interval), unit: task.meter.unit })}</span> : null}
+        <span>{task.due_date ? t('Due {date}', { date: formatDate(task.due_date) }) : t('Due not set')}</span>
+        {holder ? <span>{t('Claimed by {name}', { name: holder })}</span> : null}
       </div>
     </Link>
   );
@@ -65,7 +68,7 @@ export function MaintenanceListPage() {
     <ListScreen
       def={LIST}
       back="/home"
-      actions={<LinkButton href="/maintenance-create" label="Create Maintenance Task" icon="pi pi-plus" />}
+      actions={<LinkButton href="/maintenance-create" label={msg('Create Maintenance Task')} icon="pi pi-plus" />}
       renderItem={(task) => <TaskCard task={task} today={today} />}
     />
   );

@@ -14,9 +14,11 @@ import type { MaintenanceTask, TaskMeterRef } from '../../../shared/api/maintena
 import { READING_MAX } from '../../../shared/rules/meter-readings';
 import type { ProcedureStep } from '../../../shared/api/procedures';
 import type { ProcedureAnswers } from '../../../shared/areas/maintenance';
+import type { Translate } from '../../../shared/i18n/translate';
 import { IMAGE_ACCEPT } from '../../../shared/data/attachments';
 import { checkAnswers, needsFollowUpNote, rangeText, type AnswerDraft } from '../../../shared/rules/procedure';
 import { FieldError, fieldAria } from '../../components/Field';
+import { useT } from '../../i18n/language';
 import type { CompletionExtension } from '../../kit/StatusActions';
 import { toDataError } from '../../state/errors';
 
@@ -30,9 +32,11 @@ interface Typed {
 const EMPTY: Typed = { value: '', note: '', photo: null };
 
 function StepAnswer({ step, typed, error, onChange }: { step: ProcedureStep; typed: Typed; error: string | null; onChange: (next: Typed) => void }) {
+  const t = useT();
   const id = `answer-${step.id}`;
-  const hint = step.kind === 'reading' ? [step.unit, rangeText(step) ? `range ${rangeText(step)}` : null].filter(Boolean).join(', ') : null;
-  const label = `${step.label}${step.required ? '' : ' (optional)'}`;
+  const range = rangeText(step);
+  const hint = step.kind === 'reading' ? [step.unit, range ? t('range {range}', { range }) : null].filter(Boolean).join(', ') : null;
+  const label = step.required ? step.label : t('{label} (optional)', { label: step.label });
   return (
     <fieldset className="procedure-answer" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{label}</legend>
@@ -41,14 +45,14 @@ function StepAnswer({ step, typed, error, onChange }: { step: ProcedureStep; typ
           {(['pass', 'fail'] as const).map((result) => (
             <div key={result} className="field-radiobutton">
               <RadioButton inputId={`${id}-${result}`} name={id} value={result} checked={typed.value === result} onChange={() => onChange({ ...typed, value: result })} />
-              <label htmlFor={`${id}-${result}`}>{result === 'pass' ? 'Pass' : 'Fail'}</label>
+              <label htmlFor={`${id}-${result}`}>{result === 'pass' ? t('Pass') : t('Fail')}</label>
             </div>
           ))}
         </div>
       ) : null}
       {step.kind === 'reading' ? (
         <div className="field">
-          <label htmlFor={id}>{`Reading${step.unit ? ` (${step.unit})` : ''}`}</label>
+          <label htmlFor={id}>{step.unit ? t('Reading ({unit})', { unit: step.unit }) : t('Reading')}</label>
           <InputText id={id} inputMode="decimal" value={typed.value} onChange={(e) => onChange({ ...typed, value: e.target.value })} invalid={Boolean(error)} {...fieldAria(id, error, Boolean(hint))} />
           {hint ? (
             <small id={`${id}-hint`} className="field-hint">
@@ -59,22 +63,22 @@ function StepAnswer({ step, typed, error, onChange }: { step: ProcedureStep; typ
       ) : null}
       {step.kind === 'text' ? (
         <div className="field">
-          <label htmlFor={id}>Answer</label>
+          <label htmlFor={id}>{t('Answer')}</label>
           <InputTextarea id={id} rows={2} value={typed.value} onChange={(e) => onChange({ ...typed, value: e.target.value })} invalid={Boolean(error)} {...fieldAria(id, error)} />
         </div>
       ) : null}
       {step.kind === 'photo' ? (
         <div className="field">
-          <label htmlFor={id}>Photo</label>
+          <label htmlFor={id}>{t('Photo')}</label>
           <input id={id} className="file-input" type="file" accept={IMAGE_ACCEPT} capture="environment" onChange={(e) => onChange({ ...typed, photo: e.target.files?.[0] ?? null })} {...fieldAria(id, error)} />
         </div>
       ) : null}
       {needsFollowUpNote(step, typed.value) ? (
         <div className="field">
-          <label htmlFor={`${id}-note`}>Note</label>
-          <InputText id={`${id}-note`} value={typed.note} onChange={(e) => onChange({ ...typed, note: e.target.value })} placeholder="What is wrong?" {...fieldAria(`${id}-note`, null, true)} />
+          <label htmlFor={`${id}-note`}>{t('Note')}</label>
+          <InputText id={`${id}-note`} value={typed.note} onChange={(e) => onChange({ ...typed, note: e.target.value })} placeholder={t('What is wrong?')} {...fieldAria(`${id}-note`, null, true)} />
           <small id={`${id}-note-hint`} className="field-hint">
-            A follow-up work order will be opened for this.
+            {t('A follow-up work order will be opened for this.')}
           </small>
         </div>
       ) : null}
@@ -84,25 +88,26 @@ function StepAnswer({ step, typed, error, onChange }: { step: ProcedureStep; typ
 }
 
 /** The meter's reading as typed: empty (none read), or a number a reading may be. */
-function typedReading(text: string): { value: number | null; error: string | null } {
+function typedReading(text: string, t: Translate): { value: number | null; error: string | null } {
   const trimmed = text.trim();
   if (trimmed === '') return { value: null, error: null };
   const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { value: null, error: 'A valid number is required.' };
-  if (value < 0) return { value: null, error: 'Ensure this value is greater than or equal to 0.' };
-  if (value >= READING_MAX) return { value: null, error: `Ensure this value is less than ${READING_MAX}.` };
+  if (!Number.isFinite(value)) return { value: null, error: t('A valid number is required.') };
+  if (value < 0) return { value: null, error: t('Ensure this value is greater than or equal to 0.') };
+  if (value >= READING_MAX) return { value: null, error: t('Ensure this value is less than {max}.', { max: READING_MAX }) };
   return { value, error: null };
 }
 
 /** A task by usage's meter, read at the completion: counting starts again from it. */
 function MeterReadingField({ meter, text, error, onChange }: { meter: TaskMeterRef; text: string; error: string | null; onChange: (text: string) => void }) {
+  const t = useT();
   const id = 'completion-meter-reading';
   return (
     <div className="field">
-      <label htmlFor={id}>{`Meter Reading: ${meter.name} (${meter.unit})`}</label>
+      <label htmlFor={id}>{t('Meter Reading: {meter} ({unit})', { meter: meter.name, unit: meter.unit })}</label>
       <InputText id={id} inputMode="decimal" value={text} onChange={(e) => onChange(e.target.value)} invalid={Boolean(error)} {...fieldAria(id, error, true)} />
       <small id={`${id}-hint`} className="field-hint">
-        The meter counts again from this reading. Leave it empty if it was not read: counting starts from its latest reading.
+        {t('The meter counts again from this reading. Leave it empty if it was not read: counting starts from its latest reading.')}
       </small>
       <FieldError id={id} error={error} />
     </div>
@@ -116,6 +121,7 @@ function MeterReadingField({ meter, text, error, onChange }: { meter: TaskMeterR
  * the server) keeps the dialog open with the reason under the field.
  */
 export function useProcedureCompletion(task: MaintenanceTask): CompletionExtension<MaintenanceTask> | undefined {
+  const t = useT();
   const [typed, setTyped] = useState<Record<string, Typed>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [readingText, setReadingText] = useState('');
@@ -137,7 +143,7 @@ export function useProcedureCompletion(task: MaintenanceTask): CompletionExtensi
             return { stepId: s.id, file: { name: file.name || 'photo', type: file.type || 'application/octet-stream', blob: file } };
           }),
         };
-  const reading = typedReading(readingText);
+  const reading = typedReading(readingText, t);
 
   return {
     fields: (

@@ -13,8 +13,10 @@ import { useLocation } from 'wouter';
 import { RECURRENCE_INTERVAL_MAX, TaskForm, type MaintenanceTask, type TaskPatchBody } from '../../../shared/api/maintenance';
 import type { NewTask } from '../../../shared/areas/maintenance';
 import { NOTHING_CHANGED, NOT_FOUND_MESSAGES, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { Field } from '../../components/Field';
 import { fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { FormScreen } from '../../kit/FormScreen';
 import { ChoiceField, NumberField, TextAreaField, TextField } from '../../kit/FormFields';
 import { showInvalidForm, showRefusal, startOver, useSchemaForm } from '../../kit/form';
@@ -43,7 +45,7 @@ interface TaskValues {
   steps: StepValues[];
 }
 
-const NO_METER_TEXT = 'None: by days only';
+const NO_METER_TEXT = msg('None: by days only');
 
 type TaskBody = Omit<NewTask, 'created_by' | 'steps'>;
 
@@ -92,23 +94,24 @@ const EMPTY_TASK: TaskValues = { location_id: null, description: '', recurrence_
 
 /** Maintenance by usage: the meter, among those the device keeps, and the interval in its units. */
 function MeterFields({ form, id }: { form: UseFormReturn<TaskValues>; id: (name: string) => string }) {
+  const t = useT();
   const list = useMeterChoices();
   const chosen = useWatch({ control: form.control, name: 'meter_id' });
   const unit = list.find((c) => c.id === chosen)?.unit;
-  const options = meterOptions(list, NO_METER_TEXT);
+  const options = meterOptions(list, t(NO_METER_TEXT));
   return (
     <>
       <ChoiceField
         control={form.control}
         name="meter_id"
         id={id('meter')}
-        label="Meter"
-        hint="Due by use as well as by days, whichever comes first. Add meters on an asset's page."
+        label={msg('Meter')}
+        hint={msg("Due by use as well as by days, whichever comes first. Add meters on an asset's page.")}
         options={options}
-        placeholder={NO_METER_TEXT}
+        placeholder={t(NO_METER_TEXT)}
       />
       {chosen !== NO_METER ? (
-        <NumberField control={form.control} name="meter_interval" id={id('meter-interval')} label={`Meter Interval${unit ? ` (${unit})` : ''}`} hint="Due again once the meter has counted this much since the last completion." min={0} step="any" required />
+        <NumberField control={form.control} name="meter_interval" id={id('meter-interval')} label={unit ? t('Meter Interval ({unit})', { unit }) : msg('Meter Interval')} hint={msg('Due again once the meter has counted this much since the last completion.')} min={0} step="any" required />
       ) : null}
     </>
   );
@@ -118,25 +121,26 @@ function MeterFields({ form, id }: { form: UseFormReturn<TaskValues>; id: (name:
 const ALIASES = { location: 'location_id' } as const;
 
 function TaskFields({ form, idPrefix }: { form: UseFormReturn<TaskValues>; idPrefix: string }) {
+  const t = useT();
   const { options, warning } = useLocationOptions();
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
       {warning}
-      <ChoiceField control={form.control} name="location_id" id={id('location')} label="Location" options={options} placeholder="Select a location" required />
-      <TextAreaField control={form.control} name="description" id={id('description')} label="Description" rows={4} placeholder="What needs doing" required />
+      <ChoiceField control={form.control} name="location_id" id={id('location')} label={msg('Location')} options={options} placeholder={t('Select a location')} required />
+      <TextAreaField control={form.control} name="description" id={id('description')} label={msg('Description')} rows={4} placeholder={t('What needs doing')} required />
       <NumberField
         control={form.control}
         name="recurrence_interval"
         id={id('interval')}
-        label="Recurrence Interval (days)"
-        hint="7 is weekly, 30 monthly, 90 quarterly, 365 yearly."
+        label={msg('Recurrence Interval (days)')}
+        hint={msg('7 is weekly, 30 monthly, 90 quarterly, 365 yearly.')}
         min={1}
         max={RECURRENCE_INTERVAL_MAX}
         required
       />
-      <TextField control={form.control} name="last_completed_date" id={id('last-completed')} label="Last Completed Date" type="date" required />
-      <TextAreaField control={form.control} name="task_notes" id={id('notes')} label="Task Notes" rows={3} placeholder="Optional" />
+      <TextField control={form.control} name="last_completed_date" id={id('last-completed')} label={msg('Last Completed Date')} type="date" required />
+      <TextAreaField control={form.control} name="task_notes" id={id('notes')} label={msg('Task Notes')} rows={3} placeholder={t('Optional')} />
       <MeterFields form={form} id={id} />
       <ProcedureEditor form={form} idPrefix={idPrefix} />
     </>
@@ -145,6 +149,7 @@ function TaskFields({ form, idPrefix }: { form: UseFormReturn<TaskValues>; idPre
 
 
 export function MaintenanceCreatePage() {
+  const t = useT();
   const user = useCurrentUser();
   const [, navigate] = useLocation();
   const form = useSchemaForm<TaskValues>(
@@ -166,19 +171,20 @@ export function MaintenanceCreatePage() {
   }, showInvalidForm);
 
   return (
-    <FormScreen title="Create Maintenance Task" back={originListUrl(MAINTENANCE_LIST)}>
+    <FormScreen title={msg('Create Maintenance Task')} back={originListUrl(MAINTENANCE_LIST)}>
       <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="task-created-by" label="Created By">
+        <Field id="task-created-by" label={msg('Created By')}>
           <InputText id="task-created-by" value={fullName(user)} readOnly />
         </Field>
         <TaskFields form={form} idPrefix="task" />
-        <Button type="submit" label={form.formState.isSubmitting ? 'Submitting...' : 'Create Maintenance Task'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+        <Button type="submit" label={form.formState.isSubmitting ? t('Submitting...') : t('Create Maintenance Task')} icon="pi pi-check" disabled={form.formState.isSubmitting} />
       </form>
     </FormScreen>
   );
 }
 
 export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const form = useSchemaForm<TaskValues>(TaskForm, EMPTY_TASK, toChecked, taskErrors);
   const edit = useVersionedEdit('maintenance', params.id, (worker, id) => worker.maintenance.get(id), form, valuesOf);
@@ -210,12 +216,12 @@ export function MaintenanceUpdatePage({ params }: { params: { id?: string } }) {
   }, showInvalidForm);
 
   return (
-    <FormScreen title="Update Maintenance" back={detailPath}>
-      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.maintenance.one, failure: SCREEN_MESSAGES.maintenance.fetchOne, loading: 'Loading task...' }}>
+    <FormScreen title={msg('Update Maintenance')} back={detailPath}>
+      <RecordLoadGate read={edit.read} ready={edit.base !== null} texts={{ notFound: NOT_FOUND_MESSAGES.maintenance.one, failure: SCREEN_MESSAGES.maintenance.fetchOne, loading: msg('Loading task...') }}>
         <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>
           <ChangedMeanwhileNotice text={edit.changedMeanwhile} />
           <TaskFields form={form} idPrefix="task-edit" />
-          <Button type="submit" label={form.formState.isSubmitting ? 'Saving...' : 'Update Maintenance'} icon="pi pi-check" disabled={form.formState.isSubmitting} />
+          <Button type="submit" label={form.formState.isSubmitting ? t('Saving...') : t('Update Maintenance')} icon="pi pi-check" disabled={form.formState.isSubmitting} />
         </form>
       </RecordLoadGate>
     </FormScreen>

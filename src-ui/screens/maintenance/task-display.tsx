@@ -8,6 +8,7 @@ import type { MaintenanceTask } from '../../../shared/api/maintenance';
 import { withNewerReadings } from '../../../shared/rules/meter-due';
 import { TASK_STATUS_LABELS, todayIn } from '../../../shared/rules/task-status';
 import type { TaskStatus } from '../../../shared/constants';
+import { useT } from '../../i18n/language';
 import { useQueuedReadings } from '../../kit/queued-readings';
 import { useNow, useWorkerRead } from '../../state/hooks';
 
@@ -35,6 +36,7 @@ export function taskStatusClass(status: TaskStatus): string {
 }
 
 export function TaskStatusTag({ status }: { status: TaskStatus }) {
+  useT(); // the label is said in the active language when read
   return (
     <span className={`wo-status ${taskStatusClass(status)}`}>
       <i className={ICONS[status]} aria-hidden="true" />
