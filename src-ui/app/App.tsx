@@ -9,6 +9,7 @@ import { OfflineBanner } from '../components/OfflineBanner';
 import { Splash, useSplash } from '../components/Splash';
 import { TopBar } from '../components/TopBar';
 import { UpdatePrompt } from '../components/UpdatePrompt';
+import { useT } from '../i18n/language';
 import { useIsOffline } from '../state/hooks';
 import { connection, store } from '../state/store';
 import { PendingScan } from './PendingScan';
@@ -46,9 +47,7 @@ export function App() {
     <PrimeReactProvider value={{ ripple: false }}>
       {splash ? <Splash /> : null}
       <ShellFrame inert={splash}>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
+        <SkipLink />
         <TopBar onOpenActivity={openActivity} />
         <main id="main" className="app-main" tabIndex={-1} ref={main}>
           <AppRoutes />
@@ -72,6 +71,16 @@ export function App() {
         </Suspense>
       )}
     </PrimeReactProvider>
+  );
+}
+
+/** Its own component: a change of language redraws the link, not the whole shell. */
+function SkipLink() {
+  const t = useT();
+  return (
+    <a className="skip-link" href="#main">
+      {t('Skip to content')}
+    </a>
   );
 }
 

@@ -5,6 +5,7 @@
  * server refuses them.
  */
 
+import { msg } from '../../shared/i18n/translate.js';
 import type { Access } from '../../shared/rules/access.js';
 
 export type { Access };
@@ -24,6 +25,7 @@ export function mayOpen(access: Access, user: Viewer | null | undefined): boolea
 
 interface NavEntry {
   href: string;
+  /** English, marked for the catalogue: the drawing code says it with t(label). */
   label: string;
   access: Access;
   /** Shown only to visitors (Login). */
@@ -33,19 +35,19 @@ interface NavEntry {
 }
 
 /** Homes, best first: the first one a user may open is where they land and their top-bar Home link. */
-const FULL_HOME: NavEntry = { href: '/home', label: 'Home', access: 'full', slot: 'home' };
+const FULL_HOME: NavEntry = { href: '/home', label: msg('Home'), access: 'full', slot: 'home' };
 const HOMES: NavEntry[] = [
   FULL_HOME,
-  { href: '/workorder-home', label: 'WorkOrder Home', access: 'user', slot: 'home' },
+  { href: '/workorder-home', label: msg('WorkOrder Home'), access: 'user', slot: 'home' },
 ];
 
 const TOP_BAR: NavEntry[] = [
   ...HOMES,
-  { href: '/about', label: 'About', access: 'public' },
-  { href: '/contact', label: 'Contact', access: 'user' },
+  { href: '/about', label: msg('About'), access: 'public' },
+  { href: '/contact', label: msg('Contact'), access: 'user' },
   // Contact messages are reached from the Users screen: the bar stays short on a phone.
-  { href: '/admin/users', label: 'Users', access: 'staff' },
-  { href: '/login', label: 'Login', access: 'public', visitorsOnly: true },
+  { href: '/admin/users', label: msg('Users'), access: 'staff' },
+  { href: '/login', label: msg('Login'), access: 'public', visitorsOnly: true },
 ];
 
 /** Where a signed-in user lands after login (behaviour §1: full access → /home, limited → /workorder-home). */
@@ -68,6 +70,7 @@ export function topBarLinks(user: Viewer | null | undefined): { href: string; la
 /** A button of a home screen of buttons (behaviour §2: /home, /inventory-home, /workorder-home). */
 export interface HubButton {
   href: string;
+  /** English, marked for the catalogue: the drawing code says it with t(label). */
   label: string;
   icon: string;
   /** Who may open where it leads (the route's own access): the button shows to them only. */
@@ -88,21 +91,21 @@ export type HubName = 'home' | 'inventory' | 'workorders';
  */
 export const HUBS: Record<HubName, readonly HubButton[]> = {
   home: [
-    { href: '/inventory-home', label: 'Inventory', icon: 'pi pi-box', access: 'full' },
-    { href: '/location-list', label: 'Locations', icon: 'pi pi-map-marker', access: 'full' },
-    { href: '/maintenance-list', label: 'Preventative Maintenance', icon: 'pi pi-calendar', access: 'full' },
-    { href: '/workorder-home', label: 'Work Orders', icon: 'pi pi-wrench', access: 'user' },
+    { href: '/inventory-home', label: msg('Inventory'), icon: 'pi pi-box', access: 'full' },
+    { href: '/location-list', label: msg('Locations'), icon: 'pi pi-map-marker', access: 'full' },
+    { href: '/maintenance-list', label: msg('Preventative Maintenance'), icon: 'pi pi-calendar', access: 'full' },
+    { href: '/workorder-home', label: msg('Work Orders'), icon: 'pi pi-wrench', access: 'user' },
   ],
   inventory: [
-    { href: '/asset-list', label: 'Assets', icon: 'pi pi-box', access: 'full' },
-    { href: '/chemical-list', label: 'Chemicals', icon: 'pi pi-filter', access: 'full' },
-    { href: '/part-list', label: 'Parts', icon: 'pi pi-cog', access: 'full' },
-    { href: '/vendor-list', label: 'Vendors', icon: 'pi pi-truck', access: 'full' },
+    { href: '/asset-list', label: msg('Assets'), icon: 'pi pi-box', access: 'full' },
+    { href: '/chemical-list', label: msg('Chemicals'), icon: 'pi pi-filter', access: 'full' },
+    { href: '/part-list', label: msg('Parts'), icon: 'pi pi-cog', access: 'full' },
+    { href: '/vendor-list', label: msg('Vendors'), icon: 'pi pi-truck', access: 'full' },
     HOME_BUTTON,
   ],
   workorders: [
-    { href: '/workorder-create', label: 'Create Work Order', icon: 'pi pi-plus', access: 'user' },
-    { href: '/workorder-list', label: 'Active Work Orders', icon: 'pi pi-list', access: 'user' },
+    { href: '/workorder-create', label: msg('Create Work Order'), icon: 'pi pi-plus', access: 'user' },
+    { href: '/workorder-list', label: msg('Active Work Orders'), icon: 'pi pi-list', access: 'user' },
     HOME_BUTTON,
   ],
 };
@@ -111,7 +114,7 @@ export const HUBS: Record<HubName, readonly HubButton[]> = {
  * Plain links under a home screen's buttons, for screens that are not in the spec (its buttons stay
  * as they are): each user's mail notifications, from both homes users land on.
  */
-const NOTIFICATIONS_LINK: NavEntry = { href: '/notifications', label: 'Mail notifications', access: 'user' };
+const NOTIFICATIONS_LINK: NavEntry = { href: '/notifications', label: msg('Mail notifications'), access: 'user' };
 export const HUB_LINKS: Record<HubName, readonly NavEntry[]> = {
   home: [NOTIFICATIONS_LINK],
   inventory: [],

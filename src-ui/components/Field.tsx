@@ -1,23 +1,32 @@
 /** A labelled form field with its error text, wired for screen readers. */
 import type { ReactNode } from 'react';
+import { msg } from '../../shared/i18n/translate';
+import { useT } from '../i18n/language';
 
-/** A field's error, announced when it appears; `fieldAria` points the input at it. */
+/**
+ * A field's error, announced when it appears; `fieldAria` points the input at it. The error is said
+ * in the active language (a screen's marked text, REQUIRED_TEXT, or the server's: a text no catalogue
+ * holds shows as it is).
+ */
 export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  const t = useT();
   return error ? (
     <small id={`${id}-error`} className="field-error" role="alert">
-      {error}
+      {t(error)}
     </small>
   ) : null;
 }
 
+/** `label` and `hint` are said in the active language: a caller's t() or a marked text both work. */
 export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | null; hint?: string; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{t(label)}</label>
       {children}
       {hint ? (
         <small id={`${id}-hint`} className="field-hint">
-          {hint}
+          {t(hint)}
         </small>
       ) : null}
       <FieldError id={id} error={error} />
@@ -32,7 +41,7 @@ export function fieldAria(id: string, error?: string | null, hint?: boolean) {
 }
 
 /** A required field left empty (the server's own wording for the same case). */
-export const REQUIRED_TEXT = 'This field is required.';
+export const REQUIRED_TEXT = msg('This field is required.');
 
 /**
  * PrimeReact's Dropdown keeps a hidden native <select> for forms; it gets the field's label too, and

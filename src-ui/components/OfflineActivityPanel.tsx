@@ -8,7 +8,9 @@ import { useSnapshot } from 'valtio';
 import { QUEUE_MESSAGES } from '../../shared/data/messages';
 import type { QueueItemStatus, QueueItemView } from '../../shared/data/protocol';
 import { formatBytes, formatDateTime, formatKilobytes } from '../format/display';
-import { queueItemTitle, queueStatusText } from '../format/queue';
+import { queueItemTitle, queueStatusText, queueStatusWord } from '../format/queue';
+import { t as say } from '../../shared/i18n/translate';
+import { useT } from '../i18n/language';
 import { callWorker } from '../state/bridge';
 import { toDataError } from '../state/errors';
 import { showToast } from '../state/toasts';
@@ -25,8 +27,8 @@ const STATUS_BADGES: Record<QueueItemStatus, Severity> = {
   conflict: 'warning',
 };
 
-/** "task_notes" → "Task notes": the field names of an update as the panel lists them. */
-const fieldLabel = (field: string) => field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' ');
+/** "task_notes" → "Task notes": the field names of an update as the panel lists them (said by a catalogue that has the name). */
+const fieldLabel = (field: string) => say(field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' '));
 
 interface RowActions {
   onRemove: (id: string) => void;
@@ -39,21 +41,24 @@ interface RowActions {
  * (asked again before anything is thrown away).
  */
 function ConflictChoice({ item, title, actions }: { item: QueueItemView; title: string; actions: RowActions }) {
+  const t = useT();
   const [discarding, setDiscarding] = useState(false);
   const changes = Object.entries(item.changes ?? {});
   return (
     <>
-      {changes.length ? <div className="queue-item-changes">Your changes: {changes.map(([field, value]) => `${fieldLabel(field)}: ${value}`).join('; ')}</div> : null}
+      {changes.length ? (
+        <div className="queue-item-changes">{t('Your changes: {changes}', { changes: changes.map(([field, value]) => `${fieldLabel(field)}: ${value}`).join('; ') })}</div>
+      ) : null}
       {discarding ? (
-        <div className="queue-item-actions" role="group" aria-label={`Discard ${title}?`}>
-          <span>Discard your changes?</span>
-          <PlainButton label="Discard changes" severity="danger" onClick={() => actions.onRemove(item.id)} />
-          <PlainButton label="Keep" severity="secondary" outlined onClick={() => setDiscarding(false)} />
+        <div className="queue-item-actions" role="group" aria-label={t('Discard {item}?', { item: title })}>
+          <span>{t('Discard your changes?')}</span>
+          <PlainButton label={t('Discard changes')} severity="danger" onClick={() => actions.onRemove(item.id)} />
+          <PlainButton label={t('Keep')} severity="secondary" outlined onClick={() => setDiscarding(false)} />
         </div>
       ) : (
         <div className="queue-item-actions">
-          <PlainButton label="Re-apply" icon="pi pi-replay" onClick={() => actions.onReapply(item.id)} ariaLabel={`Re-apply ${title}`} />
-          <PlainButton label="Discard" icon="pi pi-times" severity="danger" outlined onClick={() => setDiscarding(true)} ariaLabel={`Discard ${title}`} />
+          <PlainButton label={t('Re-apply')} icon="pi pi-replay" onClick={() => actions.onReapply(item.id)} ariaLabel={t('Re-apply {item}', { item: title })} />
+          <PlainButton label={t('Discard')} icon="pi pi-times" severity="danger" outlined onClick={() => setDiscarding(true)} ariaLabel={t('Discard {item}', { item: title })} />
         </div>
       )}
     </>
@@ -69,21 +74,22 @@ function sameRow(a: { item: QueueItemView; now: number }, b: { item: QueueItemVi
 
 
 const QueueItemRow = memo(function QueueItemRow({ item, now, actions }: { item: QueueItemView; now: number; actions: RowActions }) {
+  const t = useT();
   const title = queueItemTitle(item);
   return (
     <li className="queue-item" data-status={item.status}>
       <div className="queue-item-head">
         <span>{title}</span>
-        <PlainBadge value={item.status} severity={STATUS_BADGES[item.status]} />
+        <PlainBadge value={queueStatusWord(item.status)} severity={STATUS_BADGES[item.status]} />
       </div>
-      <div>Target: {item.targetLabel ?? item.targetId ?? '(unspecified)'}</div>
-      <div>Created {formatDateTime(item.createdAt)}</div>
+      <div>{t('Target: {target}', { target: item.targetLabel ?? item.targetId ?? t('(unspecified)') })}</div>
+      <div>{t('Created {date}', { date: formatDateTime(item.createdAt) })}</div>
       <div className="queue-item-status">{queueStatusText(item, now)}</div>
-      {item.retryCount > 0 ? <div>Attempts: {item.retryCount}</div> : null}
+      {item.retryCount > 0 ? <div>{t('Attempts: {count}', { count: item.retryCount })}</div> : null}
       {item.status === 'conflict' ? (
         <ConflictChoice item={item} title={title} actions={actions} />
       ) : (
-        <PlainButton label="Remove" icon="pi pi-times" severity="secondary" outlined onClick={() => actions.onRemove(item.id)} ariaLabel={`Remove ${title}`} />
+        <PlainButton label={t('Remove')} icon="pi pi-times" severity="secondary" outlined onClick={() => actions.onRemove(item.id)} ariaLabel={t('Remove {item}', { item: title })} />
       )}
     </li>
   );
@@ -91,18 +97,19 @@ const QueueItemRow = memo(function QueueItemRow({ item, now, actions }: { item: 
 
 /** Retry and Clear, drawn again only when whether they may be used changes. */
 const QueueActions = memo(function QueueActions({ working, empty, onRetry, onClear }: { working: boolean; empty: boolean; onRetry: () => void; onClear: () => void }) {
+  const t = useT();
   return (
     <>
-      <Button type="button" label="Retry" icon="pi pi-refresh" size="small" disabled={working} onClick={onRetry} />
+      <Button type="button" label={t('Retry')} icon="pi pi-refresh" size="small" disabled={working} onClick={onRetry} />
       <Button
         type="button"
-        label="Clear"
+        label={t('Clear')}
         icon="pi pi-trash"
         size="small"
         severity="danger"
         outlined
         disabled={working || empty}
-        tooltip="Remove all queued actions"
+        tooltip={t('Remove all queued actions')}
         tooltipOptions={CLEAR_TOOLTIP}
         onClick={onClear}
       />
@@ -133,6 +140,7 @@ const NO_SLIDE: CSSTransitionProps = { disabled: true, timeout: 0 };
  * panel restyled 880–1,420 elements with it and 410–950 without.
  */
 export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+  const t = useT();
   return (
     <Sidebar
       visible={visible}
@@ -140,8 +148,8 @@ export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; on
       position="right"
       className="activity-panel"
       maskClassName="activity-panel-mask"
-      header={<h2 className="activity-title">Offline Activity</h2>}
-      aria-label="Offline Activity"
+      header={<h2 className="activity-title">{t('Offline Activity')}</h2>}
+      aria-label={t('Offline Activity')}
       transitionOptions={NO_SLIDE}
     >
       <QueueContent visible={visible} />
@@ -151,6 +159,7 @@ export function OfflineActivityPanel({ visible, onHide }: { visible: boolean; on
 
 /** The panel's contents: the only part drawn again when the queue changes (the Sidebar around it is not). */
 function QueueContent({ visible }: { visible: boolean }) {
+  const t = useT();
   const snap = useSnapshot(store);
   const { stats, error } = snap.queue;
   // The rows follow the queue at low priority: during a flush each update redraws several of them
@@ -171,7 +180,7 @@ function QueueContent({ visible }: { visible: boolean }) {
     setWorking(true);
     try {
       await action();
-      if (done) showToast({ severity: 'success', detail: done });
+      if (done) showToast({ severity: 'success', detail: say(done) });
     } catch (err) {
       setActionError(toDataError(err).type === 'queue' ? toDataError(err).message : failure);
     } finally {
@@ -196,41 +205,46 @@ function QueueContent({ visible }: { visible: boolean }) {
     <>
       <div className="activity-summary">
         <div className="activity-summary-text">
-          <strong>Queued actions</strong>: <span data-testid="queue-count">{stats.totalItems}</span> ({formatKilobytes(stats.totalBytes)})
+          <strong>{t('Queued actions')}</strong>: <span data-testid="queue-count">{stats.totalItems}</span> ({formatKilobytes(stats.totalBytes)})
         </div>
         <QueueActions working={working} empty={items.length === 0} onRetry={retry} onClear={clear} />
       </div>
       {storage.usage !== null && storage.quota ? (
         <p className="field-hint">
-          Device storage: {formatBytes(storage.usage)} of {formatBytes(storage.quota)} used.
+          {t('Device storage: {used} of {quota} used.', { used: formatBytes(storage.usage), quota: formatBytes(storage.quota) })}
         </p>
       ) : null}
       {workingSet?.syncedAt ? (
         <p className="field-hint" data-testid="working-set">
-          Saved for offline: {workingSet.records} records, {formatBytes(workingSet.bytes)}, updated {formatDateTime(workingSet.syncedAt)}
+          {t('Saved for offline: {records} records, {size}, updated {date}', {
+            records: workingSet.records,
+            size: formatBytes(workingSet.bytes),
+            date: formatDateTime(workingSet.syncedAt),
+          })}
         </p>
       ) : null}
       {workingSet?.error ? (
         <div className="notice">
-          <Message severity="warn" text={`The saved data could not be updated: ${workingSet.error}`} />
+          <Message severity="warn" text={t('The saved data could not be updated: {error}', { error: t(workingSet.error) })} />
         </div>
       ) : null}
       {storage.persisted === false && stats.totalItems > 0 ? (
         <p className="field-hint">
-          Queued actions are kept on this device only. The browser may remove them if it runs short of space; installing the app keeps them
-          safer.
+          {t(
+            'Queued actions are kept on this device only. The browser may remove them if it runs short of space; installing the app keeps them safer.',
+          )}
         </p>
       ) : null}
       {actionError || error ? (
         <div className="notice">
-          <Message severity="error" text={actionError ?? error ?? ''} />
+          <Message severity="error" text={t(actionError ?? error ?? '')} />
         </div>
       ) : null}
       {items.length === 0 ? (
-        <p className="empty-text">All caught up. Offline actions will appear here when queued.</p>
+        <p className="empty-text">{t('All caught up. Offline actions will appear here when queued.')}</p>
       ) : (
         <>
-          <ul className="queue-items" aria-label="Queued actions">
+          <ul className="queue-items" aria-label={t('Queued actions')}>
             {items.slice(0, shown).map((item) => (
               <QueueItemRow key={item.id} item={item as QueueItemView} now={now} actions={rowActions} />
             ))}
@@ -238,7 +252,7 @@ function QueueContent({ visible }: { visible: boolean }) {
           {hidden > 0 ? (
             <PlainButton
               className="queue-show-more"
-              label={`Show ${Math.min(QUEUE_ROWS_STEP, hidden)} more (${hidden} not shown)`}
+              label={t('Show {count} more ({hidden} not shown)', { count: Math.min(QUEUE_ROWS_STEP, hidden), hidden })}
               text
               onClick={() => setShown((n) => n + QUEUE_ROWS_STEP)}
             />

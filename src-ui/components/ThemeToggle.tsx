@@ -1,8 +1,10 @@
 /** Dark/light switch; its label names the theme in use ("Dark Theme" / "Light Theme"). */
 import { useSnapshot } from 'valtio';
+import { useT } from '../i18n/language';
 import { applyTheme, themeState } from '../theme/theme';
 
 export function ThemeToggle() {
+  const t = useT();
   const { theme } = useSnapshot(themeState);
   const dark = theme === 'dark';
   return (
@@ -10,7 +12,7 @@ export function ThemeToggle() {
       <span className="theme-toggle-track" aria-hidden="true">
         <span className="theme-toggle-thumb" />
       </span>
-      <span className="theme-toggle-label">{dark ? 'Dark Theme' : 'Light Theme'}</span>
+      <span className="theme-toggle-label">{dark ? t('Dark Theme') : t('Light Theme')}</span>
     </button>
   );
 }

@@ -5,10 +5,12 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useT } from '../i18n/language';
 import { applyServiceWorkerUpdate, serviceWorkerState } from '../sw/registration';
 import { store } from '../state/store';
 
 export function UpdatePrompt() {
+  const t = useT();
   const { version } = useSnapshot(store);
   const { updateWaiting } = useSnapshot(serviceWorkerState);
   const [dismissed, setDismissed] = useState(false);
@@ -24,11 +26,11 @@ export function UpdatePrompt() {
 
   return (
     <div className="update-prompt" role="alert">
-      <strong>{forced ? 'Update required' : 'Update available'}</strong>
-      {version.message ? <span>{version.message}</span> : null}
+      <strong>{forced ? t('Update required') : t('Update available')}</strong>
+      {version.message ? <span>{t(version.message)}</span> : null}
       <div className="update-prompt-actions">
-        {forced ? null : <Button type="button" label="Close" size="small" text onClick={() => setDismissed(true)} />}
-        <Button type="button" label="Reload now" icon="pi pi-refresh" size="small" loading={reloading} onClick={reload} />
+        {forced ? null : <Button type="button" label={t('Close')} size="small" text onClick={() => setDismissed(true)} />}
+        <Button type="button" label={t('Reload now')} icon="pi pi-refresh" size="small" loading={reloading} onClick={reload} />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@
  */
 import { createToastGate, toastKey } from '../../shared/data/toast-gate';
 import type { ToastSeverity } from '../../shared/data/protocol';
+import { msg } from '../../shared/i18n/translate';
 
 export interface ToastRequest {
   severity: ToastSeverity;
@@ -19,7 +20,8 @@ interface Toast {
 
 type Sink = (toast: Toast) => void;
 
-const SUMMARIES: Record<ToastSeverity, string> = { success: 'Success', info: 'Info', warn: 'Warning', error: 'Error' };
+/** Marked English: the toast outlet (components/AppToasts) says them in the active language. */
+const SUMMARIES: Record<ToastSeverity, string> = { success: msg('Success'), info: msg('Info'), warn: msg('Warning'), error: msg('Error') };
 
 let sink: Sink | null = null;
 const waiting: Toast[] = [];

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { authFailureMessage } from '../../../shared/data/messages';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
+import { useT } from '../../i18n/language';
 import { callWorker } from '../../state/bridge';
 import { useCurrentUser } from '../../state/hooks';
 import { homeFor } from '../../app/navigation';
@@ -13,6 +14,7 @@ import { showToast } from '../../state/toasts';
 
 
 export function LoginPage() {
+  const t = useT();
   const user = useCurrentUser();
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
@@ -34,7 +36,7 @@ export function LoginPage() {
       const signedIn = await callWorker((worker) => worker.session.login(email.trim().toLowerCase(), password));
       navigate(homeFor(signedIn), { replace: true });
     } catch (err) {
-      const message = authFailureMessage(err);
+      const message = t(authFailureMessage(err));
       setFailure(message);
       showToast({ severity: 'error', detail: message });
     } finally {
@@ -44,13 +46,13 @@ export function LoginPage() {
 
   return (
     <section className="narrow panel">
-      <h1>Login</h1>
+      <h1>{t('Login')}</h1>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         {failure ? <Message severity="error" text={failure} /> : null}
-        <Field id="login-email" label="Email" error={errors.email}>
+        <Field id="login-email" label={t('Email')} error={errors.email}>
           <InputText id="login-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required {...fieldAria('login-email', errors.email)} />
         </Field>
-        <Field id="login-password" label="Password" error={errors.password}>
+        <Field id="login-password" label={t('Password')} error={errors.password}>
           <InputText
             id="login-password"
             type="password"
@@ -61,10 +63,10 @@ export function LoginPage() {
             {...fieldAria('login-password', errors.password)}
           />
         </Field>
-        <Button type="submit" label={sending ? 'Signing in...' : 'Login'} icon="pi pi-sign-in" disabled={sending} />
+        <Button type="submit" label={sending ? t('Signing in...') : t('Login')} icon="pi pi-sign-in" disabled={sending} />
       </form>
       <p>
-        <Link href="/register">Create an account</Link> · <Link href="/reset-password">Forgot your password?</Link>
+        <Link href="/register">{t('Create an account')}</Link> · <Link href="/reset-password">{t('Forgot your password?')}</Link>
       </p>
     </section>
   );

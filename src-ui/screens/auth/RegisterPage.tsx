@@ -5,25 +5,28 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { SUCCESS_MESSAGES } from '../../../shared/data/messages';
 import type { RegisterInput } from '../../../shared/data/protocol';
+import { msg } from '../../../shared/i18n/translate';
 import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../../shared/rules/email-address';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { fieldError } from '../../state/errors';
+import { useT } from '../../i18n/language';
 import { useAccountRequest } from './account-request';
 
-export const PASSWORD_MISMATCH = 'The passwords you entered do not match.';
+export const PASSWORD_MISMATCH = msg('The passwords you entered do not match.');
 
 type Fields = keyof RegisterInput;
 const FIELDS: { name: Fields; label: string; type: string; autoComplete: string }[] = [
-  { name: 'first_name', label: 'First Name', type: 'text', autoComplete: 'given-name' },
-  { name: 'last_name', label: 'Last Name', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  { name: 're_password', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'first_name', label: msg('First Name'), type: 'text', autoComplete: 'given-name' },
+  { name: 'last_name', label: msg('Last Name'), type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: msg('Email'), type: 'email', autoComplete: 'email' },
+  { name: 'password', label: msg('Password'), type: 'password', autoComplete: 'new-password' },
+  { name: 're_password', label: msg('Confirm Password'), type: 'password', autoComplete: 'new-password' },
 ];
 
 const EMPTY: RegisterInput = { first_name: '', last_name: '', email: '', password: '', re_password: '' };
 
 export function RegisterPage() {
+  const t = useT();
   const [values, setValues] = useState<RegisterInput>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const { sending, send } = useAccountRequest();
@@ -49,10 +52,10 @@ export function RegisterPage() {
 
   return (
     <section className="narrow panel">
-      <h1>Register</h1>
+      <h1>{t('Register')}</h1>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         {FIELDS.map(({ name, label, type, autoComplete }) => (
-          <Field key={name} id={`register-${name}`} label={label} error={errors[name]}>
+          <Field key={name} id={`register-${name}`} label={t(label)} error={errors[name]}>
             <InputText
               id={`register-${name}`}
               type={type}
@@ -64,10 +67,10 @@ export function RegisterPage() {
             />
           </Field>
         ))}
-        <Button type="submit" label={sending ? 'Submitting...' : 'Register'} icon="pi pi-user-plus" disabled={sending} />
+        <Button type="submit" label={sending ? t('Submitting...') : t('Register')} icon="pi pi-user-plus" disabled={sending} />
       </form>
       <p>
-        Already registered? <Link href="/login">Login</Link>
+        {t('Already registered?')} <Link href="/login">{t('Login')}</Link>
       </p>
     </section>
   );

@@ -5,10 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { SUCCESS_MESSAGES } from '../../../shared/data/messages';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { fieldError } from '../../state/errors';
+import { useT } from '../../i18n/language';
 import { useAccountRequest } from './account-request';
 import { PASSWORD_MISMATCH } from './RegisterPage';
 
 export function ResetPasswordConfirmPage({ params }: { params: { uid?: string; token?: string } }) {
+  const t = useT();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<{ password?: string; again?: string }>({});
@@ -38,15 +40,15 @@ export function ResetPasswordConfirmPage({ params }: { params: { uid?: string; t
 
   return (
     <section className="narrow panel">
-      <h1>Choose a New Password</h1>
+      <h1>{t('Choose a New Password')}</h1>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="reset-new-password" label="New Password" error={errors.password}>
+        <Field id="reset-new-password" label={t('New Password')} error={errors.password}>
           <InputText id="reset-new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required {...fieldAria('reset-new-password', errors.password)} />
         </Field>
-        <Field id="reset-new-password-again" label="Confirm New Password" error={errors.again}>
+        <Field id="reset-new-password-again" label={t('Confirm New Password')} error={errors.again}>
           <InputText id="reset-new-password-again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} required {...fieldAria('reset-new-password-again', errors.again)} />
         </Field>
-        <Button type="submit" label={sending ? 'Submitting...' : 'Reset Password'} icon="pi pi-lock" disabled={sending} />
+        <Button type="submit" label={sending ? t('Submitting...') : t('Reset Password')} icon="pi pi-lock" disabled={sending} />
       </form>
     </section>
   );

@@ -5,9 +5,11 @@ import { useState, type FormEvent } from 'react';
 import { SUCCESS_MESSAGES } from '../../../shared/data/messages';
 import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../../shared/rules/email-address';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
+import { useT } from '../../i18n/language';
 import { useAccountRequest } from './account-request';
 
 export function ResetPasswordPage() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { sending, send } = useAccountRequest();
@@ -29,12 +31,12 @@ export function ResetPasswordPage() {
 
   return (
     <section className="narrow panel">
-      <h1>Reset Password</h1>
+      <h1>{t('Reset Password')}</h1>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="reset-email" label="Email" error={error}>
+        <Field id="reset-email" label={t('Email')} error={error}>
           <InputText id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required {...fieldAria('reset-email', error)} />
         </Field>
-        <Button type="submit" label={sending ? 'Submitting...' : 'Send Reset Link'} icon="pi pi-envelope" disabled={sending} />
+        <Button type="submit" label={sending ? t('Submitting...') : t('Send Reset Link')} icon="pi pi-envelope" disabled={sending} />
       </form>
     </section>
   );

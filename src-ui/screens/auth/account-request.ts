@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ERROR_MESSAGES, authFailureMessage } from '../../../shared/data/messages';
+import { t } from '../../../shared/i18n/translate';
 import { callWorker, type WorkerRemote } from '../../state/bridge';
 import { showToast } from '../../state/toasts';
 
@@ -21,12 +22,12 @@ export function useAccountRequest() {
     setSending(true);
     try {
       await callWorker(call);
-      showToast({ severity: 'success', detail: done.success });
+      showToast({ severity: 'success', detail: t(done.success) });
       done.clear?.();
       navigate(done.to);
     } catch (err) {
       refused?.(err);
-      showToast({ severity: 'error', detail: authFailureMessage(err, ERROR_MESSAGES.default, false) });
+      showToast({ severity: 'error', detail: t(authFailureMessage(err, ERROR_MESSAGES.default, false)) });
     } finally {
       setSending(false);
     }

@@ -8,6 +8,7 @@ import { SCREEN_MESSAGES, SUCCESS_MESSAGES, messageForScreen } from '../../../sh
 import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../../shared/rules/email-address';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { callWorker } from '../../state/bridge';
 import { fieldError } from '../../state/errors';
 import { useCurrentUser } from '../../state/hooks';
@@ -16,6 +17,7 @@ import { showToast } from '../../state/toasts';
 type ContactFields = 'name' | 'email' | 'message';
 
 export function ContactPage() {
+  const t = useT();
   const user = useCurrentUser();
   const [, navigate] = useLocation();
   const [values, setValues] = useState<Record<ContactFields, string>>({ name: fullName(user), email: user?.email ?? '', message: '' });
@@ -35,13 +37,13 @@ export function ContactPage() {
     setSending(true);
     try {
       await callWorker((worker) => worker.contact.send({ name: values.name.trim(), email, message: values.message.trim() }));
-      showToast({ severity: 'success', detail: SUCCESS_MESSAGES.contact.sent });
+      showToast({ severity: 'success', detail: t(SUCCESS_MESSAGES.contact.sent) });
       // The message is not offered again, whether the screen stays or is left (and reached again by Back).
       setValues((v) => ({ ...v, message: '' }));
       if (user && !user.full_feature_access) navigate('/workorder-home');
     } catch (err) {
       setErrors({ name: fieldError(err, 'name') ?? undefined, email: fieldError(err, 'email') ?? undefined, message: fieldError(err, 'message') ?? undefined });
-      showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.contact.send) });
+      showToast({ severity: 'error', detail: t(messageForScreen(err, SCREEN_MESSAGES.contact.send)) });
     } finally {
       setSending(false);
     }
@@ -49,18 +51,18 @@ export function ContactPage() {
 
   return (
     <section className="narrow panel">
-      <h1>Contact Us</h1>
+      <h1>{t('Contact Us')}</h1>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="contact-name" label="Name" error={errors.name}>
+        <Field id="contact-name" label={t('Name')} error={errors.name}>
           <InputText id="contact-name" autoComplete="name" value={values.name} onChange={set('name')} required {...fieldAria('contact-name', errors.name)} />
         </Field>
-        <Field id="contact-email" label="Email" error={errors.email}>
+        <Field id="contact-email" label={t('Email')} error={errors.email}>
           <InputText id="contact-email" type="email" autoComplete="email" value={values.email} onChange={set('email')} required {...fieldAria('contact-email', errors.email)} />
         </Field>
-        <Field id="contact-message" label="Message" error={errors.message}>
+        <Field id="contact-message" label={t('Message')} error={errors.message}>
           <InputTextarea id="contact-message" rows={6} value={values.message} onChange={set('message')} required {...fieldAria('contact-message', errors.message)} />
         </Field>
-        <Button type="submit" label={sending ? 'Sending...' : 'Send Message'} icon="pi pi-send" disabled={sending} />
+        <Button type="submit" label={sending ? t('Sending...') : t('Send Message')} icon="pi pi-send" disabled={sending} />
       </form>
     </section>
   );

@@ -6,18 +6,22 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import type { RequestStatus, RequestStatusView } from '../../../shared/api/requests';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { formatDateTime } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { callWorker } from '../../state/bridge';
 import { toDataError } from '../../state/errors';
 
+/** Marked English: said with t() where shown. */
 export const STATUS_TEXTS: Record<RequestStatus, string> = {
-  new: 'Received: the maintenance team will review it.',
-  accepted: 'Accepted: the maintenance team is on it.',
-  rejected: 'Not taken up.',
-  completed: 'Done: the work is completed.',
+  new: msg('Received: the maintenance team will review it.'),
+  accepted: msg('Accepted: the maintenance team is on it.'),
+  rejected: msg('Not taken up.'),
+  completed: msg('Done: the work is completed.'),
 };
 
 export function RequestStatusPage({ params }: { params: { token?: string } }) {
+  const t = useT();
   const token = params.token ?? '';
   const [view, setView] = useState<RequestStatusView | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -35,23 +39,23 @@ export function RequestStatusPage({ params }: { params: { token?: string } }) {
   return (
     <section className="narrow">
       <div className="page-header">
-        <h1>Your report</h1>
+        <h1>{t('Your report')}</h1>
       </div>
       {refusal ? (
         <div className="notice">
-          <Message severity="warn" text={refusal} />
+          <Message severity="warn" text={t(refusal)} />
         </div>
       ) : view ? (
         <div className="panel">
           <p className="request-status" role="status">
-            {STATUS_TEXTS[view.status]}
+            {t(STATUS_TEXTS[view.status])}
           </p>
-          {view.status === 'rejected' && view.reason ? <p>Reason: {view.reason}</p> : null}
-          <p className="field-hint">Sent {formatDateTime(view.created_at)}.</p>
+          {view.status === 'rejected' && view.reason ? <p>{t('Reason: {reason}', { reason: view.reason })}</p> : null}
+          <p className="field-hint">{t('Sent {date}.', { date: formatDateTime(view.created_at) })}</p>
         </div>
       ) : (
         <p className="empty-text" role="status">
-          Loading your report...
+          {t('Loading your report...')}
         </p>
       )}
     </section>
