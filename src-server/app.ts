@@ -42,6 +42,7 @@ import { routeModules } from './modules/index.js';
 import { registerCsvExports } from './exports/csv-export.js';
 import { NotificationDispatcher } from './modules/notifications/dispatcher.js';
 import { PdfPool } from './reports/pdf-pool.js';
+import { t } from '../shared/i18n/translate.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -200,6 +201,6 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
     if (request.method === 'GET' && !isApi && hasClient && !/\.[a-z0-9]{1,8}$/i.test(path)) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ detail: 'Not found.' });
+    return reply.code(404).send({ detail: t('Not found.') });
   });
 }

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageNumber, type EveryKey } from './common.js';
 import { HOURLY_RATE_MAX } from './labour.js';
+import { msg } from '../i18n/translate.js';
 
 export const AdminUsersQuery = Type.Object({
   page: Type.Optional(PageNumber),
@@ -63,8 +64,8 @@ export const ADMIN_USER_KEYS = {
 } satisfies EveryKey<AdminUser>;
 
 /** Answers of the two mail calls, shown to the staff user as they are. */
-export const ACTIVATION_MAIL_SENT = 'Activation mail sent.';
-export const RESET_MAIL_SENT = 'Password reset mail sent.';
+export const ACTIVATION_MAIL_SENT = msg('Activation mail sent.');
+export const RESET_MAIL_SENT = msg('Password reset mail sent.');
 export interface AdminMailSent {
   detail: string;
 }

@@ -1,6 +1,6 @@
 /** Auth contracts (Djoser and SimpleJWT compatible). */
 import { Type, type Static } from '@sinclair/typebox';
-import type { Language } from '../i18n/languages.js';
+import { LANGUAGES, type Language } from '../i18n/languages.js';
 import type { EveryKey } from './common.js';
 
 const Email = Type.String({ maxLength: 254 });
@@ -50,5 +50,18 @@ export interface User {
   /** The language chosen on the account (docs/i18n.md); null: the device's. */
   language: Language | null;
 }
+
+/**
+ * The user's own account settings (`PATCH auth/users/me/`): only the fields sent change. `language`
+ * is checked by the server (DRF's choice refusal, `"xx" is not a valid choice.`) rather than by the
+ * schema, so an unknown code gets one message.
+ */
+export const UserMePatch = Type.Object(
+  {
+    language: Type.Optional(Type.Unsafe<Language | null>({ description: `the account's language: ${LANGUAGES.join(', ')}, or null to follow the device's` })),
+  },
+  { additionalProperties: false },
+);
+export type UserMePatch = Static<typeof UserMePatch>;
 
 export const USER_KEYS = { id: true, email: true, first_name: true, last_name: true, full_feature_access: true, is_staff: true, userInfo: true, language: true } satisfies EveryKey<User>;

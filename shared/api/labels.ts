@@ -10,6 +10,7 @@
  * Plain values only: the data worker and the lists read them. The query schemas are in
  * `label-query.ts`, so that TypeBox stays out of the worker's script.
  */
+import { msg, t } from '../i18n/translate.js';
 
 /** Labels on one sheet: three across, ten down. */
 export const LABELS_PER_SHEET = 30;
@@ -25,7 +26,7 @@ export const MAX_LABELS_PER_REQUEST = 1000;
 export function tooManyLabels(assets: number): string {
   const sheets = Math.ceil(MAX_LABELS_PER_REQUEST / LABELS_PER_SHEET);
   const parts = Math.ceil(assets / MAX_LABELS_PER_REQUEST);
-  return `At most ${MAX_LABELS_PER_REQUEST} labels (${sheets} sheets) per request; this location has ${assets} assets. Ask for them ${MAX_LABELS_PER_REQUEST} at a time, by name, with page=1 to page=${parts}.`;
+  return t('At most {max} labels ({sheets} sheets) per request; this location has {assets} assets. Ask for them {max} at a time, by name, with page=1 to page={parts}.', { max: MAX_LABELS_PER_REQUEST, sheets, assets, parts });
 }
 
 export const assetLabelsPath = (location: number) => `assets/labels.pdf?location=${location}`;
@@ -35,7 +36,7 @@ export const assetLabelsFile = (location: number | '{location}') => `asset-label
 export const locationLabelFile = (id: number | '{id}') => `location-label-${id}.pdf`;
 
 /** Said instead of a sheet without a connection: the server makes it, so nothing is kept for later. */
-export const LABELS_NEED_CONNECTION = 'Printing labels needs a connection.';
+export const LABELS_NEED_CONNECTION = msg('Printing labels needs a connection.');
 
 /** The asset list's "Print labels" for a location where no asset is. */
-export const NO_ASSETS_TO_LABEL = 'There are no assets at this location to print labels for.';
+export const NO_ASSETS_TO_LABEL = msg('There are no assets at this location to print labels for.');

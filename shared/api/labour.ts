@@ -7,6 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { RecordDate, type EveryKey, type UserRef } from './common.js';
+import { t } from '../i18n/translate.js';
 
 /** One entry may cover at most this long (a shift and a half). */
 export const LABOUR_MAX_MINUTES = 16 * 60;
@@ -93,21 +94,22 @@ export const WORK_ORDER_COSTS_KEYS = { labour_minutes: true, labour_cost: true, 
 
 /** The texts the labour routes answer with. */
 export const LABOUR_MESSAGES = {
-  timeNeeded: 'Enter minutes and a date, or a start and a stop.',
-  minutesRange: `Enter whole minutes from 1 to ${LABOUR_MAX_MINUTES}.`,
-  stopBeforeStart: 'The stop must be after the start.',
-  tooLong: `An entry can cover at most ${LABOUR_MAX_MINUTES / 60} hours.`,
-  future: 'This time is more than a day in the future.',
-  badTime: 'Enter a date and time.',
-  notYours: 'Only the technician who claimed this work order can record time on it.',
-  completed: 'This work order is completed; only a supervisor can change its time.',
-  noTimer: 'You have no timer running on this work order.',
-  deleteNotYours: 'Only its author can delete this entry while the work order is open.',
-  noTimerOnTask: 'You have no timer running on this task.',
+  // Getters: each is said when read, in the reader's language (docs/i18n.md).
+  get timeNeeded() { return t('Enter minutes and a date, or a start and a stop.'); },
+  get minutesRange() { return t('Enter whole minutes from 1 to {max}.', { max: LABOUR_MAX_MINUTES }); },
+  get stopBeforeStart() { return t('The stop must be after the start.'); },
+  get tooLong() { return t('An entry can cover at most {hours} hours.', { hours: LABOUR_MAX_MINUTES / 60 }); },
+  get future() { return t('This time is more than a day in the future.'); },
+  get badTime() { return t('Enter a date and time.'); },
+  get notYours() { return t('Only the technician who claimed this work order can record time on it.'); },
+  get completed() { return t('This work order is completed; only a supervisor can change its time.'); },
+  get noTimer() { return t('You have no timer running on this work order.'); },
+  get deleteNotYours() { return t('Only its author can delete this entry while the work order is open.'); },
+  get noTimerOnTask() { return t('You have no timer running on this task.'); },
   /** Starting a timer stops the one running elsewhere; the answer says so. */
-  stoppedOther: (orderId: number) => `Your timer on work order #${orderId} was stopped.`,
-  stoppedOtherTask: (taskId: number) => `Your timer on task #${taskId} was stopped.`,
-} as const;
+  stoppedOther: (orderId: number) => t('Your timer on work order #{orderId} was stopped.', { orderId }),
+  stoppedOtherTask: (taskId: number) => t('Your timer on task #{taskId} was stopped.', { taskId }),
+};
 
 /** The Add Time form as the device checks it before sending (the server checks again). */
 export const LabourForm = Type.Object({

@@ -7,6 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, type EveryKey } from './common.js';
+import { msg } from '../i18n/translate.js';
 
 export interface NotificationSettings {
   /** A work order is created at one of `locations`. */
@@ -78,14 +79,14 @@ export const NO_NOTIFICATIONS: NotificationSettings = {
   locations: [],
 };
 
-export const TASK_DUE_NOT_ALLOWED = 'Your account cannot open maintenance tasks, so it cannot be mailed about them.';
-export const REQUEST_CREATED_NOT_ALLOWED = 'Your account cannot triage requests, so it cannot be mailed about new ones.';
-export const PART_SHORT_NOT_ALLOWED = 'Your account cannot see stock costs and reorder points, so it cannot be mailed about short parts.';
-export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Open Notifications in the app to change your mails.';
-export const UNSUBSCRIBE_USED = 'This unsubscribe link has been used already, or your settings changed since it was sent. Open Notifications in the app to change your mails.';
-export const UNSUBSCRIBED = 'You will get no more notification mails. Choose them again under Notifications in the app.';
+export const TASK_DUE_NOT_ALLOWED = msg('Your account cannot open maintenance tasks, so it cannot be mailed about them.');
+export const REQUEST_CREATED_NOT_ALLOWED = msg('Your account cannot triage requests, so it cannot be mailed about new ones.');
+export const PART_SHORT_NOT_ALLOWED = msg('Your account cannot see stock costs and reorder points, so it cannot be mailed about short parts.');
+export const UNSUBSCRIBE_INVALID = msg('This unsubscribe link is not valid. Open Notifications in the app to change your mails.');
+export const UNSUBSCRIBE_USED = msg('This unsubscribe link has been used already, or your settings changed since it was sent. Open Notifications in the app to change your mails.');
+export const UNSUBSCRIBED = msg('You will get no more notification mails. Choose them again under Notifications in the app.');
 
 /** The pages of the unsubscribe link in the mails to a request's sender (who has no account). */
-export const REQUEST_UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid.';
-export const REQUEST_UNSUBSCRIBE_USED = 'This address gets no mails about reported problems any more.';
-export const REQUEST_UNSUBSCRIBED = 'You will get no more mails about the problems you report. The status page of each report still shows where it stands.';
+export const REQUEST_UNSUBSCRIBE_INVALID = msg('This unsubscribe link is not valid.');
+export const REQUEST_UNSUBSCRIBE_USED = msg('This address gets no mails about reported problems any more.');
+export const REQUEST_UNSUBSCRIBED = msg('You will get no more mails about the problems you report. The status page of each report still shows where it stands.');

@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NAME_LIMIT, TEXT_LIMIT } from '../constants.js';
 import { Id, type EveryKey, type LocationRef } from './common.js';
+import { t } from '../i18n/translate.js';
 
 export const REQUEST_STATUSES = ['new', 'accepted', 'rejected', 'completed'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -104,8 +105,9 @@ export const WORK_REQUEST_KEYS = {
 
 /** The texts the routes answer with. */
 export const REQUEST_MESSAGES = {
-  closed: 'This label does not take requests.',
-  labelBusy: 'This label has had many requests today. Please tell the staff on site, or try again tomorrow.',
-  reasonNeeded: 'Say why the request is turned down.',
-  alreadyDecided: 'This request was already decided.',
-} as const;
+  // Getters: each is said when read, in the reader's language (docs/i18n.md).
+  get closed() { return t('This label does not take requests.'); },
+  get labelBusy() { return t('This label has had many requests today. Please tell the staff on site, or try again tomorrow.'); },
+  get reasonNeeded() { return t('Say why the request is turned down.'); },
+  get alreadyDecided() { return t('This request was already decided.'); },
+};

@@ -6,6 +6,7 @@
 import type { TObject } from '@sinclair/typebox';
 import { Errors, ValueErrorType } from '@sinclair/typebox/errors';
 import { hasAtMostDecimalPlaces } from '../rules/decimals.js';
+import { t } from '../i18n/translate.js';
 import { fieldMessage, REQUIRED_MESSAGE, type BrokenRule } from './field-messages.js';
 
 /** The TypeBox error kinds as the JSON-schema keywords the message table knows. */
@@ -59,9 +60,9 @@ export function schemaFieldErrors(schema: TObject, value: Record<string, unknown
   const present: Record<string, unknown> = {};
   for (const [field, fieldValue] of Object.entries(value)) {
     if (!isEmpty(fieldValue)) present[field] = fieldValue;
-    else if (required.has(field)) errors[field] = REQUIRED_MESSAGE;
+    else if (required.has(field)) errors[field] = t(REQUIRED_MESSAGE);
   }
-  for (const field of required) if (!(field in value)) errors[field] = REQUIRED_MESSAGE;
+  for (const field of required) if (!(field in value)) errors[field] = t(REQUIRED_MESSAGE);
   for (const error of Errors(schema, [], present)) {
     const field = error.path.split('/')[1] ?? '';
     if (!field || field in errors) continue;

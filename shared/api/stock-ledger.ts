@@ -9,18 +9,19 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { QUANTITY_MAX } from '../constants.js';
 import { type EveryKey, type UserRef } from './common.js';
+import { msg, t } from '../i18n/translate.js';
 
 export const STOCK_ENTRY_KINDS = ['opening', 'fill', 'count', 'issue', 'return', 'adjust'] as const;
 export type StockEntryKind = (typeof STOCK_ENTRY_KINDS)[number];
 
 /** Each kind as the part's Stock ledger and its CSV export name it. */
 export const STOCK_ENTRY_KIND_WORDS: Record<StockEntryKind, string> = {
-  opening: 'Opening balance',
-  fill: 'Fill',
-  count: 'Inventory count',
-  issue: 'Issued',
-  return: 'Returned',
-  adjust: 'Adjusted',
+  opening: msg('Opening balance'),
+  fill: msg('Fill'),
+  count: msg('Inventory count'),
+  issue: msg('Issued'),
+  return: msg('Returned'),
+  adjust: msg('Adjusted'),
 };
 
 /** An issue or return is whole units of a part, at most this many at once. */
@@ -141,11 +142,12 @@ export function partIsShort(quantity: number, reorderPoint: number | null): bool
 
 /** The texts the parts-on-orders routes answer with. */
 export const PART_MOVE_MESSAGES = {
-  kind: 'Choose "issue" or "return".',
-  quantity: `Enter whole units from 1 to ${PART_MOVE_MAX}.`,
-  notHere: "This part is not stocked at the work order's location.",
-  returnTooMany: (issued: number) => `Only ${issued} of this part went to this work order.`,
-  notYours: 'Only the technician who claimed this work order can use parts on it.',
-  completed: 'This work order is completed; only a supervisor can change its parts.',
-  moreThanOnHand: (onHand: number) => `Only ${onHand} on hand. Issue anyway?`,
-} as const;
+  // Getters: each is said when read, in the reader's language (docs/i18n.md).
+  get kind() { return t('Choose "issue" or "return".'); },
+  get quantity() { return t('Enter whole units from 1 to {max}.', { max: PART_MOVE_MAX }); },
+  get notHere() { return t("This part is not stocked at the work order's location."); },
+  returnTooMany: (issued: number) => t('Only {issued} of this part went to this work order.', { issued }),
+  get notYours() { return t('Only the technician who claimed this work order can use parts on it.'); },
+  get completed() { return t('This work order is completed; only a supervisor can change its parts.'); },
+  moreThanOnHand: (onHand: number) => t('Only {onHand} on hand. Issue anyway?', { onHand }),
+};

@@ -10,6 +10,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { AreaName } from '../areas/registry.js';
+import { msg } from '../i18n/translate.js';
 
 export const SYNC_CURSOR_PATTERN = '^(0|[1-9][0-9]{0,14}|s\\.[0-9]{1,15}\\.[0-9]{1,2}\\.[0-9]{1,15})$';
 
@@ -45,4 +46,4 @@ export interface SyncAnswer {
   deviceBudgetBytes?: number;
 }
 
-export const SYNC_CURSOR_GONE = 'This sync cursor is no longer valid. Sync again from the start.';
+export const SYNC_CURSOR_GONE = msg('This sync cursor is no longer valid. Sync again from the start.');

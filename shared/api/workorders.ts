@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { TEXT_LIMIT, type WorkOrderStatus } from '../constants.js';
 import { Id, LocationSearchQuery, type EveryKey, type LocationRef, type UserRef } from './common.js';
 import type { WorkOrderCosts } from './labour.js';
+import { msg } from '../i18n/translate.js';
 
 /** GET workorders/?page=&location=&search= (the list screen sends its text box as `search`). */
 export const WorkOrderListQuery = LocationSearchQuery;
@@ -27,8 +28,8 @@ export const WorkOrderCreateBody = Type.Object({
 export type WorkOrderCreateBody = Static<typeof WorkOrderCreateBody>;
 
 /** The refusals of `asset_id` (beside DRF's unknown-pk text for an asset that does not exist). */
-export const ASSET_NOT_AT_LOCATION = 'This asset is not at the chosen location.';
-export const ASSET_LINK_NOT_ALLOWED = 'Your account cannot link an asset to a work order.';
+export const ASSET_NOT_AT_LOCATION = msg('This asset is not at the chosen location.');
+export const ASSET_LINK_NOT_ALLOWED = msg('Your account cannot link an asset to a work order.');
 
 /** POST workorders/{id}/complete/: field notes are optional (behaviour §5); null or blank store none. */
 export const WorkOrderCompleteBody = Type.Object({

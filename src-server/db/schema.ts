@@ -29,6 +29,8 @@ export interface UsersTable {
   token_generation: Generated<number>;
   /** Per hour, in cents; set by staff, 0 until then. Each labour entry keeps the rate of its time (migration 0025). */
   hourly_rate_cents: Generated<number>;
+  /** The language chosen on the account ('en', 'es'); null: the device's (migration 0029). */
+  language: Generated<string | null>;
 }
 
 /** Sign-in attempts per account address since the first failed one (migration 0010). */

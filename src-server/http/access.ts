@@ -12,6 +12,7 @@ import type { UserRow } from '../modules/users/users.repository.js';
 import { API_BASE } from '../../shared/constants.js';
 import type { Access as SharedAccess } from '../../shared/rules/access.js';
 import { forbidden, unauthorized } from './errors.js';
+import { t } from '../../shared/i18n/translate.js';
 
 /**
  * The access words the screens use too (shared/rules/access.ts; `full` here lets staff through as
@@ -86,14 +87,14 @@ async function authenticate(request: FastifyRequest, deps: { tokens: TokenServic
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   if (scheme !== 'Bearer' && scheme !== 'JWT') return null;
-  if (!token) throw unauthorized('Invalid token header. No credentials provided.');
+  if (!token) throw unauthorized(t('Invalid token header. No credentials provided.'));
   const claims = await deps.tokens.verify(token, 'access');
-  if (!claims) throw unauthorized('Given token not valid for any token type', 'token_not_valid');
+  if (!claims) throw unauthorized(t('Given token not valid for any token type'), 'token_not_valid');
   const user = await deps.users.findById(claims.user_id);
-  if (!user) throw unauthorized('User not found', 'user_not_found');
-  if (user.is_active !== 1) throw unauthorized('User is inactive', 'user_inactive');
+  if (!user) throw unauthorized(t('User not found'), 'user_not_found');
+  if (user.is_active !== 1) throw unauthorized(t('User is inactive'), 'user_inactive');
   // Issued before the user's logins were ended (a new password): refused, as a refresh would be.
-  if (!isCurrentAccess(claims, user)) throw unauthorized('Given token not valid for any token type', 'token_not_valid');
+  if (!isCurrentAccess(claims, user)) throw unauthorized(t('Given token not valid for any token type'), 'token_not_valid');
   return user;
 }
 

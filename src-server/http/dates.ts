@@ -1,6 +1,7 @@
 /** Date-only fields (YYYY-MM-DD text, as every table stores dates). */
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
 import { addFieldError, type FieldErrors } from './errors.js';
+import { t } from '../../shared/i18n/translate.js';
 
 export const DATE_FORMAT_MESSAGE = 'Date has wrong format. Use YYYY-MM-DD.';
 export const FUTURE_DATE_MESSAGE = 'Date cannot be in the future.';
@@ -28,7 +29,7 @@ export function dateField(
   opts: { notAfter?: string; lateMessage?: string; notBefore?: string; earlyMessage?: string } = {},
 ): string | null {
   if (value === undefined || value === null) {
-    addFieldError(errors, field, 'This field is required.');
+    addFieldError(errors, field, t('This field is required.'));
     return null;
   }
   const text = value.trim();

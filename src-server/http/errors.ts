@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldMessage } from '../../shared/api/field-messages.js';
+import { msg, t } from '../../shared/i18n/translate.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,9 +28,9 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (detail = 'Not found.') => new HttpError(404, { detail });
-export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, { detail });
-export const unauthorized = (detail = 'Authentication credentials were not provided.', code?: string) =>
+export const notFound = (detail = t('Not found.')) => new HttpError(404, { detail });
+export const forbidden = (detail = t('You do not have permission to perform this action.')) => new HttpError(403, { detail });
+export const unauthorized = (detail = t('Authentication credentials were not provided.'), code?: string) =>
   new HttpError(401, code ? { detail, code } : { detail });
 export const conflict = (detail: string) => new HttpError(409, { detail });
 export const invalid = (fields: FieldErrors) => new HttpError(400, fields);
@@ -49,8 +50,8 @@ export function throwIfErrors(errors: FieldErrors): void {
 }
 
 /** The answer of a PATCH that names no field to change (assets, maintenance tasks). */
-export const NOTHING_TO_CHANGE = 'Send at least one field to change.';
-export const nothingToChange = () => new HttpError(400, { detail: NOTHING_TO_CHANGE });
+export const NOTHING_TO_CHANGE = msg('Send at least one field to change.');
+export const nothingToChange = () => new HttpError(400, { detail: t(NOTHING_TO_CHANGE) });
 
 interface AjvIssue {
   keyword: string;
@@ -83,7 +84,7 @@ function collapseChoiceIssues(issues: AjvIssue[]): AjvIssue[] {
     if (issue.keyword === 'const' && anyOfPaths.has(issue.instancePath)) continue;
     if (issue.keyword === 'anyOf') {
       const allowed = issues.filter((i) => i.keyword === 'const' && i.instancePath === issue.instancePath).map((i) => i.params.allowedValue);
-      out.push(allowed.length ? { ...issue, keyword: 'enum', params: { allowedValues: allowed } } : { ...issue, message: 'Invalid value.' });
+      out.push(allowed.length ? { ...issue, keyword: 'enum', params: { allowedValues: allowed } } : { ...issue, message: t('Invalid value.') });
       continue;
     }
     out.push(issue);
@@ -115,39 +116,39 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const fe = error as FastifyError & { validationContext?: string; validation?: AjvIssue[] };
     if (fe.validation) {
       // A malformed id in the path names nothing that exists.
-      if (fe.validationContext === 'params') return reply.code(404).send({ detail: 'Not found.' });
+      if (fe.validationContext === 'params') return reply.code(404).send({ detail: t('Not found.') });
       return reply.code(400).send(validationBody(fe.validation));
     }
     // A multipart body that does not parse (no boundary, cut short) fails before the route's own hooks.
     if (fe.statusCode === undefined && !request.bodyRead && request.isMultipart()) {
-      return reply.code(400).send({ detail: 'Multipart form parse error - the request body is not a complete multipart form.' });
+      return reply.code(400).send({ detail: t('Multipart form parse error - the request body is not a complete multipart form.') });
     }
     const status = fe.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ detail: fe.message || 'Request was throttled.' });
+    if (status === 429) return reply.code(429).send({ detail: fe.message || t('Request was throttled.') });
     if (status >= 400 && status < 500) {
       const detail =
         fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'JSON parse error - the request body is not valid JSON.'
+          ? t('JSON parse error - the request body is not valid JSON.')
           : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'JSON parse error - the request body is empty.'
+            ? t('JSON parse error - the request body is empty.')
             : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-              ? 'The request body is too large.'
+              ? t('The request body is too large.')
               : fe.code === 'FST_REQ_FILE_TOO_LARGE'
-                ? 'Each uploaded file must be at most 5 MB.'
+                ? t('Each uploaded file must be at most 5 MB.')
                 : fe.code === 'FST_FILES_LIMIT'
-                  ? 'Too many files in one request (at most 10).'
+                  ? t('Too many files in one request (at most 10).')
               : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-                ? `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`
+                ? t('Unsupported media type "{type}" in request.', { type: request.headers['content-type'] ?? '' })
                 : fe.message;
       return reply.code(status).send({ detail });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: 'A server error occurred.' });
+    return reply.code(500).send({ detail: t('A server error occurred.') });
   });
 }
 
 /** The answer to a path whose %-escapes do not decode to text (`/api/v1/codes/L-%E0%A4/`). */
-const MALFORMED_PATH = 'The request path has a malformed percent-encoding.';
+const MALFORMED_PATH = msg('The request path has a malformed percent-encoding.');
 
 /**
  * The router's own refusals, which come before any route, hook or error handler (Fastify's
@@ -157,11 +158,11 @@ const MALFORMED_PATH = 'The request path has a malformed percent-encoding.';
  */
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.code(400).send({ detail: MALFORMED_PATH });
+    void reply.code(400).send({ detail: t(MALFORMED_PATH) });
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.code(414).send({ detail: 'A part of the request path is too long.' });
+    void reply.code(414).send({ detail: t('A part of the request path is too long.') });
   } else {
     request.log.error({ err: error }, 'unhandled router error');
-    void reply.code(500).send({ detail: 'A server error occurred.' });
+    void reply.code(500).send({ detail: t('A server error occurred.') });
   }
 }

@@ -21,6 +21,7 @@ import { commitRequestTransaction, rollbackRequestTransaction, runInRequestScope
 import { nowIso } from './clock.js';
 import { HttpError } from './errors.js';
 import { idempotencyKeys, type IdempotencyRow } from './idempotency.repository.js';
+import { t } from '../../shared/i18n/translate.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** An outside-transaction in-flight record older than this is taken to belong to a request that died with its process. */
@@ -71,7 +72,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
     const header = request.headers['idempotency-key'];
     if (header === undefined || !request.user) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-      throw new HttpError(400, { detail: 'Idempotency-Key must be 8 to 255 letters, digits, dots, dashes, underscores or colons.' });
+      throw new HttpError(400, { detail: t('Idempotency-Key must be 8 to 255 letters, digits, dots, dashes, underscores or colons.') });
     }
     const key: string = header;
     const userId = request.user.id;
@@ -106,8 +107,8 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
     useRequestTransaction(trx);
 
     async function answerExisting(row: IdempotencyRow | undefined): Promise<FastifyReply | undefined> {
-      if (!row) throw new HttpError(409, { detail: 'This request is being processed. Try again shortly.', code: REQUEST_IN_FLIGHT });
-      if (row.fingerprint !== print) throw new HttpError(422, { detail: 'This Idempotency-Key was already used for a different request.' });
+      if (!row) throw new HttpError(409, { detail: t('This request is being processed. Try again shortly.'), code: REQUEST_IN_FLIGHT });
+      if (row.fingerprint !== print) throw new HttpError(422, { detail: t('This Idempotency-Key was already used for a different request.') });
       if (row.state === 'done') return replay(reply, row.response_status ?? 200, row.response_type, row.response_body);
       if (Date.now() - Date.parse(row.created_at) > STALE_IN_FLIGHT_MS) {
         // An outside-transaction attempt whose process died: take it over; the conditional update lets only one retry win.
@@ -116,7 +117,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>):
           return undefined;
         }
       }
-      throw new HttpError(409, { detail: 'A request with this Idempotency-Key is still being processed.', code: REQUEST_IN_FLIGHT });
+      throw new HttpError(409, { detail: t('A request with this Idempotency-Key is still being processed.'), code: REQUEST_IN_FLIGHT });
     }
   });
 

@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addFieldError, HttpError, invalid, throwIfErrors, type FieldErrors } from './errors.js';
 import { isUploadedFile } from './uploads.js';
+import { t } from '../../shared/i18n/translate.js';
 
 /** Deeper than any request of this API; JSON itself parses far deeper. */
 export const MAX_INPUT_DEPTH = 32;
@@ -47,7 +48,7 @@ function inspect(value: unknown, field: string, errors: FieldErrors, depth = 0):
   if (depth > 8 || Buffer.isBuffer(value)) return;
   const problem = typeof value === 'string' ? textProblem(value, field) : null;
   if (typeof value === 'number' && !Number.isFinite(value)) {
-    addFieldError(errors, field, 'A valid number is required.');
+    addFieldError(errors, field, t('A valid number is required.'));
   } else if (problem) {
     addFieldError(errors, field, problem);
   } else if (isUploadedFile(value)) {
@@ -104,8 +105,8 @@ function booleanPaths(schema: unknown, at: string[] = []): string[][] {
 /** DRF's answers for the value at `path` of `value`, named by where it is (`is_active`, `steps.0.required`); absent is no problem. */
 function checkBooleanAt(value: unknown, path: readonly string[], name: readonly string[], errors: FieldErrors): void {
   if (path.length === 0) {
-    if (value === null) addFieldError(errors, name.join('.'), 'This field may not be null.');
-    else if (typeof value !== 'boolean') addFieldError(errors, name.join('.'), 'Must be a valid boolean.');
+    if (value === null) addFieldError(errors, name.join('.'), t('This field may not be null.'));
+    else if (typeof value !== 'boolean') addFieldError(errors, name.join('.'), t('Must be a valid boolean.'));
     return;
   }
   const [key, ...rest] = path as [string, ...string[]];
@@ -136,7 +137,7 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (errors) throw invalid(errors);
   });
   app.addHook('preHandler', async (request) => {
-    if (depthOf(request.body) > MAX_INPUT_DEPTH) throw new HttpError(400, { detail: 'The request body is nested too deeply.' });
+    if (depthOf(request.body) > MAX_INPUT_DEPTH) throw new HttpError(400, { detail: t('The request body is nested too deeply.') });
     // Field names come from the client: a map without a prototype keeps "toString" an ordinary key.
     const errors: FieldErrors = Object.create(null) as FieldErrors;
     for (const part of [request.params, request.query, request.body]) {

@@ -8,6 +8,7 @@ import { FillForm, InventoryForm, type QuantityKind } from '../../shared/api/qua
 import { PartCostsForm } from '../../shared/api/stock-ledger.js';
 import { schemaFieldErrors } from '../../shared/api/schema-check.js';
 import { addFieldError, type FieldErrors } from './errors.js';
+import { t } from '../../shared/i18n/translate.js';
 
 export interface NumberBounds {
   /** Exclusive lower bound. */
@@ -43,8 +44,8 @@ function checkBounds(errors: FieldErrors, field: string, n: number, bounds: Numb
 }
 
 function missing(errors: FieldErrors, field: string, value: unknown): boolean {
-  if (value === undefined) addFieldError(errors, field, 'This field is required.');
-  else if (value === null) addFieldError(errors, field, 'This field may not be null.');
+  if (value === undefined) addFieldError(errors, field, t('This field is required.'));
+  else if (value === null) addFieldError(errors, field, t('This field may not be null.'));
   else return false;
   return true;
 }

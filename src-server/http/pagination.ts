@@ -5,6 +5,7 @@ import { PageNumber, type Page } from '../../shared/api/common.js';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import { notFound } from './errors.js';
 import { linkTo } from './origin.js';
+import { t } from '../../shared/i18n/translate.js';
 
 /** The query of a list that takes nothing but a page (lists with filters add `page: Type.Optional(PageNumber)` to theirs). */
 export const PageQuery = Type.Object({ page: Type.Optional(PageNumber) });
@@ -24,7 +25,7 @@ export function pageWindow(page: number | undefined, size = PAGE_SIZE): PageWind
 
 export function pageOf<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Page<T> {
   const last = Math.max(1, Math.ceil(count / PAGE_SIZE));
-  if (window.page > last) throw notFound('Invalid page.');
+  if (window.page > last) throw notFound(t('Invalid page.'));
   const link = (p: number | null): string | null =>
     p === null
       ? null

@@ -13,6 +13,7 @@ import type { FileStorage } from './file-storage.js';
 import { MEDIA_PREFIX } from './media.js';
 import { discardStoredFiles } from './upload-cleanup.js';
 import { perUserLimit } from './rate-limits.js';
+import { t } from '../../shared/i18n/translate.js';
 
 export interface UploadedFile {
   filename: string;
@@ -72,7 +73,7 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 export function filesOf(value: unknown, field: string): UploadedFile[] {
   if (value === undefined || value === null || value === '') return [];
   const list = Array.isArray(value) ? value : [value];
-  if (!list.every(isUploadedFile)) throw fieldError(field, 'The submitted data was not a file. Check the encoding type on the form.');
+  if (!list.every(isUploadedFile)) throw fieldError(field, t('The submitted data was not a file. Check the encoding type on the form.'));
   return list;
 }
 

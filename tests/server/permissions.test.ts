@@ -35,6 +35,8 @@ const PUBLIC = [
 ];
 const SIGNED_IN = [
   'GET /auth/users/me/',
+  // Each user's own account settings (their language).
+  'PATCH /auth/users/me/',
   // A label's code: limited users scan location labels to report a problem there (an asset's code is refused them by the answer).
   'GET /codes/:code/',
   'GET /locations/',

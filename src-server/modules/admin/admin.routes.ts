@@ -25,6 +25,7 @@ import { presentAdminContactMessage } from '../contact/contact.presenter.js';
 import { presentAdminUser } from '../users/users.presenter.js';
 import type { UserRow } from '../users/users.repository.js';
 import { ActorNotAllowedError, AdminRuleError, usersAdminService } from './users-admin.service.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 export const ADMIN_MAIL_MESSAGES = {
   alreadyActivated: 'This account has already been activated.',
@@ -77,7 +78,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     } catch (err) {
       if (err instanceof AdminRuleError) throw invalid({ [err.field]: err.messages });
       // Deactivated or demoted while the request was on its way: answered as the next request would be.
-      if (err instanceof ActorNotAllowedError) throw err.reason === 'inactive' ? unauthorized('User is inactive', 'user_inactive') : forbidden();
+      if (err instanceof ActorNotAllowedError) throw err.reason === 'inactive' ? unauthorized(t('User is inactive'), 'user_inactive') : forbidden();
       throw err;
     }
     if (!result) throw notFound();

@@ -13,6 +13,7 @@ import { addFieldError, type FieldErrors } from '../../http/errors.js';
 import { requiredText } from '../../http/text.js';
 import { filesOf, sniffType, type UploadedFile } from '../../http/uploads.js';
 import type { AssetChanges } from './assets.repository.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 /** The types a thumbnail may have. */
 export const IMAGE_TYPES = UPLOAD_ALLOWED_TYPES.filter((t) => t.startsWith('image/'));
@@ -38,7 +39,7 @@ function parseLocationId(errors: FieldErrors, value: unknown): number | null | u
   const n = looseNumber(value);
   if (n === undefined || n === null) return n;
   if (!Number.isInteger(n) || n < 1 || n > ID_MAX) {
-    addFieldError(errors, 'location_id', 'A valid integer is required.');
+    addFieldError(errors, 'location_id', t('A valid integer is required.'));
     return undefined;
   }
   return n;
@@ -48,8 +49,8 @@ function parseLocationId(errors: FieldErrors, value: unknown): number | null | u
 function parsePrice(errors: FieldErrors, value: unknown): number | null | undefined {
   const n = looseNumber(value);
   if (n === undefined || n === null) return n;
-  if (!Number.isFinite(n)) addFieldError(errors, 'purchase_price', 'A valid number is required.');
-  else if (n < 0) addFieldError(errors, 'purchase_price', 'Ensure this value is greater than or equal to 0.');
+  if (!Number.isFinite(n)) addFieldError(errors, 'purchase_price', t('A valid number is required.'));
+  else if (n < 0) addFieldError(errors, 'purchase_price', t('Ensure this value is greater than or equal to 0.'));
   else if (n >= PRICE_LIMIT) addFieldError(errors, 'purchase_price', `Ensure this value is less than ${PRICE_LIMIT}.`);
   else return n;
   return undefined;
@@ -84,8 +85,8 @@ function thumbnailOf(errors: FieldErrors, value: unknown): UploadedFile | null {
   const files = filesOf(value, 'thumbnail');
   if (!files.length) return null;
   const [file] = files;
-  if (files.length > 1 || !file) addFieldError(errors, 'thumbnail', 'Upload a single image.');
-  else if (file.data.length === 0) addFieldError(errors, 'thumbnail', 'The submitted file is empty.');
+  if (files.length > 1 || !file) addFieldError(errors, 'thumbnail', t('Upload a single image.'));
+  else if (file.data.length === 0) addFieldError(errors, 'thumbnail', t('The submitted file is empty.'));
   else if (!sniffType(file.data, IMAGE_TYPES)) addFieldError(errors, 'thumbnail', IMAGE_REFUSED_MESSAGE);
   else return file;
   return null;
@@ -93,8 +94,8 @@ function thumbnailOf(errors: FieldErrors, value: unknown): UploadedFile | null {
 
 /** A value the full update requires: absent is "required", sent empty is "may not be null". */
 function required<T>(errors: FieldErrors, field: string, raw: unknown, parsed: T | null | undefined): T | undefined {
-  if (raw === undefined) addFieldError(errors, field, 'This field is required.');
-  else if (parsed === null) addFieldError(errors, field, 'This field may not be null.');
+  if (raw === undefined) addFieldError(errors, field, t('This field is required.'));
+  else if (parsed === null) addFieldError(errors, field, t('This field may not be null.'));
   return parsed ?? undefined;
 }
 

@@ -1,10 +1,12 @@
 /** Djoser-compatible account routes and SimpleJWT-compatible token routes. */
 import type { FastifyInstance } from 'fastify';
-import { EmailBody, LoginBody, RefreshBody, RegisterBody, ResetConfirmBody, UidTokenBody, VerifyBody } from '../../../shared/api/auth.js';
+import { EmailBody, LoginBody, RefreshBody, RegisterBody, ResetConfirmBody, UidTokenBody, UserMePatch, VerifyBody } from '../../../shared/api/auth.js';
+import { invalidChoiceMessage } from '../../../shared/api/field-messages.js';
+import { isLanguage } from '../../../shared/i18n/languages.js';
 import type { Static } from '@sinclair/typebox';
 import type { AppDeps } from '../../deps.js';
 import { nowIso } from '../../http/clock.js';
-import { HttpError, addFieldError, forbidden, invalid, throwIfErrors, unauthorized, type FieldErrors } from '../../http/errors.js';
+import { HttpError, addFieldError, fieldError, forbidden, invalid, nothingToChange, throwIfErrors, unauthorized, type FieldErrors } from '../../http/errors.js';
 import { currentUser } from '../../http/access.js';
 import { requiredText } from '../../http/text.js';
 import { presentUser } from '../users/users.presenter.js';
@@ -17,6 +19,7 @@ import { usersAdminService } from '../admin/users-admin.service.js';
 import type { Mail } from '../../mail/mailer.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 import { isCurrentAccess } from './jwt.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 const PASSWORDS_DIFFER = "The two password fields didn't match.";
 export const LOOKALIKE_EMAIL = 'This email address looks too much like that of another account. Please use another address, or ask your administrator.';
@@ -46,10 +49,10 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   async function userFromLink(uid: string, token: string, purpose: AccountTokenPurpose): Promise<UserRow> {
     const id = decodeUid(uid);
     const user = id === null ? undefined : await users.findById(id);
-    if (!user) throw invalid({ uid: ["Invalid user id or user doesn't exist."] });
+    if (!user) throw invalid({ uid: [t("Invalid user id or user doesn't exist.")] });
     // Only an account that was never active can be activated: a deactivated one stays off.
-    if (purpose === 'activation' && !awaitsActivation(user)) throw forbidden('Stale token for given user.');
-    if (!accountTokens.check(purpose, user, token)) throw invalid({ token: ['Invalid token for given user.'] });
+    if (purpose === 'activation' && !awaitsActivation(user)) throw forbidden(t('Stale token for given user.'));
+    if (!accountTokens.check(purpose, user, token)) throw invalid({ token: [t('Invalid token for given user.')] });
     return user;
   }
 
@@ -59,8 +62,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const email = emailField(errors, 'email', b.email);
     const first = requiredText(errors, 'first_name', b.first_name);
     const last = requiredText(errors, 'last_name', b.last_name);
-    if (!b.password) addFieldError(errors, 'password', 'This field may not be blank.');
-    if (!b.re_password) addFieldError(errors, 're_password', 'This field may not be blank.');
+    if (!b.password) addFieldError(errors, 'password', t('This field may not be blank.'));
+    if (!b.re_password) addFieldError(errors, 're_password', t('This field may not be blank.'));
     if (b.password && b.re_password && b.password !== b.re_password) addFieldError(errors, 'non_field_errors', PASSWORDS_DIFFER);
     if (b.password) {
       const problems = passwordProblems(b.password, { email, first_name: first, last_name: last });
@@ -131,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const b = request.body;
     const user = await userFromLink(b.uid, b.token, 'password-reset');
     const errors: FieldErrors = {};
-    if (!b.new_password) addFieldError(errors, 'new_password', 'This field may not be blank.');
+    if (!b.new_password) addFieldError(errors, 'new_password', t('This field may not be blank.'));
     else if (b.new_password !== b.re_new_password) addFieldError(errors, 'non_field_errors', PASSWORDS_DIFFER);
     else {
       const problems = passwordProblems(b.new_password, user);
@@ -144,6 +147,19 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   });
 
   app.get('/auth/users/me/', { config: { access: 'user' } }, async (request) => presentUser(currentUser(request)));
+
+  /**
+   * The user's own settings: the language the account speaks (docs/i18n.md), null to follow the
+   * device's. Replayed from the idempotency record like other writes.
+   */
+  app.patch<{ Body: UserMePatch }>('/auth/users/me/', { schema: { body: UserMePatch }, config: { access: 'user' } }, async (request) => {
+    const user = currentUser(request);
+    const { language } = request.body;
+    if (language === undefined) throw nothingToChange();
+    if (language !== null && !isLanguage(language)) throw fieldError('language', invalidChoiceMessage(language));
+    await users.update(user.id, { language });
+    return presentUser({ ...user, language });
+  });
 
   /**
    * Beside the per-address limit (AUTH_RATE_LIMIT), sign-ins are limited per account: once
@@ -173,7 +189,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyPassword(DUMMY_HASH, request.body.password);
     if (!user || !ok || user.is_active !== 1) {
       await loginFailures.purge(windowStart);
-      throw unauthorized('No active account found with the given credentials', 'no_active_account');
+      throw unauthorized(t('No active account found with the given credentials'), 'no_active_account');
     }
     await loginFailures.clear(account);
     await users.update(user.id, { last_login: nowIso() });
@@ -182,9 +198,9 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/refresh/', { schema: { body: RefreshBody }, config: limited }, async (request) => {
     const rotated = await tokens.rotate(request.body.refresh);
-    if (!rotated) throw unauthorized('Token is invalid or expired', 'token_not_valid');
+    if (!rotated) throw unauthorized(t('Token is invalid or expired'), 'token_not_valid');
     const user = await users.findById(rotated.userId);
-    if (!user || user.is_active !== 1) throw unauthorized('Token is invalid or expired', 'token_not_valid');
+    if (!user || user.is_active !== 1) throw unauthorized(t('Token is invalid or expired'), 'token_not_valid');
     return { access: rotated.access, refresh: rotated.refresh };
   });
 
@@ -195,13 +211,13 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const owner = access ? await users.findById(access.user_id) : undefined;
     const currentAccess = access && owner && owner.is_active === 1 && isCurrentAccess(access, owner);
     const valid = currentAccess || (await tokens.usableRefresh(request.body.token));
-    if (!valid) throw unauthorized('Token is invalid or expired', 'token_not_valid');
+    if (!valid) throw unauthorized(t('Token is invalid or expired'), 'token_not_valid');
     return {};
   });
 
   /** Ends the login a refresh token belongs to, on every device that shares it. */
   app.post<{ Body: Static<typeof RefreshBody> }>('/auth/jwt/logout/', { schema: { body: RefreshBody }, config: { access: 'public', ...noReplay } }, async (request, reply) => {
-    if (!(await tokens.revokeByToken(request.body.refresh))) throw new HttpError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    if (!(await tokens.revokeByToken(request.body.refresh))) throw new HttpError(401, { detail: t('Token is invalid or expired'), code: 'token_not_valid' });
     return reply.code(204).send();
   });
 }

@@ -1,6 +1,7 @@
 /** Password hashing (argon2id, OWASP minimum parameters) and Django-like strength validation. */
 import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORDS } from './common-passwords.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
@@ -26,8 +27,8 @@ export function passwordProblems(password: string, user: { email: string; first_
   if (password.length > PASSWORD_MAX_LENGTH) {
     problems.push(`This password is too long. It must contain at most ${PASSWORD_MAX_LENGTH} characters.`);
   }
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) problems.push('This password is too common.');
-  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) problems.push(t('This password is too common.'));
+  if (/^\d+$/.test(password)) problems.push(t('This password is entirely numeric.'));
   const lower = password.toLowerCase();
   const attributes: [string, string][] = [
     ['email', user.email.split('@')[0] ?? ''],

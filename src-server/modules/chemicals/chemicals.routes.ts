@@ -12,6 +12,7 @@ import { registerQuantityRoutes } from '../stock/quantity-routes.js';
 import { chemicalInventoryReport } from './chemicals.report.js';
 import { presentChemicalQuantityRecord, presentChemicals } from './chemicals.presenter.js';
 import { type ChemicalLocationRow, type ChemicalRow } from './chemicals.repository.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 export async function chemicalsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { config, repositories, models } = deps;
@@ -39,7 +40,7 @@ export async function chemicalsRoutes(app: FastifyInstance, deps: AppDeps): Prom
       const [chemical, entry] = await Promise.all([chemicals.findById(b.chemical), chemicals.findEntry(b.chemical_location_id)]);
       if (!chemical) addFieldError(errors, 'chemical', doesNotExist(b.chemical));
       if (!entry) addFieldError(errors, 'chemical_location_id', doesNotExist(b.chemical_location_id));
-      else if (chemical && entry.chemical_id !== chemical.id) addFieldError(errors, 'chemical_location_id', 'This location entry belongs to another chemical.');
+      else if (chemical && entry.chemical_id !== chemical.id) addFieldError(errors, 'chemical_location_id', t('This location entry belongs to another chemical.'));
       return chemical && entry ? entry : null;
     },
     stockId: (entry) => entry.id,

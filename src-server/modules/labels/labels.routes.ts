@@ -18,6 +18,7 @@ import { requestOrigin } from '../../http/origin.js';
 import { pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
 import { sendPdf } from '../../reports/delivery.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 const pdfAnswer = (file: string): FastifySchema['response'] => ({
   200: { description: `A PDF saved as ${file}: Avery 5160 sheets (US Letter, 3 × 10 labels of 2.625 × 1 in).`, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
@@ -45,7 +46,7 @@ export async function labelsRoutes(app: FastifyInstance, { pdf, repositories }: 
       if (count === 0) throw notFound(NO_ASSETS_TO_LABEL);
       // Never a silent first part: without a page, all of them or a refusal that says how to ask.
       if (request.query.page === undefined && count > MAX_LABELS_PER_REQUEST) throw new HttpError(400, { detail: tooManyLabels(count) });
-      if (rows.length === 0) throw notFound('Invalid page.');
+      if (rows.length === 0) throw notFound(t('Invalid page.'));
       const origin = requestOrigin(request);
       const sheet = await pdf.render({
         kind: 'labels',

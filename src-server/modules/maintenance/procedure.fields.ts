@@ -12,6 +12,7 @@ import type { ProcedureStepBody, StepAnswerBody } from '../../../shared/api/proc
 import { checkAnswers, checkProcedure, type CheckedAnswer, type ProcedureStep } from '../../../shared/rules/procedure.js';
 import { addFieldError, fieldError, HttpError, type FieldErrors } from '../../http/errors.js';
 import { filesOf, type UploadedFile } from '../../http/uploads.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 /** A step the client sent without an id gets one that no other step of any task is likely to have. */
 const newStepId = () => randomBytes(6).toString('hex');
@@ -43,7 +44,7 @@ export function photosOf(body: object): Map<string, UploadedFile> {
     if (stepId === undefined) continue;
     // A form with no file chosen still sends one nameless, empty part: that is no photo.
     const files = filesOf(value, field).filter((f) => f.filename !== '' || f.data.length > 0);
-    if (files.length > 1) throw fieldError(field, 'Send one photo per step.');
+    if (files.length > 1) throw fieldError(field, t('Send one photo per step.'));
     if (files[0]) photos.set(stepId, files[0]);
   }
   return photos;
@@ -63,7 +64,7 @@ export function readMultipartAnswers(request: FastifyRequest): void {
   try {
     body.answers = JSON.parse(body.answers) as unknown;
   } catch {
-    throw fieldError('answers', 'Send the answers as a JSON list.');
+    throw fieldError('answers', t('Send the answers as a JSON list.'));
   }
 }
 

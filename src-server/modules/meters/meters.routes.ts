@@ -29,6 +29,7 @@ import { requiredText } from '../../http/text.js';
 import { presentMeters, presentReading } from './meters.presenter.js';
 import { takenAtField } from './reading.fields.js';
 import type { MeterReadingRow, MeterRow } from './meters.repository.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 const ReadingParams = Type.Object({ id: Id, rid: Id });
 type ReadingParams = Static<typeof ReadingParams>;
@@ -203,7 +204,7 @@ export async function metersRoutes(app: FastifyInstance, { config, repositories,
 function voidReason(body: unknown): string | null {
   const reason: unknown = body && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
   if (reason === undefined || reason === null) return null;
-  if (typeof reason !== 'string') throw fieldError('reason', 'Not a valid string.');
+  if (typeof reason !== 'string') throw fieldError('reason', t('Not a valid string.'));
   if (reason.length > TEXT_LIMIT) throw fieldError('reason', `Ensure this field has no more than ${TEXT_LIMIT} characters.`);
   return optionalText(reason);
 }

@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Page } from '../../../shared/api/common.js';
 import { REQUIRED_MESSAGE } from '../../../shared/api/field-messages.js';
+import { t } from '../../../shared/i18n/translate.js';
 import { ledgerCsvFileName } from '../../../shared/api/exports.js';
 import { PART_MOVE_MAX, PART_MOVE_MESSAGES, WorkOrderPartBody, type StockEntry, type WorkOrderPart } from '../../../shared/api/stock-ledger.js';
 import { todayIn } from '../../../shared/rules/task-status.js';
@@ -90,7 +91,7 @@ export async function partMovesRoutes(app: FastifyInstance, { config, repositori
       const errors: FieldErrors = {};
       if (!isMoveKind(kind)) addFieldError(errors, 'kind', PART_MOVE_MESSAGES.kind);
       if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > PART_MOVE_MAX) addFieldError(errors, 'quantity', PART_MOVE_MESSAGES.quantity);
-      if (partId === undefined || partId === null) addFieldError(errors, 'part_id', REQUIRED_MESSAGE);
+      if (partId === undefined || partId === null) addFieldError(errors, 'part_id', t(REQUIRED_MESSAGE));
       else {
         const part = await parts.findById(partId);
         if (!part) addFieldError(errors, 'part_id', doesNotExist(partId));

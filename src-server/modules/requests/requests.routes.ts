@@ -28,6 +28,7 @@ import { filesOf, storeFiles } from '../../http/uploads.js';
 import { IMAGE_TYPES } from '../assets/assets.fields.js';
 import { presentRequest, requestStatus } from './requests.presenter.js';
 import type { WorkRequestRow } from './requests.repository.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 const DAY_MS = 86_400_000;
 const TokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,64}$' }) });
@@ -95,7 +96,7 @@ export async function requestsRoutes(app: FastifyInstance, { config, repositorie
       const phone = optionalField(errors, 'phone', body.phone, PHONE_LIMIT);
       const email = optionalText(body.email) === null ? null : emailField(errors, 'email', body.email);
       const files = filesOf((body as Record<string, unknown>).photo, 'photo');
-      if (files.length > 1) addFieldError(errors, 'photo', 'Send one photo.');
+      if (files.length > 1) addFieldError(errors, 'photo', t('Send one photo.'));
       throwIfErrors(errors);
       const { code, place } = await placeOf(codeText);
       const now = nowIso();
@@ -210,6 +211,6 @@ export async function requestsRoutes(app: FastifyInstance, { config, repositorie
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return null;
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, { detail: 'The Idempotency-Key header must be 8 to 255 letters, digits or . _ : -' });
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, { detail: t('The Idempotency-Key header must be 8 to 255 letters, digits or . _ : -') });
   return header;
 }

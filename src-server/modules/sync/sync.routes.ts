@@ -24,6 +24,7 @@ import { ChangeWatcher } from './change-watcher.js';
 import { requestOrigin } from '../../http/origin.js';
 import { limitedMayRead, presentedByIds, type AnyModelRecord, type PresentContext } from '../../models/model-record.js';
 import { STREAMS_PER_USER, streamSlots } from './stream-slots.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 export { STREAMS_PER_USER };
 
@@ -95,7 +96,7 @@ export async function syncRoutes(app: FastifyInstance, { dialect, config, tokens
 
   app.get('/sync/stream/', { config: { access: 'user' } }, async (request, reply) => {
     // Fastify serves HEAD with the GET route's handler.
-    if (request.method === 'HEAD') return reply.code(405).header('allow', 'GET').send({ detail: 'Method "HEAD" not allowed.' });
+    if (request.method === 'HEAD') return reply.code(405).header('allow', 'GET').send({ detail: t('Method "HEAD" not allowed.') });
     const user = currentUser(request);
     const res = reply.raw;
     // A real connection (an injected request in tests has none).
@@ -108,7 +109,7 @@ export async function syncRoutes(app: FastifyInstance, { dialect, config, tokens
       return;
     }
     const slot = await slots.take(user.id);
-    if (!slot) throw new HttpError(429, { detail: 'Too many open sync streams for this user.' });
+    if (!slot) throw new HttpError(429, { detail: t('Too many open sync streams for this user.') });
     if (connectionGone()) {
       slot.release();
       reply.hijack();

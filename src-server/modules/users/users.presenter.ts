@@ -2,6 +2,7 @@
 import type { AdminUser } from '../../../shared/api/admin.js';
 import type { User } from '../../../shared/api/auth.js';
 import type { UserRef } from '../../../shared/api/common.js';
+import { isLanguage } from '../../../shared/i18n/languages.js';
 import { centsToUnits } from '../../../shared/rules/money.js';
 import type { UserRow } from './users.repository.js';
 
@@ -33,12 +34,12 @@ export function presentUser(u: UserRow): User {
       date_joined: u.date_joined,
       last_login: u.last_login,
     },
-    language: null,
+    language: isLanguage(u.language) ? u.language : null,
   };
 }
 
 /** Columns the staff's user list does not show. */
-export const ADMIN_USER_NOT_EXPOSED = ['password_hash', 'email_normalized', 'email_skeleton', 'token_generation'] as const satisfies readonly (keyof UserRow)[];
+export const ADMIN_USER_NOT_EXPOSED = ['password_hash', 'email_normalized', 'email_skeleton', 'token_generation', 'language'] as const satisfies readonly (keyof UserRow)[];
 
 export function presentAdminUser(u: UserRow): AdminUser {
   return {

@@ -25,6 +25,7 @@ import { REPORT_READ_LIMIT } from '../../reports/report-size.js';
 import { reportLocation } from '../../reports/site-locations.js';
 import { CAR_WASH_REPORT_FILE, CAR_WASH_REPORT_TITLE, CAR_WASH_REPORT_TOO_LONG, carWashReport } from './washes.report.js';
 import { presentPackageTotal, presentWashPackage, presentWashRecord } from './washes.presenter.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 /** The first day of the month of a YYYY-MM-DD date. */
 function monthStart(isoDate: string): string {
@@ -48,7 +49,7 @@ function daysIncluded(start: string, end: string): number {
 function period(errors: FieldErrors, start: string | undefined, end: string | undefined): { start: string | null; end: string | null } {
   const s = optionalDateField(errors, 'start', start);
   const e = optionalDateField(errors, 'end', end);
-  if (s && e && s > e) addFieldError(errors, 'end', 'The end date must not be before the start date.');
+  if (s && e && s > e) addFieldError(errors, 'end', t('The end date must not be before the start date.'));
   return { start: s, end: e };
 }
 
@@ -82,7 +83,7 @@ export async function washesRoutes(app: FastifyInstance, { config, mailer, pdf, 
     const [pkg, location] = await Promise.all([washes.findPackage(b.wash_package), locations.findById(b.location)]);
     if (!location) addFieldError(errors, 'location', doesNotExist(b.location));
     if (!pkg) addFieldError(errors, 'wash_package', doesNotExist(b.wash_package));
-    else if (location && pkg.location_id !== location.id) addFieldError(errors, 'wash_package', 'This wash package does not belong to the chosen location.');
+    else if (location && pkg.location_id !== location.id) addFieldError(errors, 'wash_package', t('This wash package does not belong to the chosen location.'));
     throwIfErrors(errors);
     if (count === null || date === null || !pkg || !location) throw invalid(errors);
     const row = await washes.create({ wash_package_id: pkg.id, location_id: location.id, count, date, user_id: currentUser(request).id, created_at: nowIso() }, { package: pkg.name, location: location.name });
@@ -102,7 +103,7 @@ export async function washesRoutes(app: FastifyInstance, { config, mailer, pdf, 
     const today = todayIn(config.timeZone);
     const end = asked.end ?? today;
     const start = asked.start ?? monthStart(end);
-    if (start > end) throw fieldError('start', 'The start date must not be after the end date.');
+    if (start > end) throw fieldError('start', t('The start date must not be after the end date.'));
     if (daysIncluded(start, end) > REPORT_PERIOD_MAX_DAYS) throw fieldError('start', REPORT_PERIOD_TOO_LONG);
     const filter = { locationId: location.id, start, end };
     const [packages, totals, chemicalRecords] = await Promise.all([washes.packages(location.id), washes.totals(filter), chemicals.recordsAt(location.id, start, end, REPORT_READ_LIMIT)]);

@@ -20,6 +20,7 @@ import { shownTo } from '../../models/model-record.js';
 import type { LabourTotals } from '../labour/labour.repository.js';
 import { presentWorkOrder } from './workorders.presenter.js';
 import { type ShownOrders, type WorkOrderRow } from './workorders.repository.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 export async function workordersRoutes(app: FastifyInstance, { repositories, uploads, models }: AppDeps): Promise<void> {
   const { users } = repositories;
@@ -79,7 +80,7 @@ export async function workordersRoutes(app: FastifyInstance, { repositories, upl
     const errors: FieldErrors = {};
     const description = requiredText(errors, 'description', body.description);
     const locationId = body.location_id;
-    if (locationId === undefined) addFieldError(errors, 'location_id', 'This field is required.');
+    if (locationId === undefined) addFieldError(errors, 'location_id', t('This field is required.'));
     else if (!(await locations.exists(locationId))) addFieldError(errors, 'location_id', doesNotExist(locationId));
     const assetId = body.asset_id ?? null;
     if (assetId !== null) await checkAssetLink(errors, user, assetId, locationId);
