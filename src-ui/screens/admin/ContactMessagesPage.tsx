@@ -7,7 +7,9 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import type { AdminContactMessage } from '../../../shared/api/admin';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg, tc } from '../../../shared/i18n/translate';
 import { formatDateTime } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { sendAndTell } from '../../kit/ConfirmDialog';
 import { ListScreen, type ListDef, type ListItemTools } from '../../kit/ListScreen';
 
@@ -16,9 +18,9 @@ const LIST: ListDef<AdminContactMessage> = {
   area: 'admin',
   read: (worker, query) => worker.admin.messages({ page: query.page }),
   texts: {
-    title: 'Contact Messages',
-    itemsLabel: 'Contact messages',
-    loading: 'Loading contact messages...',
+    title: msg('Contact Messages'),
+    itemsLabel: msg('Contact messages'),
+    loading: msg('Loading contact messages...'),
     empty: NOT_FOUND_MESSAGES.admin.contactMessages,
     failure: SCREEN_MESSAGES.admin.loadMessages,
     saved: OFFLINE_BANNERS.savedData,
@@ -26,6 +28,7 @@ const LIST: ListDef<AdminContactMessage> = {
 };
 
 function MessageCard({ message, list }: { message: AdminContactMessage; list: ListItemTools<AdminContactMessage> }) {
+  const t = useT();
   const [sending, setSending] = useState(false);
   const headingId = `message-${message.id}-from`;
   const mark = async () => {
@@ -40,7 +43,7 @@ function MessageCard({ message, list }: { message: AdminContactMessage; list: Li
         <h2 id={headingId} className="wo-card-location admin-card-title">
           {message.name}
         </h2>
-        <span className={`wo-status ${message.read ? 'message-read' : 'message-unread'}`}>{message.read ? 'Read' : 'Unread'}</span>
+        <span className={`wo-status ${message.read ? 'message-read' : 'message-unread'}`}>{message.read ? tc('message', 'Read') : t('Unread')}</span>
       </div>
       <div className="wo-meta">
         <a href={`mailto:${message.email}`}>{message.email}</a>
@@ -52,7 +55,7 @@ function MessageCard({ message, list }: { message: AdminContactMessage; list: Li
           type="button"
           size="small"
           outlined
-          label={sending ? 'Saving...' : message.read ? 'Mark unread' : 'Mark read'}
+          label={sending ? t('Saving...') : message.read ? t('Mark unread') : t('Mark read')}
           icon={message.read ? 'pi pi-eye-slash' : 'pi pi-check'}
           disabled={sending}
           onClick={() => void mark()}

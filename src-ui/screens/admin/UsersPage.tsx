@@ -8,9 +8,11 @@ import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { HourlyRateForm, type AdminUser } from '../../../shared/api/admin';
 import { NOT_FOUND_MESSAGES, OFFLINE_BANNERS, SCREEN_MESSAGES } from '../../../shared/data/messages';
+import { msg } from '../../../shared/i18n/translate';
 import { homeFor } from '../../app/navigation';
 import { LinkButton } from '../../components/LinkButton';
 import { formatDateTime, formatPrice, fullName } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { ConfirmDialog, type Confirmation } from '../../kit/ConfirmDialog';
 import { DetailRows } from '../../kit/DetailRows';
 import { FormDialog } from '../../kit/FormDialog';
@@ -31,22 +33,21 @@ const LIST: ListDef<AdminUser> = {
   area: 'admin',
   read: (worker, query) => worker.admin.users({ page: query.page, search: query.search }),
   texts: {
-    title: 'Users',
-    searchPlaceholder: 'Name or email',
-    itemsLabel: 'Users',
-    loading: 'Loading users...',
+    title: msg('Users'),
+    searchPlaceholder: msg('Name or email'),
+    itemsLabel: msg('Users'),
+    loading: msg('Loading users...'),
     empty: NOT_FOUND_MESSAGES.admin.users,
     failure: SCREEN_MESSAGES.admin.loadUsers,
     saved: OFFLINE_BANNERS.savedData,
   },
 };
 
-const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
-
 function UserState({ user }: { user: AdminUser }) {
-  if (user.is_active) return <span className="wo-status user-state-active">Active</span>;
-  if (awaitsActivation(user)) return <span className="wo-status user-state-waiting">Awaiting activation</span>;
-  return <span className="wo-status user-state-inactive">Inactive</span>;
+  const t = useT();
+  if (user.is_active) return <span className="wo-status user-state-active">{t('Active')}</span>;
+  if (awaitsActivation(user)) return <span className="wo-status user-state-waiting">{t('Awaiting activation')}</span>;
+  return <span className="wo-status user-state-inactive">{t('Inactive')}</span>;
 }
 
 function confirmationFor(action: UserAction, user: AdminUser): Confirmation<AdminUser | null> {
@@ -67,6 +68,8 @@ function confirmationFor(action: UserAction, user: AdminUser): Confirmation<Admi
 }
 
 function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | null; list: ListItemTools<AdminUser> }) {
+  const t = useT();
+  const yesNo = (flag: boolean) => (flag ? t('Yes') : t('No'));
   const [open, setOpen] = useState<Confirmation<AdminUser | null> | null>(null);
   const [showHistory, setShowHistory] = useState(false);
   const [editingRate, setEditingRate] = useState(false);
@@ -78,34 +81,34 @@ function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | 
       <div className="wo-card-head">
         <h2 id={headingId} className="wo-card-location admin-card-title">
           {name}
-          {user.id === actorId ? <span className="admin-you"> (you)</span> : null}
+          {user.id === actorId ? <span className="admin-you"> {t('(you)')}</span> : null}
         </h2>
         <UserState user={user} />
       </div>
       <p className="admin-card-email">{user.email}</p>
       <DetailRows
         rows={[
-          ['Active', yesNo(user.is_active)],
-          ['Full access', yesNo(user.full_feature_access)],
-          ['Staff', yesNo(user.is_staff)],
+          [msg('Active'), yesNo(user.is_active)],
+          [msg('Full access'), yesNo(user.full_feature_access)],
+          [msg('Staff'), yesNo(user.is_staff)],
           // Not in the spec: what this user's labour costs an hour (docs/decisions.md: What the work costs).
-          ['Hourly rate', formatPrice(user.hourly_rate)],
-          ['Last login', user.last_login ? formatDateTime(user.last_login) : 'Never'],
-          ['Joined', formatDateTime(user.date_joined)],
+          [msg('Hourly rate'), formatPrice(user.hourly_rate)],
+          [msg('Last login'), user.last_login ? formatDateTime(user.last_login) : t('Never')],
+          [msg('Joined'), formatDateTime(user.date_joined)],
         ]}
       />
       <div className="button-row admin-actions">
         {userActions(user, actorId).map((action) => {
           const text = actionText(action, user);
-          return <Button key={text.label} type="button" size="small" outlined label={text.label} icon={text.icon} onClick={() => setOpen(confirmationFor(action, user))} />;
+          return <Button key={text.label} type="button" size="small" outlined label={t(text.label)} icon={text.icon} onClick={() => setOpen(confirmationFor(action, user))} />;
         })}
-        <Button type="button" size="small" outlined label="Hourly rate" icon="pi pi-dollar" onClick={() => setEditingRate(true)} />
+        <Button type="button" size="small" outlined label={t('Hourly rate')} icon="pi pi-dollar" onClick={() => setEditingRate(true)} />
         {/* The account's history (docs/decisions.md: History on every record): shown on demand, one card at a time being read. */}
         <Button
           type="button"
           size="small"
           text
-          label={showHistory ? 'Hide history' : 'History'}
+          label={showHistory ? t('Hide history') : t('History')}
           icon="pi pi-history"
           aria-expanded={showHistory}
           aria-controls={historyId}
@@ -121,6 +124,7 @@ function UserCard({ user, actorId, list }: { user: AdminUser; actorId: number | 
 
 /** The rate labour entries keep from now on; entries already made keep theirs. Needs a connection, like every change here. */
 function HourlyRateDialog({ user, onClose, onDone }: { user: AdminUser | null; onClose: () => void; onDone: (user: AdminUser) => void }) {
+  const t = useT();
   const form = useSchemaForm<{ hourly_rate: number | null }>(HourlyRateForm, { hourly_rate: user?.hourly_rate ?? null }, (v) => ({ hourly_rate: v.hourly_rate }));
   useEffect(() => {
     if (user) form.reset({ hourly_rate: user.hourly_rate });
@@ -129,7 +133,7 @@ function HourlyRateDialog({ user, onClose, onDone }: { user: AdminUser | null; o
     if (!user) return;
     try {
       const result = await callWorker((worker) => worker.admin.setHourlyRate(user.id, hourly_rate ?? 0));
-      showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+      showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: t(result.message) });
       if (result.status === 'done') onDone(result.data);
       onClose();
     } catch (err) {
@@ -137,19 +141,20 @@ function HourlyRateDialog({ user, onClose, onDone }: { user: AdminUser | null; o
     }
   }, showInvalidForm);
   return (
-    <FormDialog header={user ? `Hourly rate of ${fullName(user) || user.email}` : ''} visible={user !== null} busy={form.formState.isSubmitting} submitLabel="Save" width="24rem" onClose={onClose} onSubmit={submit}>
-      <NumberField control={form.control} name="hourly_rate" id={`hourly-rate-${user?.id ?? 0}`} label="Per hour" min={0} step="any" hint="Time recorded from now on keeps this rate; earlier entries keep theirs." required />
+    <FormDialog header={user ? t('Hourly rate of {name}', { name: fullName(user) || user.email }) : ''} visible={user !== null} busy={form.formState.isSubmitting} submitLabel={t('Save')} width="24rem" onClose={onClose} onSubmit={submit}>
+      <NumberField control={form.control} name="hourly_rate" id={`hourly-rate-${user?.id ?? 0}`} label={t('Per hour')} min={0} step="any" hint={t('Time recorded from now on keeps this rate; earlier entries keep theirs.')} required />
     </FormDialog>
   );
 }
 
 export function UsersPage() {
+  const t = useT();
   const me = useCurrentUser();
   return (
     <ListScreen
       def={LIST}
       back={me ? homeFor(me) : '/'}
-      actions={<LinkButton href="/admin/contact-messages" label="Messages" icon="pi pi-inbox" />}
+      actions={<LinkButton href="/admin/contact-messages" label={t('Messages')} icon="pi pi-inbox" />}
       renderItem={(user, _query, list) => <UserCard user={user} actorId={me?.id ?? null} list={list} />}
     />
   );

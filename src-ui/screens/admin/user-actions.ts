@@ -3,9 +3,13 @@
  * so the rules are tested alone: the acting staff user is never offered a change of their own rights
  * (full access, staff) or deactivating themselves (the server refuses each too), an activation mail only for an
  * account still waiting for its link, a password reset only for an active one.
+ *
+ * A label, header and confirm are English (the catalogue's ids, said where drawn); a question names
+ * the account, so it comes said in the active language.
  */
 import type { AdminUser } from '../../../shared/api/admin';
 import type { UserChange, UserMail } from '../../../shared/areas/admin';
+import { msg, t } from '../../../shared/i18n/translate';
 import { fullName } from '../../format/display';
 
 export type UserAction = { kind: 'change'; change: UserChange } | { kind: 'mail'; mail: UserMail };
@@ -48,40 +52,72 @@ export function actionText(action: UserAction, user: AdminUser): UserActionText 
   const who = userWho(user);
   if (action.kind === 'mail') {
     return action.mail === 'resendActivation'
-      ? { label: 'Resend activation mail', icon: 'pi pi-envelope', header: 'Resend Activation Mail', question: `Send the activation link to ${user.email} again?`, confirm: 'Send' }
+      ? {
+          label: msg('Resend activation mail'),
+          icon: 'pi pi-envelope',
+          header: msg('Resend Activation Mail'),
+          question: t('Send the activation link to {email} again?', { email: user.email }),
+          confirm: msg('Send'),
+        }
       : {
-          label: 'Send password reset mail',
+          label: msg('Send password reset mail'),
           icon: 'pi pi-key',
-          header: 'Send Password Reset Mail',
-          question: `Send a password reset link to ${user.email}? The current password keeps working until a new one is set.`,
-          confirm: 'Send',
+          header: msg('Send Password Reset Mail'),
+          question: t('Send a password reset link to {email}? The current password keeps working until a new one is set.', { email: user.email }),
+          confirm: msg('Send'),
         };
   }
   switch (action.change) {
     case 'grantFullAccess':
-      return { label: 'Grant full access', icon: 'pi pi-unlock', header: 'Grant Full Access', question: `Give ${who} full access to every area?`, confirm: 'Grant' };
+      return {
+        label: msg('Grant full access'),
+        icon: 'pi pi-unlock',
+        header: msg('Grant Full Access'),
+        question: t('Give {who} full access to every area?', { who }),
+        confirm: msg('Grant'),
+      };
     case 'revokeFullAccess':
-      return { label: 'Revoke full access', icon: 'pi pi-lock', header: 'Revoke Full Access', question: `Take full access away from ${who}? They keep the work orders only.`, confirm: 'Revoke', danger: true };
+      return {
+        label: msg('Revoke full access'),
+        icon: 'pi pi-lock',
+        header: msg('Revoke Full Access'),
+        question: t('Take full access away from {who}? They keep the work orders only.', { who }),
+        confirm: msg('Revoke'),
+        danger: true,
+      };
     case 'deactivate':
       return {
-        label: 'Deactivate',
+        label: msg('Deactivate'),
         icon: 'pi pi-ban',
-        header: 'Deactivate User',
-        question: `Deactivate ${who}? They are signed out everywhere at once and cannot sign in until reactivated.`,
-        confirm: 'Deactivate',
+        header: msg('Deactivate User'),
+        question: t('Deactivate {who}? They are signed out everywhere at once and cannot sign in until reactivated.', { who }),
+        confirm: msg('Deactivate'),
         danger: true,
       };
     case 'reactivate':
-      return { label: 'Reactivate', icon: 'pi pi-check-circle', header: 'Reactivate User', question: `Reactivate ${who}? They can sign in again.`, confirm: 'Reactivate' };
+      return {
+        label: msg('Reactivate'),
+        icon: 'pi pi-check-circle',
+        header: msg('Reactivate User'),
+        question: t('Reactivate {who}? They can sign in again.', { who }),
+        confirm: msg('Reactivate'),
+      };
     case 'makeStaff':
       return {
-        label: 'Make staff',
+        label: msg('Make staff'),
         icon: 'pi pi-shield',
-        header: 'Make Staff',
-        question: `Make ${who} a staff user? Staff users manage every account and read the contact messages.`,
-        confirm: 'Make staff',
+        header: msg('Make Staff'),
+        question: t('Make {who} a staff user? Staff users manage every account and read the contact messages.', { who }),
+        confirm: msg('Make staff'),
       };
     case 'removeStaff':
-      return { label: 'Remove staff', icon: 'pi pi-times-circle', header: 'Remove Staff Right', question: `Remove the staff right of ${who}?`, confirm: 'Remove staff', danger: true };
+      return {
+        label: msg('Remove staff'),
+        icon: 'pi pi-times-circle',
+        header: msg('Remove Staff Right'),
+        question: t('Remove the staff right of {who}?', { who }),
+        confirm: msg('Remove staff'),
+        danger: true,
+      };
   }
 }

@@ -1,16 +1,19 @@
 /** Chemical used per 1,000 cars washed at each car-wash site, month by month (fills against wash counts). */
 import type { ChemicalSite, ChemicalUsage } from '../../../shared/api/kpis';
+import { msg } from '../../../shared/i18n/translate';
+import { useT } from '../../i18n/language';
 import { chemicalListHref, formatCount, formatMonth, formatPerThousand, NO_FIGURE } from './kpi-format';
 import { KpiTable } from './kpi-parts';
 import { Link } from 'wouter';
 
-const UNIT_HEADERS = { gallons: 'Gallons per 1,000 cars', sacks: 'Sacks per 1,000 cars' } as const;
+const UNIT_HEADERS = { gallons: msg('Gallons per 1,000 cars'), sacks: msg('Sacks per 1,000 cars') } as const;
 
 function SiteTable({ site }: { site: ChemicalSite }) {
+  const t = useT();
   const href = chemicalListHref(site.location.id);
   const units = site.months[0]?.amounts.map((a) => a.unit) ?? [];
   return (
-    <KpiTable caption={site.location.name} columns={['Month', 'Cars washed', ...units.map((u) => UNIT_HEADERS[u])]}>
+    <KpiTable caption={site.location.name} columns={[t('Month'), t('Cars washed'), ...units.map((u) => t(UNIT_HEADERS[u]))]}>
       {site.months.map((month) => (
         <tr key={month.month}>
           <th scope="row" className="kpi-nowrap">
@@ -26,7 +29,7 @@ function SiteTable({ site }: { site: ChemicalSite }) {
               {amount.per_1000_cars === null ? (
                 <>
                   <span aria-hidden="true">{NO_FIGURE}</span>
-                  <span className="visually-hidden">No cars washed</span>
+                  <span className="visually-hidden">{t('No cars washed')}</span>
                 </>
               ) : (
                 <Link href={href} className="kpi-count">
@@ -42,10 +45,11 @@ function SiteTable({ site }: { site: ChemicalSite }) {
 }
 
 export function ChemicalUseKpis({ usage }: { usage: ChemicalUsage }) {
+  const t = useT();
   return (
     <section className="kpi-group" aria-labelledby="kpi-chemicals-title">
-      <h3 id="kpi-chemicals-title">Chemical use per 1,000 cars washed</h3>
-      <p className="kpi-note">Chemical filled in the month against the cars washed that month.</p>
+      <h3 id="kpi-chemicals-title">{t('Chemical use per 1,000 cars washed')}</h3>
+      <p className="kpi-note">{t('Chemical filled in the month against the cars washed that month.')}</p>
       {usage.sites.map((site) => (
         <SiteTable key={site.location.id} site={site} />
       ))}

@@ -5,7 +5,8 @@
 import { Link } from 'wouter';
 import type { CostWindow } from '../../../shared/api/costs';
 import { formatPrice } from '../../format/display';
-import { countOf, formatCount, workOrderListHref } from './kpi-format';
+import { useT } from '../../i18n/language';
+import { formatCount, workOrderListHref } from './kpi-format';
 import { Foldable, KpiTable, KpiTile } from './kpi-parts';
 
 const SHORT_LIST = 8;
@@ -13,24 +14,25 @@ const SHORT_LIST = 8;
 const totalOf = (window: CostWindow) => window.locations.reduce((cents, at) => cents + Math.round(at.total * 100), 0) / 100;
 
 export function CostKpis({ windows }: { windows: CostWindow[] }) {
+  const t = useT();
   return (
     <section className="kpi-group" aria-labelledby="kpi-costs-title">
-      <h3 id="kpi-costs-title">What the work cost</h3>
+      <h3 id="kpi-costs-title">{t('What the work cost')}</h3>
       <div className="kpi-tiles">
         {windows.map((window) => (
           <KpiTile
             key={window.days}
             value={formatPrice(totalOf(window))}
-            label={`Labour and parts, last ${countOf(window.days, 'day', 'days')}`}
-            detail={countOf(window.locations.length, 'location', 'locations')}
+            label={t('Labour and parts, last {days, plural, one {# day} other {# days}}', { days: window.days })}
+            detail={t('{count, plural, one {# location} other {# locations}}', { count: window.locations.length })}
             href={workOrderListHref()}
           />
         ))}
       </div>
       {windows.map((window) =>
         window.locations.length > 0 ? (
-          <Foldable key={`locations-${window.days}`} summary={`Cost by location, last ${countOf(window.days, 'day', 'days')} (${formatCount(window.locations.length)})`} open={window.locations.length <= SHORT_LIST}>
-            <KpiTable caption={`Cost by location, last ${countOf(window.days, 'day', 'days')}`} columns={['Location', 'Labour', 'Parts', 'Total']}>
+          <Foldable key={`locations-${window.days}`} summary={t('Cost by location, last {days, plural, one {# day} other {# days}} ({count})', { days: window.days, count: formatCount(window.locations.length) })} open={window.locations.length <= SHORT_LIST}>
+            <KpiTable caption={t('Cost by location, last {days, plural, one {# day} other {# days}}', { days: window.days })} columns={[t('Location'), t('Labour'), t('Parts'), t('Total')]}>
               {window.locations.map((at) => (
                 <tr key={at.location.id}>
                   <th scope="row">
@@ -47,14 +49,14 @@ export function CostKpis({ windows }: { windows: CostWindow[] }) {
       )}
       {windows.map((window) =>
         window.assets.length > 0 ? (
-          <Foldable key={`assets-${window.days}`} summary={`Costliest assets, last ${countOf(window.days, 'day', 'days')}`} open>
-            <KpiTable caption={`Costliest assets, last ${countOf(window.days, 'day', 'days')}`} columns={['Asset', 'Location', 'Total']}>
+          <Foldable key={`assets-${window.days}`} summary={t('Costliest assets, last {days, plural, one {# day} other {# days}}', { days: window.days })} open>
+            <KpiTable caption={t('Costliest assets, last {days, plural, one {# day} other {# days}}', { days: window.days })} columns={[t('Asset'), t('Location'), t('Total')]}>
               {window.assets.map((at) => (
                 <tr key={at.asset.id}>
                   <th scope="row">
                     <Link href={`/asset-detail/${at.asset.id}`}>{`${at.asset.brand} ${at.asset.name}`.trim()}</Link>
                   </th>
-                  <td>{at.location?.name ?? 'No Location'}</td>
+                  <td>{at.location?.name ?? t('No Location')}</td>
                   <td className="kpi-num">{formatPrice(at.total)}</td>
                 </tr>
               ))}

@@ -11,6 +11,7 @@ import type { ReadResult } from '../../../shared/data/protocol';
 import { SavedDataNotice, WarningNotice } from '../../components/Notices';
 import { PageError } from '../../components/PageError';
 import { formatDateTime } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { useSynced, useWorkerRead } from '../../state/hooks';
 import { KPI_TEXTS } from './kpi-format';
 import { ChemicalUseKpis } from './ChemicalUseKpis';
@@ -19,13 +20,20 @@ import { MaintenanceKpis } from './MaintenanceKpis';
 import { OpenWorkOrdersKpis } from './OpenWorkOrdersKpis';
 import { ResponseTimesKpis } from './ResponseTimesKpis';
 
+/** Stands for the time in "As of {time}", so the time can be drawn as a <time> element where the language puts it. */
+const TIME_MARK = '\u0000';
+
 function Figures({ result }: { result: ReadResult<Kpis> }) {
+  const t = useT();
   const kpis = result.data;
+  const [beforeTime = '', afterTime = ''] = t('As of {time}', { time: TIME_MARK }).split(TIME_MARK);
   return (
     <>
-      {result.fromCache ? <SavedDataNotice text={KPI_TEXTS.savedFigures} cachedAt={null} /> : null}
+      {result.fromCache ? <SavedDataNotice text={t(KPI_TEXTS.savedFigures)} cachedAt={null} /> : null}
       <p className="kpi-as-of">
-        As of <time dateTime={kpis.as_of}>{formatDateTime(kpis.as_of)}</time>
+        {beforeTime}
+        <time dateTime={kpis.as_of}>{formatDateTime(kpis.as_of)}</time>
+        {afterTime}
       </p>
       <div className="kpi-groups">
         <OpenWorkOrdersKpis open={kpis.open_work_orders} />
@@ -43,6 +51,7 @@ function Figures({ result }: { result: ReadResult<Kpis> }) {
 const FOLLOW_CHANGES_AFTER_MS = 500;
 
 export function KpiSection() {
+  const t = useT();
   const { loading, result, error, reload } = useWorkerRead('kpis', (worker) => worker.kpis.get());
   // Live: another user's claim, a completion or a fill (hinted, pulled, then announced) reads the figures again.
   const later = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -56,10 +65,10 @@ export function KpiSection() {
   useSynced('chemicals', 'any', readSoon);
   useSynced('partmoves', 'any', readSoon);
   useSynced('labour', 'any', readSoon);
-  const failure = error ? messageForScreen(error, KPI_TEXTS.loadFailed) : null;
+  const failure = error ? t(messageForScreen(error, KPI_TEXTS.loadFailed)) : null;
   return (
     <section className="kpis" aria-labelledby="kpis-title" aria-busy={loading}>
-      <h2 id="kpis-title">Key figures</h2>
+      <h2 id="kpis-title">{t('Key figures')}</h2>
       {result ? (
         <>
           {failure ? <WarningNotice text={failure} /> : null}
@@ -68,7 +77,7 @@ export function KpiSection() {
       ) : failure ? (
         <PageError message={failure} onRetry={() => void reload()} />
       ) : (
-        <p className="kpi-note">Loading the key figures…</p>
+        <p className="kpi-note">{t('Loading the key figures…')}</p>
       )}
     </section>
   );

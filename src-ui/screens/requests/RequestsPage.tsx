@@ -16,11 +16,13 @@ import { REQUEST_MESSAGES, type RequestStatus, type WorkRequest } from '../../..
 import { PAGE_SIZE } from '../../../shared/constants';
 import { NOT_FOUND_MESSAGES, SCREEN_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import type { MutationResult } from '../../../shared/data/protocol';
+import { msg, tc } from '../../../shared/i18n/translate';
 import type { WorkOrder } from '../../../shared/api/workorders';
 import { Field, dropdownPt, fieldAria } from '../../components/Field';
 import { LinkButton } from '../../components/LinkButton';
 import { SavedDataNotice, WarningNotice } from '../../components/Notices';
 import { formatDateTime } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { FormDialog } from '../../kit/FormDialog';
 import { RecordThumbnail } from '../../kit/RecordThumbnail';
 import { PendingSyncTag, usePendingActions } from '../../kit/StatusActions';
@@ -29,20 +31,35 @@ import { fieldError } from '../../state/errors';
 import { useSynced, useWorkerRead } from '../../state/hooks';
 import { showToast } from '../../state/toasts';
 
-const SHOWN: { label: string; value: RequestStatus | 'all' }[] = [
-  { label: 'New', value: 'new' },
-  { label: 'Accepted', value: 'accepted' },
-  { label: 'Done', value: 'completed' },
-  { label: 'Turned down', value: 'rejected' },
-  { label: 'All', value: 'all' },
+/** The filter's choices, in the active language ("requests shown" context: Spanish says them in the plural). */
+const shownOptions = (): { label: string; value: RequestStatus | 'all' }[] => [
+  { label: tc('requests shown', 'New'), value: 'new' },
+  { label: tc('requests shown', 'Accepted'), value: 'accepted' },
+  { label: tc('requests shown', 'Done'), value: 'completed' },
+  { label: tc('requests shown', 'Turned down'), value: 'rejected' },
+  { label: tc('requests shown', 'All'), value: 'all' },
 ];
-const STATUS_LABELS: Record<RequestStatus, string> = { new: 'New', accepted: 'Accepted', completed: 'Done', rejected: 'Turned down' };
 
+/** A request's status on its card, in the active language ("request status" context: one request). */
+function statusLabel(status: RequestStatus): string {
+  switch (status) {
+    case 'new':
+      return tc('request status', 'New');
+    case 'accepted':
+      return tc('request status', 'Accepted');
+    case 'completed':
+      return tc('request status', 'Done');
+    case 'rejected':
+      return tc('request status', 'Turned down');
+  }
+}
+
+/** Marked English; the two with an order's number are said with `t` and the number. */
 export const REQUEST_TEXTS = {
-  openHere: 'Already open here',
-  noneOpen: 'No work order is open here.',
-  sameAs: (id: number) => `Turn down: same as #${id}`,
-  duplicateReason: (id: number) => `Already reported: work order #${id} is open for this.`,
+  openHere: msg('Already open here'),
+  noneOpen: msg('No work order is open here.'),
+  sameAs: msg('Turn down: same as #{id}'),
+  duplicateReason: msg('Already reported: work order #{id} is open for this.'),
 } as const;
 
 /** A request being turned down, with the reason to start from (a duplicate's) and the order it duplicates. */
@@ -53,6 +70,7 @@ interface Rejecting {
 }
 
 export function RequestsPage() {
+  const t = useT();
   const [shown, setShown] = useState<RequestStatus | 'all'>('new');
   const [page, setPage] = useState(1);
   const status = shown === 'all' ? null : shown;
@@ -64,25 +82,25 @@ export function RequestsPage() {
   useSynced('requests', 'any', () => void list.reload());
 
   const decided = (result: MutationResult<unknown>) => {
-    showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: result.message });
+    showToast({ severity: result.status === 'done' ? 'success' : 'info', detail: t(result.message) });
     void list.reload();
   };
   const accept = async (request: WorkRequest) => {
     try {
       decided(await callWorker((worker) => worker.requests.accept(request.id)));
     } catch (err) {
-      showToast({ severity: 'error', detail: messageForScreen(err, SCREEN_MESSAGES.requests.accept) });
+      showToast({ severity: 'error', detail: t(messageForScreen(err, SCREEN_MESSAGES.requests.accept)) });
       void list.reload();
     }
   };
 
   let body;
-  if (!data && list.error) body = <WarningNotice text={messageForScreen(list.error, SCREEN_MESSAGES.requests.loadList)} />;
-  else if (!data) body = <p role="status">Loading the requests...</p>;
-  else if (data.results.length === 0) body = <p className="empty-text">{NOT_FOUND_MESSAGES.requests.list}</p>;
+  if (!data && list.error) body = <WarningNotice text={t(messageForScreen(list.error, SCREEN_MESSAGES.requests.loadList))} />;
+  else if (!data) body = <p role="status">{t('Loading the requests...')}</p>;
+  else if (data.results.length === 0) body = <p className="empty-text">{t(NOT_FOUND_MESSAGES.requests.list)}</p>;
   else {
     body = (
-      <ul className="request-list" aria-label="Requests">
+      <ul className="request-list" aria-label={t('Requests')}>
         {data.results.map((request) => (
           <li key={request.id}>
             <RequestCard request={request} onAccept={() => setAccepting(request)} onReject={() => setRejecting({ request, reason: '', duplicateOf: null })} />
@@ -95,26 +113,26 @@ export function RequestsPage() {
   return (
     <section>
       <div className="page-header">
-        <h1>Requests</h1>
-        <LinkButton href="/home" label="Home" icon="pi pi-home" outlined />
+        <h1>{t('Requests')}</h1>
+        <LinkButton href="/home" label={t('Home')} icon="pi pi-home" outlined />
       </div>
-      <p className="field-hint">Problems reported at a label by people without an account. Accept one to open a work order at its place.</p>
+      <p className="field-hint">{t('Problems reported at a label by people without an account. Accept one to open a work order at its place.')}</p>
       <div className="field list-filter">
-        <label htmlFor="requests-shown">Show</label>
+        <label htmlFor="requests-shown">{t('Show')}</label>
         <Dropdown
           inputId="requests-shown"
-          pt={dropdownPt('Show')}
+          pt={dropdownPt(t('Show'))}
           value={shown}
-          options={SHOWN}
+          options={shownOptions()}
           // Its trigger button is named by the placeholder.
-          placeholder="Show"
+          placeholder={t('Show')}
           onChange={(e) => {
             setShown(e.value as RequestStatus | 'all');
             setPage(1);
           }}
         />
       </div>
-      {list.result?.fromCache ? <SavedDataNotice text="Showing the saved requests. We'll refresh once the connection returns." cachedAt={list.result.cachedAt} /> : null}
+      {list.result?.fromCache ? <SavedDataNotice text={t("Showing the saved requests. We'll refresh once the connection returns.")} cachedAt={list.result.cachedAt} /> : null}
       {body}
       {data && data.count > PAGE_SIZE ? <Paginator first={(page - 1) * PAGE_SIZE} rows={PAGE_SIZE} totalRecords={data.count} pageLinkSize={3} onPageChange={(e) => setPage(e.page + 1)} /> : null}
       <AcceptDialog
@@ -126,7 +144,7 @@ export function RequestsPage() {
         }}
         onDuplicate={(request, order) => {
           setAccepting(null);
-          setRejecting({ request, reason: REQUEST_TEXTS.duplicateReason(order.id), duplicateOf: order.id });
+          setRejecting({ request, reason: t(REQUEST_TEXTS.duplicateReason, { id: order.id }), duplicateOf: order.id });
         }}
       />
       <RejectDialog rejecting={rejecting} onClose={() => setRejecting(null)} onDone={decided} />
@@ -135,6 +153,7 @@ export function RequestsPage() {
 }
 
 function RequestCard({ request, onAccept, onReject }: { request: WorkRequest; onAccept: () => void; onReject: () => void }) {
+  const t = useT();
   const titleId = `request-${request.id}-title`;
   // A decision queued offline: shown as waiting, and not offered again.
   const pending = usePendingActions('requests', request.id);
@@ -143,30 +162,31 @@ function RequestCard({ request, onAccept, onReject }: { request: WorkRequest; on
     <article className="wo-card request-card" aria-labelledby={titleId}>
       <div className="wo-card-head">
         <span id={titleId} className="wo-card-location">
-          Request #{request.id}: {request.asset ? `${request.asset.name}, ` : ''}
-          {request.location.name}
+          {request.asset
+            ? t('Request #{id}: {asset}, {location}', { id: request.id, asset: request.asset.name, location: request.location.name })
+            : t('Request #{id}: {location}', { id: request.id, location: request.location.name })}
         </span>
         <span className="wo-card-badges">
           {pending.length > 0 ? <PendingSyncTag /> : null}
-          <span className={`wo-status request-status-${request.status}`}>{STATUS_LABELS[request.status]}</span>
+          <span className={`wo-status request-status-${request.status}`}>{statusLabel(request.status)}</span>
         </span>
       </div>
       <p className="wo-card-description">{request.description}</p>
       {request.photo ? (
-        <a href={request.photo} target="_blank" rel="noreferrer" aria-label={`Photo of request #${request.id}`}>
+        <a href={request.photo} target="_blank" rel="noreferrer" aria-label={t('Photo of request #{id}', { id: request.id })}>
           <RecordThumbnail url={request.photo} large />
         </a>
       ) : null}
       <div className="wo-meta">
-        <span>Sent {formatDateTime(request.created_at)}</span>
-        {contact ? <span>From {contact}</span> : null}
-        {request.work_order_id !== null ? <Link href={`/workorder-detail/${request.work_order_id}`}>Work order #{request.work_order_id}</Link> : null}
-        {request.status === 'rejected' && request.reason ? <span>Reason: {request.reason}</span> : null}
+        <span>{t('Sent {time}', { time: formatDateTime(request.created_at) })}</span>
+        {contact ? <span>{t('From {contact}', { contact })}</span> : null}
+        {request.work_order_id !== null ? <Link href={`/workorder-detail/${request.work_order_id}`}>{t('Work order #{id}', { id: request.work_order_id })}</Link> : null}
+        {request.status === 'rejected' && request.reason ? <span>{t('Reason: {reason}', { reason: request.reason })}</span> : null}
       </div>
       {request.status === 'new' && pending.length === 0 ? (
         <div className="button-row">
-          <Button type="button" label="Accept" icon="pi pi-check" severity="success" size="small" onClick={onAccept} aria-describedby={titleId} />
-          <Button type="button" label="Turn down" icon="pi pi-times" outlined size="small" onClick={onReject} aria-describedby={titleId} />
+          <Button type="button" label={t('Accept')} icon="pi pi-check" severity="success" size="small" onClick={onAccept} aria-describedby={titleId} />
+          <Button type="button" label={t('Turn down')} icon="pi pi-times" outlined size="small" onClick={onReject} aria-describedby={titleId} />
         </div>
       ) : null}
     </article>
@@ -188,6 +208,7 @@ function AcceptDialog({
   onAccept: (request: WorkRequest) => Promise<void>;
   onDuplicate: (request: WorkRequest, order: WorkOrder) => void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState<WorkOrder[] | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -203,14 +224,14 @@ function AcceptDialog({
       current = false;
     };
   }, [request]);
-  const place = request ? `${request.asset ? `${request.asset.name}, ` : ''}${request.location.name}` : '';
+  const place = request ? (request.asset ? t('{asset}, {location}', { asset: request.asset.name, location: request.location.name }) : request.location.name) : '';
   return (
     <FormDialog
-      header={request ? `Accept request #${request.id}` : 'Accept'}
+      header={request ? t('Accept request #{id}', { id: request.id }) : t('Accept')}
       visible={request !== null}
       busy={busy}
-      submitLabel="Accept"
-      busyLabel="Sending..."
+      submitLabel={t('Accept')}
+      busyLabel={t('Sending...')}
       width="34rem"
       onClose={onClose}
       onSubmit={async (e) => {
@@ -224,21 +245,23 @@ function AcceptDialog({
         }
       }}
     >
-      <p className="field-hint">A work order opens at {place} with the request's description and photo.</p>
-      <h2 className="dialog-subheading">{REQUEST_TEXTS.openHere}</h2>
+      <p className="field-hint">{t("A work order opens at {place} with the request's description and photo.", { place })}</p>
+      <h2 className="dialog-subheading">{t(REQUEST_TEXTS.openHere)}</h2>
       {open === null ? (
-        <p role="status">Loading the open work orders...</p>
+        <p role="status">{t('Loading the open work orders...')}</p>
       ) : open.length === 0 ? (
-        <p className="empty-text">{REQUEST_TEXTS.noneOpen}</p>
+        <p className="empty-text">{t(REQUEST_TEXTS.noneOpen)}</p>
       ) : (
         <ul className="open-here">
           {open.map((order) => (
             <li key={order.id}>
               <span>
-                <Link href={`/workorder-detail/${order.id}`}>Work order #{order.id}</Link> ({order.status}
-                {order.asset ? `, ${order.asset.name}` : ''}): {order.description}
+                <Link href={`/workorder-detail/${order.id}`}>{t('Work order #{id}', { id: order.id })}</Link>{' '}
+                {order.asset
+                  ? t('({status}, {asset}): {description}', { status: tc('status', order.status), asset: order.asset.name, description: order.description })
+                  : t('({status}): {description}', { status: tc('status', order.status), description: order.description })}
               </span>
-              {request ? <Button type="button" label={REQUEST_TEXTS.sameAs(order.id)} icon="pi pi-times" text size="small" onClick={() => onDuplicate(request, order)} /> : null}
+              {request ? <Button type="button" label={t(REQUEST_TEXTS.sameAs, { id: order.id })} icon="pi pi-times" text size="small" onClick={() => onDuplicate(request, order)} /> : null}
             </li>
           ))}
         </ul>
@@ -248,6 +271,7 @@ function AcceptDialog({
 }
 
 function RejectDialog({ rejecting, onClose, onDone }: { rejecting: Rejecting | null; onClose: () => void; onDone: (result: MutationResult<unknown>) => void }) {
+  const t = useT();
   const request = rejecting?.request ?? null;
   const [reason, setReason] = useState('');
   // A duplicate's reason is written for the supervisor; they may change it.
@@ -262,7 +286,7 @@ function RejectDialog({ rejecting, onClose, onDone }: { rejecting: Rejecting | n
   const submit = async () => {
     if (!request) return;
     if (!reason.trim()) {
-      setError(REQUEST_MESSAGES.reasonNeeded);
+      setError(t(REQUEST_MESSAGES.reasonNeeded));
       return;
     }
     setBusy(true);
@@ -271,25 +295,25 @@ function RejectDialog({ rejecting, onClose, onDone }: { rejecting: Rejecting | n
       close();
       onDone(result);
     } catch (err) {
-      setError(fieldError(err, 'reason') ?? messageForScreen(err, SCREEN_MESSAGES.requests.reject));
+      setError(fieldError(err, 'reason') ?? t(messageForScreen(err, SCREEN_MESSAGES.requests.reject)));
     } finally {
       setBusy(false);
     }
   };
   return (
     <FormDialog
-      header={request ? `Turn down request #${request.id}` : 'Turn down'}
+      header={request ? t('Turn down request #{id}', { id: request.id }) : t('Turn down')}
       visible={request !== null}
       busy={busy}
-      submitLabel="Turn Down"
-      busyLabel="Sending..."
+      submitLabel={t('Turn Down')}
+      busyLabel={t('Sending...')}
       onClose={close}
       onSubmit={async (e) => {
         e.preventDefault();
         await submit();
       }}
     >
-      <Field id="reject-reason" label="Why (its sender reads this)" error={error}>
+      <Field id="reject-reason" label={t('Why (its sender reads this)')} error={error}>
         <InputTextarea id="reject-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} {...fieldAria('reject-reason', error)} />
       </Field>
     </FormDialog>

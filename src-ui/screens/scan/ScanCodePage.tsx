@@ -13,6 +13,7 @@ import { useSnapshot } from 'valtio';
 import { messageForScreen } from '../../../shared/data/messages';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
+import { useT } from '../../i18n/language';
 import { callWorker } from '../../state/bridge';
 import { store } from '../../state/store';
 import { targetPath } from './scan-target';
@@ -20,6 +21,7 @@ import { SCAN_TEXTS } from './scan-texts';
 import { VISITOR_TEXTS, VisitorRequest } from './VisitorRequest';
 
 function OpenCode({ code }: { code: string }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
@@ -36,23 +38,24 @@ function OpenCode({ code }: { code: string }) {
   if (!refusal) {
     return (
       <p className="empty-text" role="status">
-        {SCAN_TEXTS.opening}
+        {t(SCAN_TEXTS.opening)}
       </p>
     );
   }
   return (
     <>
       <div className="notice">
-        <Message severity="error" text={refusal} />
+        <Message severity="error" text={t(refusal)} />
       </div>
       <div className="button-row">
-        <LinkButton href="/scan" label={SCAN_TEXTS.scanAgain} icon="pi pi-qrcode" />
+        <LinkButton href="/scan" label={t(SCAN_TEXTS.scanAgain)} icon="pi pi-qrcode" />
       </div>
     </>
   );
 }
 
 export function ScanCodePage({ params }: { params: { code?: string } }) {
+  const t = useT();
   const session = useSnapshot(store).session;
   const code = params.code ?? '';
   if (session.status === 'unknown') return <Loading />;
@@ -60,7 +63,7 @@ export function ScanCodePage({ params }: { params: { code?: string } }) {
     return (
       <section className="narrow">
         <div className="page-header">
-          <h1>{VISITOR_TEXTS.title}</h1>
+          <h1>{t(VISITOR_TEXTS.title)}</h1>
         </div>
         <VisitorRequest code={code} />
       </section>
@@ -69,7 +72,7 @@ export function ScanCodePage({ params }: { params: { code?: string } }) {
   return (
     <section>
       <div className="page-header">
-        <h1>{SCAN_TEXTS.title}</h1>
+        <h1>{t(SCAN_TEXTS.title)}</h1>
       </div>
       <OpenCode code={code} />
     </section>

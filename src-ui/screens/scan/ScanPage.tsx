@@ -16,6 +16,7 @@ import { homeFor } from '../../app/navigation';
 import { Field, fieldAria } from '../../components/Field';
 import { LinkButton } from '../../components/LinkButton';
 import { callWorker } from '../../state/bridge';
+import { useT } from '../../i18n/language';
 import { useCurrentUser } from '../../state/hooks';
 import { CameraError, closeCamera, openCamera } from './camera';
 import { createQrReader } from './qr-reader';
@@ -55,6 +56,7 @@ function useOpenCode() {
 }
 
 export function ScanPage() {
+  const t = useT();
   const user = useCurrentUser();
   const video = useRef<HTMLVideoElement>(null);
   const [wanted, setWanted] = useState(true);
@@ -137,37 +139,37 @@ export function ScanPage() {
   return (
     <section className="scan-screen">
       <div className="page-header">
-        <h1>{SCAN_TEXTS.title}</h1>
+        <h1>{t(SCAN_TEXTS.title)}</h1>
         <div className="button-row">
           <Button
             type="button"
-            label={cameraRuns ? SCAN_TEXTS.stop : SCAN_TEXTS.start}
+            label={cameraRuns ? t(SCAN_TEXTS.stop) : t(SCAN_TEXTS.start)}
             icon={cameraRuns ? 'pi pi-stop-circle' : 'pi pi-camera'}
             outlined
             onClick={toggleCamera}
           />
-          <LinkButton href={user ? homeFor(user) : '/'} label="Back" icon="pi pi-arrow-left" outlined />
+          <LinkButton href={user ? homeFor(user) : '/'} label={t('Back')} icon="pi pi-arrow-left" outlined />
         </div>
       </div>
       {refusal ? (
         <div className="notice">
-          <Message severity="error" text={refusal} />
+          <Message severity="error" text={t(refusal)} />
         </div>
       ) : null}
       {problem ? (
         <div className="notice">
-          <Message severity="warn" text={problem} />
+          <Message severity="warn" text={t(problem)} />
         </div>
       ) : null}
       <div className="scan-camera" hidden={camera === 'off'}>
-        <video ref={video} className="scan-video" muted playsInline aria-label={SCAN_TEXTS.videoLabel} />
+        <video ref={video} className="scan-video" muted playsInline aria-label={t(SCAN_TEXTS.videoLabel)} />
       </div>
       <p className="scan-status" role="status">
-        {status}
+        {t(status)}
       </p>
       <form className="form panel scan-type" onSubmit={submit} noValidate>
-        <h2>{SCAN_TEXTS.typeHeading}</h2>
-        <Field id="scan-code" label={SCAN_TEXTS.codeLabel} hint={SCAN_TEXTS.typeHint} error={typedError}>
+        <h2>{t(SCAN_TEXTS.typeHeading)}</h2>
+        <Field id="scan-code" label={t(SCAN_TEXTS.codeLabel)} hint={t(SCAN_TEXTS.typeHint)} error={typedError && t(typedError)}>
           <InputText
             id="scan-code"
             value={typed}
@@ -182,7 +184,7 @@ export function ScanPage() {
             {...fieldAria('scan-code', typedError, true)}
           />
         </Field>
-        <Button type="submit" label={SCAN_TEXTS.open} icon="pi pi-arrow-right" disabled={opening} />
+        <Button type="submit" label={t(SCAN_TEXTS.open)} icon="pi pi-arrow-right" disabled={opening} />
       </form>
     </section>
   );

@@ -19,10 +19,12 @@ import type { RequestForm } from '../../../shared/api/requests';
 import type { KeptReport, ReportSent } from '../../../shared/areas/requests';
 import { VISITOR_REPORTS_SYNC_TAG } from '../../../shared/data/bus';
 import { IMAGE_ACCEPT } from '../../../shared/data/attachments';
+import { msg, type Translate } from '../../../shared/i18n/translate';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../../shared/rules/email-address';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
 import { formatDateTime } from '../../format/display';
+import { useT } from '../../i18n/language';
 import { callWorker } from '../../state/bridge';
 import { fieldError } from '../../state/errors';
 import { useSynced } from '../../state/hooks';
@@ -30,20 +32,20 @@ import { requestBackgroundSync } from '../../sw/registration';
 import { rememberScanForLogin } from './scan-target';
 
 export const VISITOR_TEXTS = {
-  title: 'Report a problem',
-  next: 'The maintenance team reviews every report. After sending, keep the link we show you to follow what becomes of it.',
-  notTaken: 'This label does not take reports. Please tell the staff on site.',
-  staff: 'Staff: sign in to open this record',
-  another: 'Report another problem',
-  follow: 'Follow your report',
-  unknownPlace: "You're offline: this label's place will be checked when your report is sent.",
-  keptTitle: 'Your reports from this phone',
-  waiting: 'Waiting for a connection',
-  refused: 'Not taken',
+  title: msg('Report a problem'),
+  next: msg('The maintenance team reviews every report. After sending, keep the link we show you to follow what becomes of it.'),
+  notTaken: msg('This label does not take reports. Please tell the staff on site.'),
+  staff: msg('Staff: sign in to open this record'),
+  another: msg('Report another problem'),
+  follow: msg('Follow your report'),
+  unknownPlace: msg("You're offline: this label's place will be checked when your report is sent."),
+  keptTitle: msg('Your reports from this phone'),
+  waiting: msg('Waiting for a connection'),
+  refused: msg('Not taken: {reason}'),
 } as const;
 
-/** The form's line saying where the label is. */
-const placeLine = (form: RequestForm) => (form.asset ? `${form.asset.name}, at ${form.location.name}` : form.location.name);
+/** The form's line saying where the label is (in the active language: it is also kept with a report sent offline). */
+const placeLine = (form: RequestForm, t: Translate) => (form.asset ? t('{asset}, at {location}', { asset: form.asset.name, location: form.location.name }) : form.location.name);
 
 /** A sent report's status page, as a path of this app (the server gives it under PUBLIC_URL). */
 const statusPathOf = (statusUrl: string) => new URL(statusUrl).pathname;
@@ -74,10 +76,11 @@ function useKeptReports(): KeptReport[] {
 }
 
 function KeptReports({ reports }: { reports: KeptReport[] }) {
+  const t = useT();
   if (reports.length === 0) return null;
   return (
     <section className="panel kept-reports" aria-labelledby="kept-reports-title">
-      <h2 id="kept-reports-title">{VISITOR_TEXTS.keptTitle}</h2>
+      <h2 id="kept-reports-title">{t(VISITOR_TEXTS.keptTitle)}</h2>
       <ul>
         {reports.map((report) => (
           <li key={report.key} className="kept-report" data-state={report.state}>
@@ -86,15 +89,11 @@ function KeptReports({ reports }: { reports: KeptReport[] }) {
               {report.place ? ` · ${report.place}` : ''}: {report.description}
             </span>{' '}
             {report.state === 'sent' && report.taken ? (
-              <Link href={statusPathOf(report.taken.status_url)}>
-                {VISITOR_TEXTS.follow} (#{report.taken.id})
-              </Link>
+              <Link href={statusPathOf(report.taken.status_url)}>{t('Follow your report (#{id})', { id: report.taken.id })}</Link>
             ) : report.state === 'waiting' ? (
-              <span className="kept-report-state">{VISITOR_TEXTS.waiting}</span>
+              <span className="kept-report-state">{t(VISITOR_TEXTS.waiting)}</span>
             ) : (
-              <span className="kept-report-state">
-                {VISITOR_TEXTS.refused}: {report.refusal}
-              </span>
+              <span className="kept-report-state">{t(VISITOR_TEXTS.refused, { reason: report.refusal ? t(report.refusal) : '' })}</span>
             )}
           </li>
         ))}
@@ -109,6 +108,7 @@ const EMPTY: Record<Fields | 'website', string> = { description: '', name: '', e
 const newKey = () => `request-${crypto.randomUUID()}`;
 
 export function VisitorRequest({ code }: { code: string }) {
+  const t = useT();
   const [, navigate] = useLocation();
   // null while it loads; `form` null when offline and this label was never opened here.
   const [place, setPlace] = useState<{ form: RequestForm | null } | null>(null);
@@ -142,14 +142,14 @@ export function VisitorRequest({ code }: { code: string }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next: Partial<Record<Fields, string>> = {};
-    if (!values.description.trim()) next.description = REQUIRED_TEXT;
-    if (values.email.trim() && plainEmailAddress(values.email) === null) next.email = INVALID_EMAIL_MESSAGE;
+    if (!values.description.trim()) next.description = t(REQUIRED_TEXT);
+    if (values.email.trim() && plainEmailAddress(values.email) === null) next.email = t(INVALID_EMAIL_MESSAGE);
     setErrors(next);
     if (Object.keys(next).length) return;
     setSending(true);
     try {
       const chosen = photo ? { name: photo.name || 'photo', type: photo.type || 'application/octet-stream', blob: photo } : null;
-      const where = place?.form ? placeLine(place.form) : '';
+      const where = place?.form ? placeLine(place.form, t) : '';
       const outcome = await callWorker((worker) => worker.requests.send({ code, ...values, photo: chosen, key }, where));
       if (outcome.state === 'kept') void requestBackgroundSync(VISITOR_REPORTS_SYNC_TAG);
       setSent({ key, outcome });
@@ -163,7 +163,7 @@ export function VisitorRequest({ code }: { code: string }) {
 
   const staffLink = (
     <div className="button-row visitor-staff">
-      <Button type="button" label={VISITOR_TEXTS.staff} icon="pi pi-sign-in" text onClick={signIn} />
+      <Button type="button" label={t(VISITOR_TEXTS.staff)} icon="pi pi-sign-in" text onClick={signIn} />
     </div>
   );
 
@@ -177,24 +177,24 @@ export function VisitorRequest({ code }: { code: string }) {
           {nowSent ? (
             <>
               <p className="visitor-outcome" role="status">
-                {SUCCESS_MESSAGES.requests.sent}
+                {t(SUCCESS_MESSAGES.requests.sent)}
               </p>
               <p>
-                Report #{nowSent.id}. <Link href={statusPathOf(nowSent.status_url)}>{VISITOR_TEXTS.follow}</Link>: {nowSent.status_url}
+                {t('Report #{id}.', { id: nowSent.id })} <Link href={statusPathOf(nowSent.status_url)}>{t(VISITOR_TEXTS.follow)}</Link>: {nowSent.status_url}
               </p>
             </>
           ) : refusedLater ? (
             <p className="visitor-outcome" role="status">
-              {VISITOR_TEXTS.refused}: {refusedLater.refusal}
+              {t(VISITOR_TEXTS.refused, { reason: refusedLater.refusal ? t(refusedLater.refusal) : '' })}
             </p>
           ) : (
             <p className="visitor-outcome" role="status">
-              {sent.outcome.state === 'kept' && sent.outcome.busy ? QUEUED_MESSAGES.requests.busy : QUEUED_MESSAGES.requests.send}
+              {t(sent.outcome.state === 'kept' && sent.outcome.busy ? QUEUED_MESSAGES.requests.busy : QUEUED_MESSAGES.requests.send)}
             </p>
           )}
           <Button
             type="button"
-            label={VISITOR_TEXTS.another}
+            label={t(VISITOR_TEXTS.another)}
             icon="pi pi-plus"
             outlined
             onClick={() => {
@@ -213,13 +213,13 @@ export function VisitorRequest({ code }: { code: string }) {
     return refusal ? (
       <>
         <div className="notice">
-          <Message severity="warn" text={refusal} />
+          <Message severity="warn" text={t(refusal)} />
         </div>
         {staffLink}
       </>
     ) : (
       <p className="empty-text" role="status">
-        Opening the form...
+        {t('Opening the form...')}
       </p>
     );
   }
@@ -227,43 +227,43 @@ export function VisitorRequest({ code }: { code: string }) {
     <>
     <div className="panel visitor-request">
       {place.form ? (
-        <p className="visitor-place">{placeLine(place.form)}</p>
+        <p className="visitor-place">{placeLine(place.form, t)}</p>
       ) : (
         <>
-          <p className="visitor-place">Label {code}</p>
+          <p className="visitor-place">{t('Label {code}', { code })}</p>
           <div className="notice">
-            <Message severity="info" text={VISITOR_TEXTS.unknownPlace} />
+            <Message severity="info" text={t(VISITOR_TEXTS.unknownPlace)} />
           </div>
         </>
       )}
-      <p className="field-hint">{VISITOR_TEXTS.next}</p>
+      <p className="field-hint">{t(VISITOR_TEXTS.next)}</p>
       {refusal ? (
         <div className="notice">
-          <Message severity="error" text={refusal} />
+          <Message severity="error" text={t(refusal)} />
         </div>
       ) : null}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field id="request-description" label="What is wrong?" error={errors.description}>
+        <Field id="request-description" label={t('What is wrong?')} error={errors.description}>
           <InputTextarea id="request-description" rows={4} value={values.description} onChange={set('description')} required {...fieldAria('request-description', errors.description)} />
         </Field>
-        <Field id="request-photo" label="Photo (optional)" error={errors.photo}>
+        <Field id="request-photo" label={t('Photo (optional)')} error={errors.photo}>
           <input id="request-photo" className="file-input" type="file" accept={IMAGE_ACCEPT} capture="environment" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} {...fieldAria('request-photo', errors.photo)} />
         </Field>
-        <Field id="request-name" label="Your name (optional)" error={errors.name}>
+        <Field id="request-name" label={t('Your name (optional)')} error={errors.name}>
           <InputText id="request-name" autoComplete="name" value={values.name} onChange={set('name')} {...fieldAria('request-name', errors.name)} />
         </Field>
-        <Field id="request-email" label="Email (optional)" error={errors.email} hint="Used only for this report.">
+        <Field id="request-email" label={t('Email (optional)')} error={errors.email} hint={t('Used only for this report.')}>
           <InputText id="request-email" type="email" autoComplete="email" value={values.email} onChange={set('email')} {...fieldAria('request-email', errors.email, true)} />
         </Field>
-        <Field id="request-phone" label="Phone (optional)" error={errors.phone}>
+        <Field id="request-phone" label={t('Phone (optional)')} error={errors.phone}>
           <InputText id="request-phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} {...fieldAria('request-phone', errors.phone)} />
         </Field>
         {/* Left empty by people; scripts fill it (the server keeps nothing they send). */}
         <div className="visually-hidden" aria-hidden="true">
-          <label htmlFor="request-website">Leave this empty</label>
+          <label htmlFor="request-website">{t('Leave this empty')}</label>
           <input id="request-website" name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
         </div>
-        <Button type="submit" label={sending ? 'Sending...' : 'Send Report'} icon="pi pi-send" disabled={sending} />
+        <Button type="submit" label={sending ? t('Sending...') : t('Send Report')} icon="pi pi-send" disabled={sending} />
       </form>
     </div>
     <KeptReports reports={kept} />
