@@ -19,7 +19,7 @@ import type { RequestForm } from '../../../shared/api/requests';
 import type { KeptReport, ReportSent } from '../../../shared/areas/requests';
 import { VISITOR_REPORTS_SYNC_TAG } from '../../../shared/data/bus';
 import { IMAGE_ACCEPT } from '../../../shared/data/attachments';
-import { msg, type Translate } from '../../../shared/i18n/translate';
+import { msg, tc, type Translate } from '../../../shared/i18n/translate';
 import { QUEUED_MESSAGES, SCREEN_MESSAGES, SUCCESS_MESSAGES, messageForScreen } from '../../../shared/data/messages';
 import { INVALID_EMAIL_MESSAGE, plainEmailAddress } from '../../../shared/rules/email-address';
 import { Field, REQUIRED_TEXT, fieldAria } from '../../components/Field';
@@ -263,7 +263,7 @@ export function VisitorRequest({ code }: { code: string }) {
           <label htmlFor="request-website">{t('Leave this empty')}</label>
           <input id="request-website" name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
         </div>
-        <Button type="submit" label={sending ? t('Sending...') : t('Send Report')} icon="pi pi-send" disabled={sending} />
+        <Button type="submit" label={sending ? t('Sending...') : tc('problem report', 'Send Report')} icon="pi pi-send" disabled={sending} />
       </form>
     </div>
     <KeptReports reports={kept} />
