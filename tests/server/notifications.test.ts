@@ -310,6 +310,97 @@ describe('unsubscribe', () => {
   });
 });
 
+describe('in the recipient’s language', () => {
+  /** A header's text with its folded lines joined and its RFC 2047 encoded words (non-ASCII subjects) decoded. */
+  function header(mail: string, name: string): string {
+    const raw = (new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'm').exec(mail)?.[1] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+    return raw
+      .replace(/\?=\s+=\?/g, '?==?')
+      .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+        kind.toLowerCase() === 'b'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_e, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+      );
+  }
+
+  /** The mail with the quoted-printable soft breaks of its footer undone (readOutbox decodes the text above the "--" line only). */
+  const whole = (mail: string | undefined) => (mail ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+  async function speaksSpanish(user: TestUser) {
+    const res = await t.request({ method: 'PATCH', url: `${API}/auth/users/me/`, as: user, payload: { language: 'es' } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('words each mail in its recipient’s language, not in the language of whoever acted', async () => {
+    const store = await insertLocation(t.database.db, 'Tienda Norte');
+    const spanish = await t.createUser({ full: true });
+    const english = await t.createUser({ full: true });
+    const fixer = await t.createUser({ full: true });
+    await speaksSpanish(spanish);
+    await choose(spanish, { order_created: true, order_claimed: true, order_completed: true, locations: [store.id] });
+    await choose(english, { order_created: true, locations: [store.id] });
+
+    // Created in a Spanish request: the English reader still reads English.
+    const created = await t.request({ method: 'POST', url: `${API}/workorders/`, as: fixer, headers: { 'accept-language': 'es' }, payload: { location_id: store.id, description: 'Puerta rota' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id: number = created.json().id;
+    await t.app.notifications.tick();
+    const [toEnglish] = mailsTo(english);
+    expect(header(toEnglish!, 'Subject')).toBe(`New work order #${id} at Tienda Norte`);
+    expect(whole(toEnglish)).toContain('You get this mail because you chose it under Notifications');
+    const [toSpanish] = mailsTo(spanish);
+    expect(header(toSpanish!, 'Subject')).toBe(`Nueva orden de trabajo #${id} en Tienda Norte`);
+    expect(toSpanish).toContain(`creó la orden de trabajo #${id} en Tienda Norte.`);
+    expect(toSpanish).toContain('"Puerta rota"');
+    expect(toSpanish).toContain(`Ábrela: http://cmms.test/workorder-detail/${id}`);
+    expect(whole(toSpanish)).toContain('Recibes este correo porque lo elegiste en Notificaciones: http://cmms.test/notifications');
+
+    // The Spanish reader's own order, claimed and completed by someone in an English request.
+    const own = await newOrder(spanish, store);
+    const english_ = { 'accept-language': 'en' };
+    expect((await t.request({ method: 'POST', url: `${API}/workorders/${own}/claim/`, as: fixer, headers: english_, payload: {} })).statusCode).toBe(200);
+    await t.app.notifications.tick();
+    expect((await t.request({ method: 'POST', url: `${API}/workorders/${own}/complete/`, as: fixer, headers: english_, payload: { field_notes: 'New washer' } })).statusCode).toBe(200);
+    await t.app.notifications.tick();
+    const ownMails = mailsTo(spanish).slice(1);
+    expect(ownMails.map((m) => header(m, 'Subject'))).toEqual([`Tomaron tu orden de trabajo #${own} en Tienda Norte`, `Se completó tu orden de trabajo #${own} en Tienda Norte`]);
+    expect(ownMails[1]).toContain(`completó tu orden de trabajo #${own} en Tienda Norte.\nNotas de campo: New washer`);
+    expect(mailsTo(english)).toHaveLength(2);
+    expect(header(mailsTo(english)[1]!, 'Subject')).toBe(`New work order #${own} at Tienda Norte`);
+  });
+
+  it('words a digest in its recipient’s language', async () => {
+    const store = await insertLocation(t.database.db, 'Tienda Sur');
+    const spanish = await t.createUser({ full: true });
+    const creator = await t.createUser();
+    await speaksSpanish(spanish);
+    await choose(spanish, { order_created: true, locations: [store.id] });
+    // More at once than the hourly limit lets go: one digest.
+    for (let i = 0; i <= HOURLY_LIMIT; i++) await newOrder(creator, store);
+    await t.app.notifications.tick();
+    const mails = mailsTo(spanish);
+    expect(mails).toHaveLength(1);
+    expect(header(mails[0]!, 'Subject')).toBe(`Maintenance Manager: ${HOURLY_LIMIT + 1} notificaciones`);
+    expect(mails[0]).toContain('* Nueva orden de trabajo #');
+    expect(whole(mails[0])).toContain('Deja de recibir estos correos con un clic: http://cmms.test/api/v1/notifications/unsubscribe/?token=');
+  });
+
+  it('shows the unsubscribe pages in the browser’s language', async () => {
+    const user = await t.createUser({ full: true });
+    await choose(user, { order_created: true, locations: [storeB.id] });
+    await newOrder(await t.createUser(), storeB);
+    await t.app.notifications.tick();
+    const link = pathOf(unsubscribeUrl(mailsTo(user).at(-1)!));
+    const page = await t.request({ method: 'GET', url: link, headers: { 'accept-language': 'es-MX,es;q=0.9' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain('Cancelar suscripción');
+    const english = await t.request({ method: 'GET', url: link });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('>Unsubscribe</button>');
+  });
+});
+
 describe('two server processes on one database', () => {
   let shared: SharedDatabase;
   let servers: ServerProcess[] = [];

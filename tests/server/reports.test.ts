@@ -118,6 +118,31 @@ describe('chemical inventory report', () => {
     expect(text).toMatch(/Rock Salt\s+Morton\s+Salt\s+7\.00\s+sacks/);
   });
 
+  it('speaks the language of the user who asks: Spanish headings, footer, dates and numbers, refusals and mail (docs/i18n.md)', async () => {
+    const es = { 'accept-language': 'es' };
+    const res = await t.request({ method: 'GET', url: `/api/v1/chemicals/chemical-inventory-report/?location=${warehouse.id}`, as: full, headers: es });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="chemical_inventory_report.pdf"');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Informe de inventario de químicos');
+    expect(text).toContain('Ubicación: Central Warehouse (#3003)');
+    expect(text).toMatch(/Generado: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(UTC\)/);
+    expect(text).toContain('Página 1 de 1');
+    expect(text).toMatch(/Rock Salt\s+Morton\s+Salt\s+7,00\s/);
+    expect(text).not.toContain('Chemical Inventory Report');
+    expect(text).not.toContain('Page 1 of 1');
+
+    const refused = await t.request({ method: 'GET', url: `/api/v1/chemicals/chemical-inventory-report/?location=${depot.id}`, as: full, headers: es });
+    expect(refused.json()).toEqual({ location: ['El informe de inventario de químicos solo está disponible para las ubicaciones 1102, 1104, 1311, 3003.'] });
+
+    const mailed = await t.request({ method: 'POST', url: '/api/v1/chemicals/chemical-inventory-report/', as: full, headers: es, payload: { email: 'jefa@example.com', location: warehouse.id } });
+    expect(mailed.statusCode).toBe(200);
+    const mail = readOutbox(t.dataDir).at(-1)!;
+    expect(mail).toMatch(/^To: jefa@example\.com$/m);
+    expect(mail).toContain('Adjuntamos el Informe de inventario de químicos de Central Warehouse (chemical_inventory_report.pdf).');
+    expect(pdfText(pdfAttachment(lastRawMail(t.dataDir), 'chemical_inventory_report.pdf'))).toContain('Página 1 de 1');
+  });
+
   it('refuses an invalid email or location without sending anything', async () => {
     const before = readOutbox(t.dataDir).length;
     for (const email of ['', 'boss', 'boss@example', 'boss @example.com', '@example.com', 'boss@.', 'a@b.c\nBcc: x@y.z', 'a@b.co,c@d.co', 'a@b.co;c@d.co', 'Boss <boss@example.com>']) {
