@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders, ServerOptions } from 'node:http';
 import type { Config } from '../config.js';
 import { HttpError } from './errors.js';
+import { t } from '../../shared/i18n/translate.js';
 
 type Limits = Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'maxConnectionsPerAddress'>;
 
@@ -51,7 +52,6 @@ function declaresBody(headers: IncomingHttpHeaders): boolean {
 export function closeSilentBodies(app: FastifyInstance, idleMs: number): void {
   // Looked at four times per limit: a silence is acted on between idleMs and 1.25 × idleMs after the last byte.
   const every = Math.max(50, Math.floor(idleMs / 4));
-  const detail = `The request body stopped arriving: nothing came for ${idleMs / 1000} s.`;
   app.addHook('onRequest', (request, reply, done) => {
     const req = request.raw;
     const res = reply.raw;
@@ -76,7 +76,7 @@ export function closeSilentBodies(app: FastifyInstance, idleMs: number): void {
         stop();
         // The rest of the body will not come, so the connection cannot carry another request.
         reply.header('connection', 'close');
-        reply.send(new HttpError(408, { detail }));
+        reply.send(new HttpError(408, { detail: t('The request body stopped arriving: nothing came for {seconds} s.', { seconds: String(idleMs / 1000) }) }));
       } else if (res.writableFinished) {
         // Answered already: there is nothing left to say on this connection, and nothing to wait for.
         stop();

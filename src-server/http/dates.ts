@@ -1,12 +1,12 @@
 /** Date-only fields (YYYY-MM-DD text, as every table stores dates). */
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
 import { addFieldError, type FieldErrors } from './errors.js';
-import { t } from '../../shared/i18n/translate.js';
+import { msg, t } from '../../shared/i18n/translate.js';
 
-export const DATE_FORMAT_MESSAGE = 'Date has wrong format. Use YYYY-MM-DD.';
-export const FUTURE_DATE_MESSAGE = 'Date cannot be in the future.';
-export const RECORD_DATE_TOO_LATE_MESSAGE = 'Date cannot be more than one day in the future.';
-export const RECORD_DATE_TOO_EARLY_MESSAGE = 'Date cannot be more than one year in the past.';
+export const DATE_FORMAT_MESSAGE = msg('Date has wrong format. Use YYYY-MM-DD.');
+export const FUTURE_DATE_MESSAGE = msg('Date cannot be in the future.');
+export const RECORD_DATE_TOO_LATE_MESSAGE = msg('Date cannot be more than one day in the future.');
+export const RECORD_DATE_TOO_EARLY_MESSAGE = msg('Date cannot be more than one year in the past.');
 
 /** Whether text is a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(text: string): boolean {
@@ -34,15 +34,15 @@ export function dateField(
   }
   const text = value.trim();
   if (!isIsoDate(text)) {
-    addFieldError(errors, field, DATE_FORMAT_MESSAGE);
+    addFieldError(errors, field, t(DATE_FORMAT_MESSAGE));
     return null;
   }
   if (opts.notAfter !== undefined && text > opts.notAfter) {
-    addFieldError(errors, field, opts.lateMessage ?? FUTURE_DATE_MESSAGE);
+    addFieldError(errors, field, t(opts.lateMessage ?? FUTURE_DATE_MESSAGE));
     return null;
   }
   if (opts.notBefore !== undefined && text < opts.notBefore) {
-    addFieldError(errors, field, opts.earlyMessage ?? DATE_FORMAT_MESSAGE);
+    addFieldError(errors, field, t(opts.earlyMessage ?? DATE_FORMAT_MESSAGE));
     return null;
   }
   return text;

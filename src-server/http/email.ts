@@ -18,7 +18,7 @@ export function emailField(errors: FieldErrors, field: string, value: string | u
   }
   const address = plainEmailAddress(value);
   if (address === null) {
-    addFieldError(errors, field, message);
+    addFieldError(errors, field, t(message));
     return '';
   }
   return address;

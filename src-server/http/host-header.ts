@@ -6,8 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
+import { msg, t } from '../../shared/i18n/translate.js';
 
-export const BAD_HOST = 'The Host header is missing, repeated or not a valid host.';
+export const BAD_HOST = msg('The Host header is missing, repeated or not a valid host.');
 
 /**
  * A URI's host with an optional port: an IP literal in brackets (IPv6 or IPvFuture), or a
@@ -29,6 +30,6 @@ function hostProblem(request: FastifyRequest): boolean {
 /** Registered first, so a request with a bad Host reaches nothing else. */
 export function registerHostCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (hostProblem(request)) throw new HttpError(400, { detail: BAD_HOST });
+    if (hostProblem(request)) throw new HttpError(400, { detail: t(BAD_HOST) });
   });
 }

@@ -37,10 +37,11 @@ const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 /** Fields that name something (people, places, products) and uploaded file names. */
 const NAME_FIELD = /(^|_)name$|^brand$/;
 
-function textProblem(value: string, field: string): string | null {
-  if (value.includes('\u0000')) return 'Null characters are not allowed.';
-  if (LONE_SURROGATE.test(value)) return 'Text must be valid Unicode.';
-  if (NAME_FIELD.test(field) && DIRECTION_CONTROL.test(value)) return 'Direction control characters are not allowed in names.';
+function textProblem(value: string, field: string, fileName = false): string | null {
+  if (value.includes('\u0000')) return t('Null characters are not allowed.');
+  if (LONE_SURROGATE.test(value)) return t('Text must be valid Unicode.');
+  if (fileName && DIRECTION_CONTROL.test(value)) return t('Direction control characters are not allowed in file names.');
+  if (NAME_FIELD.test(field) && DIRECTION_CONTROL.test(value)) return t('Direction control characters are not allowed in names.');
   return null;
 }
 
@@ -52,8 +53,8 @@ function inspect(value: unknown, field: string, errors: FieldErrors, depth = 0):
   } else if (problem) {
     addFieldError(errors, field, problem);
   } else if (isUploadedFile(value)) {
-    const nameProblem = textProblem(value.filename, 'file_name');
-    if (nameProblem) addFieldError(errors, field, nameProblem.replace('in names', 'in file names'));
+    const nameProblem = textProblem(value.filename, 'file_name', true);
+    if (nameProblem) addFieldError(errors, field, nameProblem);
   } else if (Array.isArray(value)) {
     for (const item of value) inspect(item, field, errors, depth + 1);
   } else if (value && typeof value === 'object') {

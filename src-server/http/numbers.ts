@@ -37,9 +37,9 @@ function parse(value: unknown): number | null {
 }
 
 function checkBounds(errors: FieldErrors, field: string, n: number, bounds: NumberBounds): number | null {
-  if (bounds.greaterThan !== undefined && !(n > bounds.greaterThan)) return refused(errors, field, `Ensure this value is greater than ${bounds.greaterThan}.`);
-  if (bounds.atLeast !== undefined && n < bounds.atLeast) return refused(errors, field, `Ensure this value is greater than or equal to ${bounds.atLeast}.`);
-  if (bounds.lessThan !== undefined && !(n < bounds.lessThan)) return refused(errors, field, `Ensure this value is less than ${bounds.lessThan}.`);
+  if (bounds.greaterThan !== undefined && !(n > bounds.greaterThan)) return refused(errors, field, t('Ensure this value is greater than {limit}.', { limit: String(bounds.greaterThan) }));
+  if (bounds.atLeast !== undefined && n < bounds.atLeast) return refused(errors, field, t('Ensure this value is greater than or equal to {limit}.', { limit: String(bounds.atLeast) }));
+  if (bounds.lessThan !== undefined && !(n < bounds.lessThan)) return refused(errors, field, t('Ensure this value is less than {limit}.', { limit: String(bounds.lessThan) }));
   return n;
 }
 
@@ -54,7 +54,7 @@ function missing(errors: FieldErrors, field: string, value: unknown): boolean {
 export function numberField(errors: FieldErrors, field: string, value: unknown, bounds: NumberBounds = {}): number | null {
   if (missing(errors, field, value)) return null;
   const n = parse(value);
-  if (n === null) return refused(errors, field, 'A valid number is required.');
+  if (n === null) return refused(errors, field, t('A valid number is required.'));
   return checkBounds(errors, field, n, bounds);
 }
 
@@ -62,7 +62,7 @@ export function numberField(errors: FieldErrors, field: string, value: unknown, 
 export function integerField(errors: FieldErrors, field: string, value: unknown, bounds: NumberBounds = {}): number | null {
   if (missing(errors, field, value)) return null;
   const n = parse(value);
-  if (n === null || !Number.isInteger(n)) return refused(errors, field, 'A valid integer is required.');
+  if (n === null || !Number.isInteger(n)) return refused(errors, field, t('A valid integer is required.'));
   return checkBounds(errors, field, n, bounds);
 }
 

@@ -9,8 +9,9 @@ import type { UserRef } from '../../shared/api/common.js';
 import { STALE_VERSION_CODE } from '../../shared/api/refusal-codes.js';
 import { usDateTimeIn } from '../reports/format.js';
 import { HttpError } from './errors.js';
+import { msg, t } from '../../shared/i18n/translate.js';
 
-export const BAD_IF_MATCH = 'If-Match must be the version of the record, e.g. "3".';
+export const BAD_IF_MATCH = msg('If-Match must be the version of the record, e.g. "3".');
 
 /** `3`, `"3"` and `W/"3"` all name version 3; `*` (any version) is no precondition. */
 export function ifMatchVersion(request: FastifyRequest): number | undefined {
@@ -19,7 +20,7 @@ export function ifMatchVersion(request: FastifyRequest): number | undefined {
   const text = (Array.isArray(raw) ? raw.join(', ') : raw).trim();
   if (text === '*') return undefined;
   const m = /^(?:W\/)?(?:"(\d{1,9})"|(\d{1,9}))$/.exec(text);
-  if (!m) throw new HttpError(400, { detail: BAD_IF_MATCH });
+  if (!m) throw new HttpError(400, { detail: t(BAD_IF_MATCH) });
   return Number(m[1] ?? m[2]);
 }
 
@@ -35,7 +36,8 @@ export interface LastWrite {
 
 export function staleVersionMessage(last: LastWrite, timeZone: string): string {
   const name = last.updated_by ? `${last.updated_by.first_name} ${last.updated_by.last_name}`.trim() : '';
-  return `Changed by ${name || 'another user'} at ${usDateTimeIn(new Date(last.updated_at), timeZone)} since you edited it.`;
+  const time = usDateTimeIn(new Date(last.updated_at), timeZone);
+  return name ? t('Changed by {name} at {time} since you edited it.', { name, time }) : t('Changed by another user at {time} since you edited it.', { time });
 }
 
 /** 412 with the record as a read answers it now, so the client can show what changed and re-apply. */

@@ -7,6 +7,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { msg, t } from '../../shared/i18n/translate.js';
 
 export async function registerRateLimits(app: FastifyInstance, opts: { redisUrl: string | null; redisKeyPrefix: string }): Promise<void> {
   if (!opts.redisUrl) {
@@ -42,6 +43,14 @@ export async function registerRateLimits(app: FastifyInstance, opts: { redisUrl:
  * A route limit counted per signed-in user (per address for a visitor): `max` requests a minute,
  * then a 429 saying what was limited. `applies` picks the requests that count (default: all).
  */
+/** The refusal of each limited kind of request, a whole sentence each (docs/i18n.md). */
+const TOO_MANY: Record<string, string> = {
+  'wash records': msg('Too many wash records. Please wait {after} and try again.'),
+  'stock records': msg('Too many stock records. Please wait {after} and try again.'),
+  uploads: msg('Too many uploads. Please wait {after} and try again.'),
+  'report mails': msg('Too many report mails. Please wait {after} and try again.'),
+};
+
 export function perUserLimit(max: number, what: string, applies?: (request: FastifyRequest) => boolean) {
   return {
     max,
@@ -50,7 +59,7 @@ export function perUserLimit(max: number, what: string, applies?: (request: Fast
     ...(applies ? { allowList: (request: FastifyRequest) => !applies(request) } : {}),
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => ({
       statusCode: 429,
-      message: `Too many ${what}. Please wait ${context.after} and try again.`,
+      message: TOO_MANY[what] ? t(TOO_MANY[what], { after: context.after }) : t('Too many {what}. Please wait {after} and try again.', { what, after: context.after }),
     }),
   };
 }

@@ -10,6 +10,7 @@ import type { FileStorage } from './file-storage.js';
 import { discardStoredFiles } from './upload-cleanup.js';
 import type { UploadOwnersRepository } from './upload-owners.repository.js';
 import { storeFiles, type StoredFile, type UploadedFile } from './uploads.js';
+import { t } from '../../shared/i18n/translate.js';
 
 const MB = 1024 * 1024;
 
@@ -28,7 +29,11 @@ export class UploadStore {
     if (used + incoming > this.opts.uploadQuotaBytes) {
       const quota = Math.round(this.opts.uploadQuotaBytes / MB);
       throw new HttpError(413, {
-        detail: `Upload quota exceeded: you have ${(used / MB).toFixed(1)} MB of ${quota} MB stored, and these files need ${(incoming / MB).toFixed(1)} MB more. Remove attachments you no longer need or ask an administrator.`,
+        detail: t('Upload quota exceeded: you have {used} MB of {quota} MB stored, and these files need {incoming} MB more. Remove attachments you no longer need or ask an administrator.', {
+          used: (used / MB).toFixed(1),
+          quota: String(quota),
+          incoming: (incoming / MB).toFixed(1),
+        }),
       });
     }
     const stored = await storeFiles(this.storage, folder, files, field, allowed);

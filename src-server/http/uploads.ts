@@ -46,7 +46,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.uploads) return;
     const type = request.headers['content-type'] ?? '';
-    if (/^multipart\//i.test(type)) throw new HttpError(415, { detail: `Unsupported media type "${type.split(';')[0]}" in request.` });
+    if (/^multipart\//i.test(type)) throw new HttpError(415, { detail: t('Unsupported media type "{type}" in request.', { type: type.split(';')[0] ?? '' }) });
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -112,9 +112,9 @@ export interface StoredFile {
  */
 export async function storeFiles(storage: FileStorage, folder: string, files: UploadedFile[], field: string, allowed: readonly string[]): Promise<StoredFile[]> {
   const checked = files.map((f) => {
-    if (f.data.length === 0) throw fieldError(field, `The submitted file "${cleanFileName(f.filename)}" is empty.`);
+    if (f.data.length === 0) throw fieldError(field, t('The submitted file "{name}" is empty.', { name: cleanFileName(f.filename) }));
     const kind = sniffType(f.data, allowed);
-    if (!kind) throw fieldError(field, `"${cleanFileName(f.filename)}" is not an accepted file type. Upload JPEG, PNG, GIF, WebP images or PDF documents.`);
+    if (!kind) throw fieldError(field, t('"{name}" is not an accepted file type. Upload JPEG, PNG, GIF, WebP images or PDF documents.', { name: cleanFileName(f.filename) }));
     return { f, kind };
   });
   const stored: StoredFile[] = [];

@@ -28,10 +28,11 @@ import { ActorNotAllowedError, AdminRuleError, usersAdminService } from './users
 import { t } from '../../../shared/i18n/translate.js';
 
 export const ADMIN_MAIL_MESSAGES = {
-  alreadyActivated: 'This account has already been activated.',
-  inactive: 'This account is deactivated; reactivate it before sending a password reset mail.',
-  notSent: 'The mail could not be sent. Please try again later.',
-} as const;
+  // Getters: each is said when read, in the reader's language (docs/i18n.md).
+  get alreadyActivated() { return t('This account has already been activated.'); },
+  get inactive() { return t('This account is deactivated; reactivate it before sending a password reset mail.'); },
+  get notSent() { return t('The mail could not be sent. Please try again later.'); },
+};
 
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { repositories, mailer } = deps;
@@ -91,14 +92,14 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const user = await userOr404(request.params.id);
     if (!awaitsActivation(user)) throw fieldError('non_field_errors', ADMIN_MAIL_MESSAGES.alreadyActivated);
     await send(activationMailFor(deps, user), request.log);
-    return { detail: ACTIVATION_MAIL_SENT };
+    return { detail: t(ACTIVATION_MAIL_SENT) };
   });
 
   app.post<{ Params: IdParams }>('/admin/users/:id/reset_password/', { schema: { params: IdParams }, config: staffMail }, async (request): Promise<AdminMailSent> => {
     const user = await userOr404(request.params.id);
     if (user.is_active !== 1) throw fieldError('non_field_errors', ADMIN_MAIL_MESSAGES.inactive);
     await send(passwordResetMailFor(deps, user), request.log);
-    return { detail: RESET_MAIL_SENT };
+    return { detail: t(RESET_MAIL_SENT) };
   });
 
   app.get<{ Querystring: PageQuery }>('/admin/contact-messages/', { schema: { querystring: PageQuery }, config: staff }, async (request) => {

@@ -19,6 +19,7 @@ import type { AppDeps } from '../../deps.js';
 import { centsToUnits } from '../../../shared/rules/money.js';
 import { recordActivity, recordEdit } from '../activity/activity.repository.js';
 import type { UsersAdminRepository } from './users-admin.repository.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 /** A change the rules refuse; the message is shown as it is to the staff user or operator. */
 export class AdminRuleError extends Error {
@@ -45,11 +46,12 @@ export class ActorNotAllowedError extends Error {
 }
 
 export const ADMIN_MESSAGES = {
-  ownStaff: 'You cannot remove your own staff right.',
-  ownActive: 'You cannot deactivate your own account.',
-  ownFullAccess: 'You cannot change your own full access.',
-  lastStaff: (email: string) => `${email} is the last active staff user; at least one must remain. Make another user staff first.`,
-} as const;
+  // Getters: each is said when read, in the reader's language (docs/i18n.md).
+  get ownStaff() { return t('You cannot remove your own staff right.'); },
+  get ownActive() { return t('You cannot deactivate your own account.'); },
+  get ownFullAccess() { return t('You cannot change your own full access.'); },
+  lastStaff: (email: string) => t('{email} is the last active staff user; at least one must remain. Make another user staff first.', { email }),
+};
 
 export interface UserChanges {
   full_feature_access?: boolean | undefined;

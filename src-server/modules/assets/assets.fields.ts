@@ -13,7 +13,7 @@ import { addFieldError, type FieldErrors } from '../../http/errors.js';
 import { requiredText } from '../../http/text.js';
 import { filesOf, sniffType, type UploadedFile } from '../../http/uploads.js';
 import type { AssetChanges } from './assets.repository.js';
-import { t } from '../../../shared/i18n/translate.js';
+import { msg, t } from '../../../shared/i18n/translate.js';
 
 /** The types a thumbnail may have. */
 export const IMAGE_TYPES = UPLOAD_ALLOWED_TYPES.filter((t) => t.startsWith('image/'));
@@ -51,12 +51,12 @@ function parsePrice(errors: FieldErrors, value: unknown): number | null | undefi
   if (n === undefined || n === null) return n;
   if (!Number.isFinite(n)) addFieldError(errors, 'purchase_price', t('A valid number is required.'));
   else if (n < 0) addFieldError(errors, 'purchase_price', t('Ensure this value is greater than or equal to 0.'));
-  else if (n >= PRICE_LIMIT) addFieldError(errors, 'purchase_price', `Ensure this value is less than ${PRICE_LIMIT}.`);
+  else if (n >= PRICE_LIMIT) addFieldError(errors, 'purchase_price', t('Ensure this value is less than {limit}.', { limit: String(PRICE_LIMIT) }));
   else return n;
   return undefined;
 }
 
-const DATE_MESSAGE = 'Date has wrong format. Use YYYY-MM-DD.';
+const DATE_MESSAGE = msg('Date has wrong format. Use YYYY-MM-DD.');
 
 /**
  * An acquisition date as YYYY-MM-DD. The client converts its date picker value to date-only, but a
@@ -68,13 +68,13 @@ function parseDate(errors: FieldErrors, value: string | null | undefined): strin
   if (!v) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(v);
   if (!m || (m[4] && Number.isNaN(Date.parse(v)))) {
-    addFieldError(errors, 'acquisition_date', DATE_MESSAGE);
+    addFieldError(errors, 'acquisition_date', t(DATE_MESSAGE));
     return undefined;
   }
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    addFieldError(errors, 'acquisition_date', DATE_MESSAGE);
+    addFieldError(errors, 'acquisition_date', t(DATE_MESSAGE));
     return undefined;
   }
   return `${m[1]}-${m[2]}-${m[3]}`;
@@ -87,7 +87,7 @@ function thumbnailOf(errors: FieldErrors, value: unknown): UploadedFile | null {
   const [file] = files;
   if (files.length > 1 || !file) addFieldError(errors, 'thumbnail', t('Upload a single image.'));
   else if (file.data.length === 0) addFieldError(errors, 'thumbnail', t('The submitted file is empty.'));
-  else if (!sniffType(file.data, IMAGE_TYPES)) addFieldError(errors, 'thumbnail', IMAGE_REFUSED_MESSAGE);
+  else if (!sniffType(file.data, IMAGE_TYPES)) addFieldError(errors, 'thumbnail', t(IMAGE_REFUSED_MESSAGE));
   else return file;
   return null;
 }

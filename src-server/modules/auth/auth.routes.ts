@@ -19,10 +19,10 @@ import { usersAdminService } from '../admin/users-admin.service.js';
 import type { Mail } from '../../mail/mailer.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 import { isCurrentAccess } from './jwt.js';
-import { t } from '../../../shared/i18n/translate.js';
+import { msg, t } from '../../../shared/i18n/translate.js';
 
-const PASSWORDS_DIFFER = "The two password fields didn't match.";
-export const LOOKALIKE_EMAIL = 'This email address looks too much like that of another account. Please use another address, or ask your administrator.';
+const PASSWORDS_DIFFER = msg("The two password fields didn't match.");
+export const LOOKALIKE_EMAIL = msg('This email address looks too much like that of another account. Please use another address, or ask your administrator.');
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { repositories, tokens, accountTokens, mailer, config } = deps;
@@ -64,14 +64,14 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const last = requiredText(errors, 'last_name', b.last_name);
     if (!b.password) addFieldError(errors, 'password', t('This field may not be blank.'));
     if (!b.re_password) addFieldError(errors, 're_password', t('This field may not be blank.'));
-    if (b.password && b.re_password && b.password !== b.re_password) addFieldError(errors, 'non_field_errors', PASSWORDS_DIFFER);
+    if (b.password && b.re_password && b.password !== b.re_password) addFieldError(errors, 'non_field_errors', t(PASSWORDS_DIFFER));
     if (b.password) {
       const problems = passwordProblems(b.password, { email, first_name: first, last_name: last });
       if (problems.length) errors.password = problems;
     }
     const existing = email ? await users.findByEmail(email) : undefined;
     // Only accounts made before the address rule can look like an allowed address (email-address.ts).
-    if (email && !existing && (await users.findLookalike(email))) addFieldError(errors, 'email', LOOKALIKE_EMAIL);
+    if (email && !existing && (await users.findLookalike(email))) addFieldError(errors, 'email', t(LOOKALIKE_EMAIL));
     throwIfErrors(errors);
     // The same answer (and the same work: a password hash, a mail) whether or not the address has
     // an account, so sign-up cannot be used to find out who has one. Its owner is told instead.
@@ -135,7 +135,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const user = await userFromLink(b.uid, b.token, 'password-reset');
     const errors: FieldErrors = {};
     if (!b.new_password) addFieldError(errors, 'new_password', t('This field may not be blank.'));
-    else if (b.new_password !== b.re_new_password) addFieldError(errors, 'non_field_errors', PASSWORDS_DIFFER);
+    else if (b.new_password !== b.re_new_password) addFieldError(errors, 'non_field_errors', t(PASSWORDS_DIFFER));
     else {
       const problems = passwordProblems(b.new_password, user);
       if (problems.length) errors.new_password = problems;
@@ -183,7 +183,10 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       return reply
         .code(429)
         .header('retry-after', String(waitS))
-        .send({ detail: `Too many failed sign-ins for this account. Please wait ${Math.ceil(waitS / 60)} minute${waitS > 60 ? 's' : ''} and try again.`, code: 'account_locked' });
+        .send({
+          detail: t('Too many failed sign-ins for this account. Please wait {minutes, plural, one {{minutes} minute} other {{minutes} minutes}} and try again.', { minutes: Math.ceil(waitS / 60) }),
+          code: 'account_locked',
+        });
     }
     const user = await users.findByEmail(email);
     const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyPassword(DUMMY_HASH, request.body.password);

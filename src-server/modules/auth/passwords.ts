@@ -22,23 +22,24 @@ export const PASSWORD_MAX_LENGTH = 128;
 export function passwordProblems(password: string, user: { email: string; first_name: string; last_name: string }): string[] {
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH) {
-    problems.push(`This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`);
+    problems.push(t('This password is too short. It must contain at least {min} characters.', { min: PASSWORD_MIN_LENGTH }));
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
-    problems.push(`This password is too long. It must contain at most ${PASSWORD_MAX_LENGTH} characters.`);
+    problems.push(t('This password is too long. It must contain at most {max} characters.', { max: PASSWORD_MAX_LENGTH }));
   }
   if (COMMON_PASSWORDS.has(password.toLowerCase())) problems.push(t('This password is too common.'));
   if (/^\d+$/.test(password)) problems.push(t('This password is entirely numeric.'));
   const lower = password.toLowerCase();
-  const attributes: [string, string][] = [
-    ['email', user.email.split('@')[0] ?? ''],
-    ['first name', user.first_name],
-    ['last name', user.last_name],
+  // Said once the similar attribute is found: one whole sentence per attribute.
+  const attributes: [() => string, string][] = [
+    [() => t('The password is too similar to the email.'), user.email.split('@')[0] ?? ''],
+    [() => t('The password is too similar to the first name.'), user.first_name],
+    [() => t('The password is too similar to the last name.'), user.last_name],
   ];
-  for (const [label, value] of attributes) {
+  for (const [tooSimilar, value] of attributes) {
     const v = value.toLowerCase();
     if (v.length >= 3 && (lower.includes(v) || v.includes(lower))) {
-      problems.push(`The password is too similar to the ${label}.`);
+      problems.push(tooSimilar());
       break;
     }
   }

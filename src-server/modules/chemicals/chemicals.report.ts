@@ -6,9 +6,10 @@ import { inventoryReportNames, type InventoryReport } from '../../reports/invent
 import type { ReportDocument } from '../../reports/pdf.js';
 import { reportTooLong } from '../../reports/report-size.js';
 import type { ChemicalStockRow } from './chemicals.repository.js';
+import { msg } from '../../../shared/i18n/translate.js';
 
 const TITLE = inventoryReportNames('chemical').title;
-export const CHEMICAL_REPORT_TOO_LONG = reportTooLong('Export the chemical list of this location as CSV instead (Chemicals, Export CSV).');
+export const CHEMICAL_REPORT_TOO_LONG = reportTooLong(msg('Export the chemical list of this location as CSV instead (Chemicals, Export CSV).'));
 
 export const chemicalInventoryReport: InventoryReport<ChemicalStockRow> = {
   item: 'chemical',
@@ -24,9 +25,9 @@ function chemicalStockDocument(location: LocationRef, stock: ChemicalStockRow[])
     location,
     tables: [
       {
-        columns: [{ header: 'Chemical' }, { header: 'Brand' }, { header: 'Type' }, { header: 'Quantity', align: 'right', width: 'auto' }, { header: 'Unit', width: 'auto' }],
+        columns: [{ header: msg('Chemical') }, { header: msg('Brand') }, { header: msg('Type') }, { header: msg('Quantity'), align: 'right', width: 'auto' }, { header: msg('Unit'), width: 'auto' }],
         rows: stock.map((s) => [s.name, s.brand, s.chemical_type, quantity2(s.current_quantity), chemicalUnit(s.chemical_type)]),
-        emptyText: 'No chemicals are stocked at this location.',
+        emptyText: msg('No chemicals are stocked at this location.'),
       },
     ],
   };

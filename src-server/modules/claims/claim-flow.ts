@@ -5,6 +5,7 @@
  */
 import type { UserRef } from '../../../shared/api/common.js';
 import { conflict, forbidden, notFound, type HttpError } from '../../http/errors.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 /** Whether a conditional state change applied. */
 export type TransitionResult = 'done' | 'unchanged';
@@ -22,19 +23,29 @@ export interface ClaimState {
   completed: boolean;
 }
 
-/** The refusal texts of one area, naming its record ("task", "work order"). */
-export function claimMessages(noun: string) {
+/** The records whose claims this flow decides, by the word their refusals name them with. */
+export type ClaimNoun = 'task' | 'work order';
+
+/**
+ * The refusal texts of one area, naming its record: one whole sentence per record (a translation
+ * may word "this task" and "this work order" differently), said when read in the reader's language.
+ */
+export function claimMessages(noun: ClaimNoun) {
+  const task = noun === 'task';
   return {
-    alreadyYours: `You have already claimed this ${noun}.`,
-    alreadyCompleted: `This ${noun} is already completed.`,
-    notClaimed: `This ${noun} is not claimed.`,
-    notClaimedToComplete: `This ${noun} must be claimed before it can be completed.`,
-    onlyAssigneeUnclaim: `Only the user who claimed this ${noun} can unclaim it.`,
-    onlyAssigneeComplete: `Only the user who claimed this ${noun} can complete it.`,
-    changedWhileClaiming: `This ${noun} changed while it was being claimed. Please try again.`,
+    get alreadyYours() { return task ? t('You have already claimed this task.') : t('You have already claimed this work order.'); },
+    get alreadyCompleted() { return task ? t('This task is already completed.') : t('This work order is already completed.'); },
+    get notClaimed() { return task ? t('This task is not claimed.') : t('This work order is not claimed.'); },
+    get notClaimedToComplete() { return task ? t('This task must be claimed before it can be completed.') : t('This work order must be claimed before it can be completed.'); },
+    get onlyAssigneeUnclaim() { return task ? t('Only the user who claimed this task can unclaim it.') : t('Only the user who claimed this work order can unclaim it.'); },
+    get onlyAssigneeComplete() { return task ? t('Only the user who claimed this task can complete it.') : t('Only the user who claimed this work order can complete it.'); },
+    get changedWhileClaiming() {
+      return task ? t('This task changed while it was being claimed. Please try again.') : t('This work order changed while it was being claimed. Please try again.');
+    },
     claimedBy(holder: UserRef | null): string {
       const name = holder ? `${holder.first_name} ${holder.last_name}`.trim() : '';
-      return name ? `This ${noun} is already claimed by ${name}.` : `This ${noun} is already claimed by another user.`;
+      if (name) return task ? t('This task is already claimed by {name}.', { name }) : t('This work order is already claimed by {name}.', { name });
+      return task ? t('This task is already claimed by another user.') : t('This work order is already claimed by another user.');
     },
   };
 }

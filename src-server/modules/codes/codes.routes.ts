@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.js';
 import { currentUser } from '../../http/access.js';
 import { hasFullAccess } from '../users/full-access.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 export async function codesRoutes(app: FastifyInstance, { repositories }: AppDeps): Promise<void> {
   const codes = repositories.codes;
@@ -28,8 +29,8 @@ export async function codesRoutes(app: FastifyInstance, { repositories }: AppDep
     async (request): Promise<CodeTarget> => {
       const code = readCode(request.params.code);
       const target = code ? await codes.find(code) : undefined;
-      if (!target) throw notFound(CODE_NOT_OURS);
-      if (target.area === 'assets' && !hasFullAccess(currentUser(request))) throw forbidden(CODE_ASSET_NOT_ALLOWED);
+      if (!target) throw notFound(t(CODE_NOT_OURS));
+      if (target.area === 'assets' && !hasFullAccess(currentUser(request))) throw forbidden(t(CODE_ASSET_NOT_ALLOWED));
       return target;
     },
   );

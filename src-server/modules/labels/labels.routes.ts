@@ -43,7 +43,7 @@ export async function labelsRoutes(app: FastifyInstance, { pdf, repositories }: 
       const location = await locations.findById(request.query.location);
       if (!location) throw notFound();
       const { count, rows } = await assets.page(pageWindow(request.query.page, MAX_LABELS_PER_REQUEST), location.id);
-      if (count === 0) throw notFound(NO_ASSETS_TO_LABEL);
+      if (count === 0) throw notFound(t(NO_ASSETS_TO_LABEL));
       // Never a silent first part: without a page, all of them or a refusal that says how to ask.
       if (request.query.page === undefined && count > MAX_LABELS_PER_REQUEST) throw new HttpError(400, { detail: tooManyLabels(count) });
       if (rows.length === 0) throw notFound(t('Invalid page.'));
@@ -51,7 +51,7 @@ export async function labelsRoutes(app: FastifyInstance, { pdf, repositories }: 
       const sheet = await pdf.render({
         kind: 'labels',
         sheet: {
-          title: `Asset labels - ${location.name}`,
+          title: t('Asset labels - {location}', { location: location.name }),
           labels: rows.map((row) => ({ name: [row.brand, row.name].filter(Boolean).join(' '), code: row.code, context: location.name, link: scanLink(origin, row.code) })),
         },
       });
@@ -80,7 +80,7 @@ export async function labelsRoutes(app: FastifyInstance, { pdf, repositories }: 
         link: scanLink(requestOrigin(request), location.code),
       };
       const labels = Array.from({ length: request.query.copies ?? 1 }, () => label);
-      const sheet = await pdf.render({ kind: 'labels', sheet: { title: `Location label - ${location.name}`, labels } });
+      const sheet = await pdf.render({ kind: 'labels', sheet: { title: t('Location label - {location}', { location: location.name }), labels } });
       return sendPdf(reply, locationLabelFile(location.id), sheet);
     },
   );

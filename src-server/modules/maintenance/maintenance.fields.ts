@@ -14,8 +14,9 @@ import { optionalText } from '../../../shared/rules/optional-text.js';
 import { requiredText } from '../../http/text.js';
 import type { TaskFields } from './maintenance.repository.js';
 import { checkSteps } from './procedure.fields.js';
+import { msg, t } from '../../../shared/i18n/translate.js';
 
-const REQUIRED = 'This field is required.';
+const REQUIRED = msg('This field is required.');
 
 /** The key a location error is reported under: the one the client sent. */
 export function locationField(body: TaskUpdateBody): 'location_id' | 'location' {
@@ -44,11 +45,11 @@ async function checkMeter(errors: FieldErrors, body: TaskUpdateBody, meterExists
   const meterId = body.meter_id ?? null;
   const intervalSent = body.meter_interval !== undefined && body.meter_interval !== null;
   if (meterId === null) {
-    if (intervalSent) addFieldError(errors, 'meter_id', TASK_METER_MESSAGES.intervalWithoutMeter);
+    if (intervalSent) addFieldError(errors, 'meter_id', t(TASK_METER_MESSAGES.intervalWithoutMeter));
     return null;
   }
   if (!intervalSent) {
-    addFieldError(errors, 'meter_interval', TASK_METER_MESSAGES.meterWithoutInterval);
+    addFieldError(errors, 'meter_interval', t(TASK_METER_MESSAGES.meterWithoutInterval));
     return null;
   }
   const interval = numberField(errors, 'meter_interval', body.meter_interval, { greaterThan: 0, lessThan: READING_MAX });
@@ -70,14 +71,14 @@ async function checkFields(body: TaskUpdateBody, today: string, { locationExists
   if (wanted('location_id', 'location')) {
     const locKey = locationField(body);
     const locationId = body.location_id ?? body.location ?? null;
-    if (locationId === null) addFieldError(errors, locKey, REQUIRED);
+    if (locationId === null) addFieldError(errors, locKey, t(REQUIRED));
     else if (!(await locationExists(locationId))) addFieldError(errors, locKey, doesNotExist(locationId));
     fields.location_id = locationId ?? 0;
   }
   if (wanted('description')) fields.description = requiredText(errors, 'description', body.description);
   if (wanted('recurrence_interval')) {
     const interval = body.recurrence_interval ?? null;
-    if (interval === null) addFieldError(errors, 'recurrence_interval', REQUIRED);
+    if (interval === null) addFieldError(errors, 'recurrence_interval', t(REQUIRED));
     fields.recurrence_interval = interval ?? 0;
   }
   if (wanted('last_completed_date')) {

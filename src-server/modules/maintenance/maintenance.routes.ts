@@ -23,9 +23,10 @@ import { checkTaskChanges, checkTaskFields } from './maintenance.fields.js';
 import { presentTask, stepsOf } from './maintenance.presenter.js';
 import { MeterReadingRefused, type TaskCompletion, type TaskRow } from './maintenance.repository.js';
 import { checkCompletionAnswers, photosOf, readMultipartAnswers, staleProcedure } from './procedure.fields.js';
+import { msg, t } from '../../../shared/i18n/translate.js';
 
-export const CHANGED_WHILE_SAVING = 'This task changed while it was being saved. Please try again.';
-export const NO_METER = 'This task counts no meter.';
+export const CHANGED_WHILE_SAVING = msg('This task changed while it was being saved. Please try again.');
+export const NO_METER = msg('This task counts no meter.');
 
 export async function maintenanceRoutes(app: FastifyInstance, { config, repositories, uploads, models }: AppDeps): Promise<void> {
   const { users } = repositories;
@@ -72,7 +73,7 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
       const current = await presentOne(request, row);
       return staleVersion(current, config.timeZone);
     }
-    return conflict(CHANGED_WHILE_SAVING);
+    return conflict(t(CHANGED_WHILE_SAVING));
   };
 
   /** Runs an update under the request's If-Match and answers the task as written, with its new version. */
@@ -151,7 +152,7 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
   const completionReading = async (errors: FieldErrors, row: TaskRow, body: TaskCompleteBody): Promise<TaskCompletion['meterReading']> => {
     if (body.meter_reading === undefined || body.meter_reading === null) return null;
     if (row.meter_id === null) {
-      addFieldError(errors, 'meter_reading', NO_METER);
+      addFieldError(errors, 'meter_reading', t(NO_METER));
       return null;
     }
     const value = numberField(errors, 'meter_reading', body.meter_reading, { atLeast: 0, lessThan: READING_MAX });
@@ -203,7 +204,7 @@ export async function maintenanceRoutes(app: FastifyInstance, { config, reposito
       } catch (err) {
         // A refused completion keeps none of its photos (a refusal is committed like an answer).
         await uploads.discard([...stored.values()]);
-        throw err instanceof MeterReadingRefused ? fieldError(err.field, err.message) : err;
+        throw err instanceof MeterReadingRefused ? fieldError(err.field, t(err.message)) : err;
       }
       return presentOne(request, await existing(id));
     },

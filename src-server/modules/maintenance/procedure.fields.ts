@@ -12,7 +12,7 @@ import type { ProcedureStepBody, StepAnswerBody } from '../../../shared/api/proc
 import { checkAnswers, checkProcedure, type CheckedAnswer, type ProcedureStep } from '../../../shared/rules/procedure.js';
 import { addFieldError, fieldError, HttpError, type FieldErrors } from '../../http/errors.js';
 import { filesOf, type UploadedFile } from '../../http/uploads.js';
-import { t } from '../../../shared/i18n/translate.js';
+import { msg, t } from '../../../shared/i18n/translate.js';
 
 /** A step the client sent without an id gets one that no other step of any task is likely to have. */
 const newStepId = () => randomBytes(6).toString('hex');
@@ -20,14 +20,14 @@ const newStepId = () => randomBytes(6).toString('hex');
 /** The steps a body sends, judged; each problem recorded at its field (`steps.1.label`). */
 export function checkSteps(errors: FieldErrors, drafts: readonly ProcedureStepBody[]): ProcedureStep[] {
   const { steps, issues } = checkProcedure(drafts, newStepId);
-  for (const issue of issues) addFieldError(errors, issue.path, issue.message);
+  for (const issue of issues) addFieldError(errors, issue.path, t(issue.message));
   return steps;
 }
 
 /** A completion's answers to `steps`, judged with the photos that came; each problem at `answers.<step id>`. */
 export function checkCompletionAnswers(errors: FieldErrors, steps: readonly ProcedureStep[], answers: readonly StepAnswerBody[], photos: ReadonlyMap<string, UploadedFile>): CheckedAnswer[] {
   const checked = checkAnswers(steps, answers, new Set(photos.keys()));
-  for (const issue of checked.issues) addFieldError(errors, issue.path, issue.message);
+  for (const issue of checked.issues) addFieldError(errors, issue.path, t(issue.message));
   return checked.answers;
 }
 
@@ -68,10 +68,10 @@ export function readMultipartAnswers(request: FastifyRequest): void {
   }
 }
 
-export const STALE_PROCEDURE_MESSAGE = 'The steps of this task changed since these answers were given. Answer them again.';
+export const STALE_PROCEDURE_MESSAGE = msg('The steps of this task changed since these answers were given. Answer them again.');
 
 /** 412 with the task as it is now (its steps and procedure_version), as a stale version answers. */
 export function staleProcedure(current: MaintenanceTask): HttpError {
-  const body = { detail: STALE_PROCEDURE_MESSAGE, code: STALE_PROCEDURE_CODE, current };
+  const body = { detail: t(STALE_PROCEDURE_MESSAGE), code: STALE_PROCEDURE_CODE, current };
   return new HttpError(412, body);
 }

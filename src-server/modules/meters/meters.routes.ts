@@ -178,11 +178,11 @@ export async function metersRoutes(app: FastifyInstance, { config, repositories,
       const takenAt = takenAtField(errors, 'taken_at', body.taken_at, asset?.created_at ?? null);
       const reset = body.reset === true;
       const reason = optionalText(body.reason);
-      if (reset && !reason) addFieldError(errors, 'reason', READING_MESSAGES.resetNeedsReason);
+      if (reset && !reason) addFieldError(errors, 'reason', t(READING_MESSAGES.resetNeedsReason));
       throwIfErrors(errors);
       const added = await meters.addReading(meter.id, { value: value!, taken_at: takenAt!, reset, reason, user_id: currentUser(request).id, created_at: nowIso() }, new Date());
       if (!added) throw notFound();
-      if ('problem' in added) throw fieldError('value', added.problem);
+      if ('problem' in added) throw fieldError('value', t(added.problem));
       const people = await users.refsOf([added.row.user_id]);
       return reply.code(201).send(presentReading(added.row, people));
     },
@@ -205,6 +205,6 @@ function voidReason(body: unknown): string | null {
   const reason: unknown = body && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
   if (reason === undefined || reason === null) return null;
   if (typeof reason !== 'string') throw fieldError('reason', t('Not a valid string.'));
-  if (reason.length > TEXT_LIMIT) throw fieldError('reason', `Ensure this field has no more than ${TEXT_LIMIT} characters.`);
+  if (reason.length > TEXT_LIMIT) throw fieldError('reason', t('Ensure this field has no more than {limit} characters.', { limit: String(TEXT_LIMIT) }));
   return optionalText(reason);
 }

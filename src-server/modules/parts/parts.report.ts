@@ -6,9 +6,10 @@ import { quantity2 } from '../../reports/format.js';
 import { inventoryReportNames, type InventoryReport } from '../../reports/inventory-report.js';
 import type { ReportDocument } from '../../reports/pdf.js';
 import { reportTooLong } from '../../reports/report-size.js';
+import { msg } from '../../../shared/i18n/translate.js';
 
 const TITLE = inventoryReportNames('part').title;
-export const PART_REPORT_TOO_LONG = reportTooLong('Export the part list of this location as CSV instead (Parts, Export CSV).');
+export const PART_REPORT_TOO_LONG = reportTooLong(msg('Export the part list of this location as CSV instead (Parts, Export CSV).'));
 
 export const partInventoryReport: InventoryReport<Selectable<PartsTable>> = {
   item: 'part',
@@ -24,9 +25,9 @@ function partStockDocument(location: LocationRef, parts: Selectable<PartsTable>[
     location,
     tables: [
       {
-        columns: [{ header: 'Part' }, { header: 'Brand' }, { header: 'Item Number', width: 'auto' }, { header: 'Part Type' }, { header: 'Quantity on Hand', align: 'right', width: 'auto' }],
+        columns: [{ header: msg('Part') }, { header: msg('Brand') }, { header: msg('Item Number'), width: 'auto' }, { header: msg('Part Type') }, { header: msg('Quantity on Hand'), align: 'right', width: 'auto' }],
         rows: parts.map((p) => [p.name, p.brand, p.item_number, p.part_type, quantity2(p.quantity)]),
-        emptyText: 'No parts are kept at this location.',
+        emptyText: msg('No parts are kept at this location.'),
       },
     ],
   };

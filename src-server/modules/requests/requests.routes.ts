@@ -44,7 +44,7 @@ const newToken = () => randomBytes(24).toString('base64url');
 /** An optional text: trimmed, null when empty, a field error when too long. */
 function optionalField(errors: FieldErrors, field: string, value: string | null | undefined, limit: number): string | null {
   const text = optionalText(value);
-  if (text !== null && text.length > limit) addFieldError(errors, field, `Ensure this field has no more than ${limit} characters.`);
+  if (text !== null && text.length > limit) addFieldError(errors, field, t('Ensure this field has no more than {limit} characters.', { limit: String(limit) }));
   return text;
 }
 

@@ -17,13 +17,14 @@ import { fieldError, invalid, throwIfErrors, type FieldErrors, type HttpError } 
 import { quantityField } from '../../http/numbers.js';
 import { perUserLimit } from '../../http/rate-limits.js';
 import { type QuantityRecordRow, type StockedItem } from './stock.repository.js';
+import { t } from '../../../shared/i18n/translate.js';
 
 /**
  * The refusal of a fill that would bring the stock to QUANTITY_MAX or more (docs/decisions.md: Quantities;
  * quantities stay below 1,000,000), saying what the stock is now.
  */
 export function fillPastMaximum(current: number): HttpError {
-  return fieldError('quantity', `The quantity after this fill must be less than ${QUANTITY_MAX}; it is ${current.toFixed(2)} now.`);
+  return fieldError('quantity', t('The quantity after this fill must be less than {max}; it is {current} now.', { max: String(QUANTITY_MAX), current: current.toFixed(2) }));
 }
 
 export interface QuantityRoutes<Body extends { date: string; quantity: unknown }, Target, Answer> {

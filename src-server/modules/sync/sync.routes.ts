@@ -49,7 +49,7 @@ function parseCursor(since: string | undefined): { snapshot: SnapshotPlace | nul
   return { snapshot: null, delta: Number(since) };
 }
 
-const gone = () => new HttpError(410, { detail: SYNC_CURSOR_GONE, code: 'cursor_gone' });
+const gone = () => new HttpError(410, { detail: t(SYNC_CURSOR_GONE), code: 'cursor_gone' });
 
 /** A client that stops reading is dropped once this much waits unsent for it. */
 const UNSENT_LIMIT_BYTES = 16 * 1024;

@@ -5,10 +5,11 @@ import { quantity2, usDate, wholeNumber } from '../../reports/format.js';
 import type { ReportDocument } from '../../reports/pdf.js';
 import { reportTooLong } from '../../reports/report-size.js';
 import type { ChemicalRecordRow } from '../chemicals/chemicals.repository.js';
+import { msg, t } from '../../../shared/i18n/translate.js';
 
-export const CAR_WASH_REPORT_TITLE = 'Car Wash Report';
+export const CAR_WASH_REPORT_TITLE = msg('Car Wash Report');
 export const CAR_WASH_REPORT_FILE = 'car_wash_report.pdf';
-export const CAR_WASH_REPORT_TOO_LONG = reportTooLong('Choose a shorter period.');
+export const CAR_WASH_REPORT_TOO_LONG = reportTooLong(msg('Choose a shorter period.'));
 
 export interface CarWashReportData {
   location: LocationRef;
@@ -24,26 +25,26 @@ export function carWashReport(data: CarWashReportData): ReportDocument {
   return {
     title: CAR_WASH_REPORT_TITLE,
     location: data.location,
-    details: [`Period: ${usDate(data.start)} to ${usDate(data.end)}`],
+    details: [t('Period: {start} to {end}', { start: usDate(data.start), end: usDate(data.end) })],
     tables: [
       {
-        heading: 'Wash counts by package',
-        columns: [{ header: 'Package' }, { header: 'Washes', align: 'right', width: 'auto' }],
+        heading: msg('Wash counts by package'),
+        columns: [{ header: msg('Package') }, { header: msg('Washes'), align: 'right', width: 'auto' }],
         rows: data.packages.map((p) => [p.name, wholeNumber(p.total)]),
-        totalRow: ['Total', wholeNumber(washes)],
-        emptyText: 'This location has no wash packages.',
+        totalRow: [t('Total'), wholeNumber(washes)],
+        emptyText: msg('This location has no wash packages.'),
       },
       {
-        heading: 'Chemical fills and inventory counts',
+        heading: msg('Chemical fills and inventory counts'),
         columns: [
-          { header: 'Date', width: 'auto' },
-          { header: 'Chemical' },
-          { header: 'Record', width: 'auto' },
-          { header: 'Quantity', align: 'right', width: 'auto' },
-          { header: 'Unit', width: 'auto' },
+          { header: msg('Date'), width: 'auto' },
+          { header: msg('Chemical') },
+          { header: msg('Record'), width: 'auto' },
+          { header: msg('Quantity'), align: 'right', width: 'auto' },
+          { header: msg('Unit'), width: 'auto' },
         ],
-        rows: data.chemicalRecords.map((r) => [usDate(r.date), r.name, r.kind === 'fill' ? 'Fill' : 'Inventory count', quantity2(r.quantity), chemicalUnit(r.chemical_type)]),
-        emptyText: 'No chemical fills or inventory counts in this period.',
+        rows: data.chemicalRecords.map((r) => [usDate(r.date), r.name, r.kind === 'fill' ? t('Fill') : t('Inventory count'), quantity2(r.quantity), chemicalUnit(r.chemical_type)]),
+        emptyText: msg('No chemical fills or inventory counts in this period.'),
       },
     ],
   };

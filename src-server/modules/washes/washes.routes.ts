@@ -38,7 +38,8 @@ function monthStart(isoDate: string): string {
  * start in year 100) would make one request cost seconds.
  */
 export const REPORT_PERIOD_MAX_DAYS = 366;
-export const REPORT_PERIOD_TOO_LONG = `The report period can be at most ${REPORT_PERIOD_MAX_DAYS} days. Choose a later start date or an earlier end date.`;
+export const reportPeriodTooLong = () =>
+  t('The report period can be at most {max} days. Choose a later start date or an earlier end date.', { max: REPORT_PERIOD_MAX_DAYS });
 
 /** Days from `start` to `end`, both included (YYYY-MM-DD dates). */
 function daysIncluded(start: string, end: string): number {
@@ -96,7 +97,7 @@ export async function washesRoutes(app: FastifyInstance, { config, mailer, pdf, 
     const asked = period(errors, startText, endText);
     throwIfErrors(errors);
     if (locationId === config.site.chemicalReportLocationId) {
-      throw fieldError('location', `Location ${locationId} keeps a chemical inventory report instead of wash data.`);
+      throw fieldError('location', t('Location {id} keeps a chemical inventory report instead of wash data.', { id: String(locationId) }));
     }
     const washLocations = config.site.chemicalLocationIds.filter((id) => id !== config.site.chemicalReportLocationId);
     const location = await reportLocation(locations, locationId, washLocations, 'car wash report');
@@ -104,7 +105,7 @@ export async function washesRoutes(app: FastifyInstance, { config, mailer, pdf, 
     const end = asked.end ?? today;
     const start = asked.start ?? monthStart(end);
     if (start > end) throw fieldError('start', t('The start date must not be after the end date.'));
-    if (daysIncluded(start, end) > REPORT_PERIOD_MAX_DAYS) throw fieldError('start', REPORT_PERIOD_TOO_LONG);
+    if (daysIncluded(start, end) > REPORT_PERIOD_MAX_DAYS) throw fieldError('start', reportPeriodTooLong());
     const filter = { locationId: location.id, start, end };
     const [packages, totals, chemicalRecords] = await Promise.all([washes.packages(location.id), washes.totals(filter), chemicals.recordsAt(location.id, start, end, REPORT_READ_LIMIT)]);
     const report = carWashReport({

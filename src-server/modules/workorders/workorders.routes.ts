@@ -51,10 +51,10 @@ export async function workordersRoutes(app: FastifyInstance, { repositories, upl
    * long after it was made is refused the same way when the asset has moved since.
    */
   const checkAssetLink = async (errors: FieldErrors, user: UserRow, assetId: number, locationId: number | undefined): Promise<void> => {
-    if (!hasFullAccess(user)) return addFieldError(errors, 'asset_id', ASSET_LINK_NOT_ALLOWED);
+    if (!hasFullAccess(user)) return addFieldError(errors, 'asset_id', t(ASSET_LINK_NOT_ALLOWED));
     const asset = await assets.findById(assetId);
     if (!asset) return addFieldError(errors, 'asset_id', doesNotExist(assetId));
-    if (locationId !== undefined && asset.location_id !== locationId) addFieldError(errors, 'asset_id', ASSET_NOT_AT_LOCATION);
+    if (locationId !== undefined && asset.location_id !== locationId) addFieldError(errors, 'asset_id', t(ASSET_NOT_AT_LOCATION));
   };
 
   const presentOne = async (request: FastifyRequest, id: number): Promise<WorkOrder> => {
