@@ -95,7 +95,7 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
 export const PSEUDO_OPEN = '⟦';
 export const PSEUDO_CLOSE = '⟧';
 
-type Token = string | [string, string?, Record<string, Token[] | string>?];
+type Token = string | [string, string?, Record<string, Token[] | string | number | undefined>?];
 
 function accentText(text: string): string {
   return [...text].map((c) => ACCENTED[c] ?? c).join('');
@@ -107,7 +107,10 @@ function accentTokens(tokens: Token[]): Token[] {
     if (typeof token === 'string') return accentText(token);
     const [name, format, options] = token;
     if (!options) return token;
-    const branches = Object.fromEntries(Object.entries(options).map(([key, branch]) => [key, typeof branch === 'string' ? accentText(branch) : accentTokens(branch)]));
+    // A plural's options also carry `offset` (a number, or undefined): only its branches are texts.
+    const branches = Object.fromEntries(
+      Object.entries(options).map(([key, branch]) => [key, typeof branch === 'string' ? accentText(branch) : Array.isArray(branch) ? accentTokens(branch) : branch]),
+    );
     return [name, format, branches];
   });
 }

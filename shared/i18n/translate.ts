@@ -70,7 +70,9 @@ export function setTranslatorSource(source: (() => Translate | undefined) | null
  */
 export function tc(context: string, id: string, values?: MessageValues): string {
   const key = `${context}${CONTEXT_SEPARATOR}${id}`;
-  return Object.prototype.hasOwnProperty.call(active.messages, key) ? t(key, values) : t(id, values);
+  // A catalogue without the key gives the key back: then the text without its context.
+  const said = t(key, values);
+  return said === key ? t(id, values) : said;
 }
 
 /** Marks a text for the catalogue where it is defined but said later with `t(value)`; returns it unchanged. */

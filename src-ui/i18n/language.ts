@@ -10,6 +10,7 @@ import { useSyncExternalStore } from 'react';
 import { isLanguage, matchLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages';
 import { activateMessages, activeLocale, onLanguageChange, t, type Translate } from '../../shared/i18n/translate';
 import { devicePreference } from '../state/preferences';
+import { applyPrimeLocale } from './primereact-locale';
 
 const STORAGE_KEY = 'language';
 /** Set by the tests only (docs/i18n.md: No text left behind): every text is drawn in the pseudo-locale. */
@@ -70,6 +71,7 @@ export function applyLanguage(language: Language): Promise<void> {
     const messages = load ? (await load()).messages : {};
     if (chosen !== language) return;
     activateMessages(pseudoLocaleOn() ? PSEUDO_LOCALE : language, messages);
+    applyPrimeLocale(language);
     document.documentElement.lang = language;
     for (const listener of appliedListeners) listener(language);
   });

@@ -43,6 +43,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     is_staff: false,
     userInfo: { full_name: 'Terry Tech', date_joined: '2026-01-01T00:00:00.000Z', last_login: null },
     ...overrides,
+    language: overrides.language ?? null,
   };
 }
 

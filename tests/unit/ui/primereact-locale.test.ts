@@ -14,14 +14,14 @@ describe("PrimeReact's texts", () => {
     const english = JSON.stringify(localeOptions('en'));
     activateMessages('es', { 'No results found': 'No se encontraron resultados', January: 'enero', 'Rows per page': 'Filas por página' });
     applyPrimeLocale('es');
-    expect(localeOption('emptyFilterMessage')).toBe('No se encontraron resultados');
-    expect((localeOption('monthNames') as string[])[0]).toBe('enero');
-    expect(localeOption('aria').rowsPerPageLabel).toBe('Filas por página');
+    expect(localeOption('emptyFilterMessage', 'es')).toBe('No se encontraron resultados');
+    expect((localeOption('monthNames', 'es') as string[])[0]).toBe('enero');
+    expect((localeOption('aria', 'es') as Record<string, string>).rowsPerPageLabel).toBe('Filas por página');
     // A text the catalogue lacks stays English; PrimeReact's placeholders survive.
-    expect(localeOption('selectionMessage')).toBe('{0} items selected');
-    expect(localeOption('aria').pageLabel).toBe('Page {page}');
-    expect(localeOption('dateFormat')).toBe('dd/mm/yy');
-    expect(localeOption('firstDayOfWeek')).toBe(1);
+    expect(localeOption('selectionMessage', 'es')).toBe('{0} items selected');
+    expect((localeOption('aria', 'es') as Record<string, string>).pageLabel).toBe('Page {page}');
+    expect(localeOption('dateFormat', 'es')).toBe('dd/mm/yy');
+    expect(localeOption('firstDayOfWeek', 'es')).toBe(1);
     // English's own locale is left as PrimeReact ships it.
     expect(JSON.stringify(localeOptions('en'))).toBe(english);
   });
@@ -29,9 +29,9 @@ describe("PrimeReact's texts", () => {
   it("are PrimeReact's English defaults in English", () => {
     activateMessages('en', {});
     applyPrimeLocale('en');
-    expect(localeOption('emptyFilterMessage')).toBe('No results found');
-    expect(localeOption('accept')).toBe('Yes');
-    expect(localeOption('dateFormat')).toBe('mm/dd/yy');
-    expect(localeOption('firstDayOfWeek')).toBe(0);
+    expect(localeOption('emptyFilterMessage', 'en')).toBe('No results found');
+    expect(localeOption('accept', 'en')).toBe('Yes');
+    expect(localeOption('dateFormat', 'en')).toBe('mm/dd/yy');
+    expect(localeOption('firstDayOfWeek', 'en')).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ let s: TestServices;
 beforeEach(async () => {
   api = createFakeHttp();
   s = createTestServices(api);
-  await s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 1, email: 'a@b.c', first_name: 'A', last_name: 'B', full_feature_access: true, is_staff: false, userInfo: { full_name: 'A B', date_joined: '', last_login: null } });
+  await s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 1, email: 'a@b.c', first_name: 'A', last_name: 'B', full_feature_access: true, is_staff: false, userInfo: { full_name: 'A B', date_joined: '', last_login: null }, language: null });
 });
 afterEach(() => s.close());
 

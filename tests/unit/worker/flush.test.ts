@@ -268,7 +268,7 @@ describe('one flush at a time', () => {
 
 describe('work-order handlers', () => {
   it('create replays the multipart body with the stored blobs and the item’s Idempotency-Key', async () => {
-    await s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 7, email: 't@x.io', first_name: 'T', last_name: 'X', full_feature_access: true, is_staff: false, userInfo: { full_name: 'T X', date_joined: '', last_login: null } });
+    await s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 7, email: 't@x.io', first_name: 'T', last_name: 'X', full_feature_access: true, is_staff: false, userInfo: { full_name: 'T X', date_joined: '', last_login: null }, language: null });
     api.on('POST', 'workorders/', () => json(201, { id: 41 }));
     const item = await s.outbox.enqueueMutation({
       domain: 'workorders',
@@ -294,7 +294,7 @@ describe('work-order handlers', () => {
   });
 
   it('claim, unclaim and complete post to their paths; complete carries the field notes', async () => {
-    await s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 7, email: 't@x.io', first_name: 'T', last_name: 'X', full_feature_access: true, is_staff: false, userInfo: { full_name: 'T X', date_joined: '', last_login: null } });
+    await s.session.signIn({ access: 'A1', refresh: 'R1' }, { id: 7, email: 't@x.io', first_name: 'T', last_name: 'X', full_feature_access: true, is_staff: false, userInfo: { full_name: 'T X', date_joined: '', last_login: null }, language: null });
     api.on('POST', /^workorders\/12\/(claim|unclaim|complete)\/$/, () => json(200, { id: 12 }));
     await enqueue({ action: 'claim' });
     await enqueue({ action: 'unclaim' });
