@@ -8,10 +8,7 @@
 import 'primeicons/primeicons.css';
 import './styles/app.css';
 import './styles/light-theme.css';
-import { subscribe } from 'valtio/vanilla';
-import { startLanguage } from './i18n/language';
 import { startBridge } from './state/bridge';
-import { store } from './state/store';
 import { registerServiceWorker } from './sw/registration';
 import { applyTheme, themeState } from './theme/theme';
 import { skipRepeatedComponentStyleWrites } from './theme/component-styles';
@@ -19,12 +16,6 @@ import { skipRepeatedComponentStyleWrites } from './theme/component-styles';
 skipRepeatedComponentStyleWrites();
 
 void applyTheme(themeState.theme);
-// The app draws once its language's catalogue is loaded (app/mount.tsx waits for it): a Spanish
-// reader never sees the first screen in English first.
-void startLanguage(
-  () => store.session.user?.language,
-  (listener) => subscribe(store, listener),
-);
 void startBridge();
 void registerServiceWorker();
 

@@ -3,8 +3,8 @@
  * them in step with the code:
  * - `extractMessages` reads every `t('…')` and `msg('…')` of the code (the TypeScript syntax tree,
  *   not a pattern), which is the English catalogue;
- * - `compileCatalogues` turns the catalogues into the modules the runtime loads: English's messages
- *   that need interpreting (values, plurals), each other language's every message, and the
+ * - `compileCatalogues` turns the catalogues into the modules the runtime loads: each language's
+ *   but English (whose texts are the code's own, compiled where said: shared/i18n/icu.ts), and the
  *   pseudo-locale the tests render with.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -128,12 +128,6 @@ function moduleText(comment: string, messages: Record<string, unknown>): string 
 /** The compiled modules, by file name in `shared/i18n/compiled/`. */
 export function compileCatalogues(english: Catalogue): Record<string, string> {
   const out: Record<string, string> = {};
-  const interpreted = Object.fromEntries(
-    Object.entries(english)
-      .map(([id, message]) => [id, compiled(message)] as const)
-      .filter(([id, value]) => value !== id),
-  );
-  out['en.ts'] = moduleText("English's messages that carry values (every other English text is its own id)", interpreted);
   for (const language of catalogueLanguages().filter((code) => code !== 'en')) {
     const catalogue = readCatalogue(language);
     const messages = Object.fromEntries(

@@ -2,7 +2,6 @@
  * Top bar: logo to /, links from the navigation table (app/navigation.ts), theme toggle and the Offline Activity button (behaviour §2),
  * and for signed-in users the Scan button (labels' QR codes; not in the spec).
  */
-import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -89,7 +88,8 @@ function QueueBadge() {
   return (
     <>
       {' '}
-      <Badge value={badge} severity="danger" className="offline-activity-badge" />
+      {/* PrimeReact's badge classes, drawn without its component: the first screen's script is smaller (BENCHMARKS.md: Sizes). */}
+      <span className={`p-badge p-component p-badge-danger offline-activity-badge${badge.length === 1 ? ' p-badge-no-gutter' : ''}`}>{badge}</span>
       <span className="visually-hidden"> {t('queued')}</span>
     </>
   );

@@ -15,41 +15,28 @@ function intlLocale(): string | null {
   return locale === 'en' || locale.startsWith('en-') ? null : locale;
 }
 
-// Intl's formatters are costly to make and lists format many values: one of each kind per locale.
+// Intl's formatters are costly to make and lists format many values: one per locale and options.
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(make: new (locale: string, options: object) => F, locale: string, options: object): F {
+  const key = `${make.name}|${locale}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = make();
-    formatters.set(key, formatter);
-  }
+  if (!formatter) formatters.set(key, (formatter = new make(locale, options)));
   return formatter as F;
 }
 
-function dateTimeFormat(locale: string, kind: 'datetime' | 'date'): Intl.DateTimeFormat {
-  return cached(`${locale}|${kind}`, () =>
-    kind === 'datetime'
-      ? new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
-      : new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
-  );
-}
+const DAY = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const dateTimeFormat = (locale: string, kind: 'datetime' | 'date') =>
+  cached(Intl.DateTimeFormat, locale, kind === 'datetime' ? { ...DAY, hour: '2-digit', minute: '2-digit' } : { ...DAY, timeZone: 'UTC' });
 
-function numberFormat(locale: string, kind: 'reading' | 'fixed2' | 'fixed1' | 'money'): Intl.NumberFormat {
-  return cached(`${locale}|${kind}`, () => {
-    switch (kind) {
-      case 'reading':
-        return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-      case 'fixed2':
-        return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      case 'fixed1':
-        // As toFixed(1) in English: one decimal, no grouping.
-        return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
-      case 'money':
-        // Prices are in US dollars whatever the language: the language's own number forms, with the dollar named.
-        return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
-    }
-  });
-}
+const NUMBER_OPTIONS = {
+  reading: { maximumFractionDigits: 2 },
+  fixed2: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  // As toFixed(1) in English: one decimal, no grouping.
+  fixed1: { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false },
+  // Prices are in US dollars whatever the language: the language's own number forms, with the dollar named.
+  money: { style: 'currency', currency: 'USD' },
+} as const;
+const numberFormat = (locale: string, kind: keyof typeof NUMBER_OPTIONS) => cached(Intl.NumberFormat, locale, NUMBER_OPTIONS[kind]);
 
 /**
  * "03/14/2026 @ 02:05 PM" in the device's time zone ("14/03/2026, 14:05" in Spanish); "" for a

@@ -6,32 +6,28 @@
  * worker, which says its own texts (queued notices, the panel's) in it.
  */
 import type { Messages } from '@lingui/core';
+import { addLocale, locale } from 'primereact/api';
 import { useSyncExternalStore } from 'react';
 import { isLanguage, matchLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages';
 import { activateMessages, activeLocale, onLanguageChange, t, type Translate } from '../../shared/i18n/translate';
+import { callWorker, onWorkerConnected, type WorkerRemote } from '../state/bridge';
 import { devicePreference } from '../state/preferences';
-import { applyPrimeLocale } from './primereact-locale';
 
 const STORAGE_KEY = 'language';
 /** Set by the tests only (docs/i18n.md: No text left behind): every text is drawn in the pseudo-locale. */
 export const PSEUDO_LOCALE_KEY = 'pseudo-locale';
 export const PSEUDO_LOCALE = 'en-XA';
 
-const compiled = import.meta.glob<{ messages: Messages }>(['../../shared/i18n/compiled/*.ts', '!../../shared/i18n/compiled/en.ts']);
+const compiled = import.meta.glob<{ messages: Messages }>('../../shared/i18n/compiled/*.ts');
 
 function catalogueLoader(name: string): (() => Promise<{ messages: Messages }>) | undefined {
   return compiled[`../../shared/i18n/compiled/${name}.ts`];
 }
 
 let chosen: Language = SOURCE_LANGUAGE;
-let resolveFirst!: (applied: Promise<void>) => void;
-const firstApplied = new Promise<void>((resolve) => (resolveFirst = (applied) => void applied.then(resolve)));
 
-/** Resolves once the device's first language is active (the app waits for it before drawing). */
-export function languageReady(): Promise<void> {
-  return firstApplied;
-}
 let applying: Promise<void> = Promise.resolve();
+let primeLocaleSet = false;
 
 /** The language the device is in (or is changing to). */
 export function currentLanguage(): Language {
@@ -68,10 +64,13 @@ export function applyLanguage(language: Language): Promise<void> {
     if (chosen !== language) return; // a later choice overtook this one
     const name = pseudoLocaleOn() ? 'pseudo' : language;
     const load = name === SOURCE_LANGUAGE ? undefined : catalogueLoader(name);
-    const messages = load ? (await load()).messages : {};
+    // PrimeReact's texts in another language come from the catalogue; English keeps PrimeReact's
+    // own, so an English device never loads the table (nor sets it back, until another was set).
+    primeLocaleSet ||= name !== SOURCE_LANGUAGE;
+    const [messages, prime] = await Promise.all([load ? load().then((module) => module.messages) : {}, primeLocaleSet ? import('./primereact-locale') : undefined]);
     if (chosen !== language) return;
     activateMessages(pseudoLocaleOn() ? PSEUDO_LOCALE : language, messages);
-    applyPrimeLocale(language);
+    prime?.applyPrimeLocale(language, { addLocale, locale });
     document.documentElement.lang = language;
     for (const listener of appliedListeners) listener(language);
   });
@@ -101,12 +100,20 @@ export function useLanguage(): Language {
  */
 export function startLanguage(accountLanguage: () => Language | null | undefined, onSessionChange: (listener: () => void) => void): Promise<void> {
   const first = applyLanguage(accountLanguage() ?? deviceLanguage());
-  resolveFirst(first);
+  // The data worker says its own texts (queued notices, the panel's) and asks the server in it.
+  const tell = (remote: WorkerRemote) => void remote.session.useLanguage(chosen, pseudoLocaleOn()).catch(() => undefined);
+  onWorkerConnected(tell);
+  onLanguageApplied(() => void callWorker(async (remote) => tell(remote)).catch(() => undefined));
   window.addEventListener('storage', (event) => {
     if (event.key === STORAGE_KEY && isLanguage(event.newValue) && event.newValue !== chosen) void applyLanguage(event.newValue);
   });
+  // Only a change of the account's choice applies it: a choice made here offline, still queued,
+  // is not undone by the account's older one while the session otherwise changes.
+  let lastSeen = accountLanguage();
   onSessionChange(() => {
     const saved = accountLanguage();
+    if (saved === lastSeen) return;
+    lastSeen = saved;
     if (saved && saved !== chosen) void applyLanguage(saved);
   });
   return first;

@@ -8,7 +8,7 @@
  * `applyPrimeLocale` is called each time a language is applied, right after its catalogue is made
  * the active one (src-ui/i18n/language.ts) and before the screens draw again.
  */
-import { addLocale, locale, type LocaleOptions } from 'primereact/api';
+import type { LocaleOptions } from 'primereact/api';
 import { SOURCE_LANGUAGE } from '../../shared/i18n/languages';
 import { activeLocale, msg, t } from '../../shared/i18n/translate';
 
@@ -182,7 +182,13 @@ const CONVENTIONS: Record<string, Pick<LocaleOptions, 'dateFormat' | 'firstDayOf
  * registered under the active catalogue's code, its texts from that catalogue, its calendar
  * conventions from `language`.
  */
-export function applyPrimeLocale(language: string): void {
+/** PrimeReact's locale functions, handed in by the caller that already holds PrimeReact's api (src-ui/i18n/language.ts). */
+export interface PrimeLocaleApi {
+  addLocale(name: string, options: LocaleOptions): void;
+  locale(name: string): void;
+}
+
+export function applyPrimeLocale(language: string, { addLocale, locale }: PrimeLocaleApi): void {
   const active = activeLocale();
   if (active === SOURCE_LANGUAGE) {
     locale(SOURCE_LANGUAGE);

@@ -14,8 +14,6 @@ import * as Comlink from 'comlink';
 import { navigate } from 'wouter/use-browser-location';
 import { LOCKS } from '../../shared/data/bus';
 import { PROTOCOL_VERSION, type TabHello, type WorkerCalls, type WorkerEvent } from '../../shared/data/protocol';
-import type { Language } from '../../shared/i18n/languages';
-import { currentLanguage, onLanguageApplied, pseudoLocaleOn } from '../i18n/language';
 import { applyServiceWorkerUpdate, requestBackgroundSync, tellServiceWorkerToRetry } from '../sw/registration';
 import { toDataError, unknownError, type DataError } from './errors';
 import { applyPatch, connection, replaceState, store } from './store';
@@ -188,8 +186,7 @@ async function connectWithFallback(): Promise<Connection> {
       const conn = await open(mode);
       active = conn;
       connection.status = 'connected';
-      // A worker started anew (another mode, a restart) says its own texts in the device's language too.
-      tellWorkerLanguage(conn.remote, currentLanguage());
+      for (const listener of connectedListeners) listener(conn.remote);
       return conn;
     } catch (err) {
       console.warn('data worker connection failed', err);
@@ -286,13 +283,16 @@ function forwardBrowserState(): void {
   });
 }
 
-function tellWorkerLanguage(remote: WorkerRemote, language: Language): void {
-  void remote.session.useLanguage(language, pseudoLocaleOn()).catch(() => undefined);
-}
+const connectedListeners = new Set<(remote: WorkerRemote) => void>();
 
-onLanguageApplied((language) => {
-  if (active) tellWorkerLanguage(active.remote, language);
-});
+/**
+ * Calls `listener` with the worker now, if connected, and with each worker connected later (another
+ * mode, a restart): what a tab tells every worker it talks to (its language).
+ */
+export function onWorkerConnected(listener: (remote: WorkerRemote) => void): void {
+  connectedListeners.add(listener);
+  if (active) listener(active.remote);
+}
 
 /** Connects this tab to the data worker; safe to call more than once. */
 export function startBridge(): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { createToastGate, toastKey } from '../../shared/data/toast-gate';
 import type { ToastSeverity } from '../../shared/data/protocol';
-import { msg } from '../../shared/i18n/translate';
+import { msg } from '../../shared/i18n/msg';
 
 export interface ToastRequest {
   severity: ToastSeverity;

@@ -1,5 +1,5 @@
 /** PrimeReact's own texts follow the active language; English keeps PrimeReact's defaults (src-ui/i18n/primereact-locale.ts). */
-import { localeOption, localeOptions } from 'primereact/api';
+import { addLocale, locale, localeOption, localeOptions } from 'primereact/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { activateMessages } from '../../../shared/i18n/translate';
 import { applyPrimeLocale } from '../../../src-ui/i18n/primereact-locale';
@@ -7,13 +7,13 @@ import { applyPrimeLocale } from '../../../src-ui/i18n/primereact-locale';
 describe("PrimeReact's texts", () => {
   afterAll(() => {
     activateMessages('en', {});
-    applyPrimeLocale('en');
+    applyPrimeLocale('en', { addLocale, locale });
   });
 
   it("are the catalogue's in Spanish, with Spanish calendar conventions", () => {
     const english = JSON.stringify(localeOptions('en'));
     activateMessages('es', { 'No results found': 'No se encontraron resultados', January: 'enero', 'Rows per page': 'Filas por página' });
-    applyPrimeLocale('es');
+    applyPrimeLocale('es', { addLocale, locale });
     expect(localeOption('emptyFilterMessage', 'es')).toBe('No se encontraron resultados');
     expect((localeOption('monthNames', 'es') as string[])[0]).toBe('enero');
     expect((localeOption('aria', 'es') as Record<string, string>).rowsPerPageLabel).toBe('Filas por página');
@@ -28,7 +28,7 @@ describe("PrimeReact's texts", () => {
 
   it("are PrimeReact's English defaults in English", () => {
     activateMessages('en', {});
-    applyPrimeLocale('en');
+    applyPrimeLocale('en', { addLocale, locale });
     expect(localeOption('emptyFilterMessage', 'en')).toBe('No results found');
     expect(localeOption('accept', 'en')).toBe('Yes');
     expect(localeOption('dateFormat', 'en')).toBe('mm/dd/yy');
