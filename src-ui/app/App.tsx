@@ -1,6 +1,6 @@
 /** The app shell (behaviour §2 Global elements) around the routed screens. */
-import { PrimeReactProvider } from 'primereact/api';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { PrimeReactContext, PrimeReactProvider } from 'primereact/api';
+import { Suspense, lazy, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Footer } from '../components/Footer';
@@ -9,7 +9,8 @@ import { OfflineBanner } from '../components/OfflineBanner';
 import { Splash, useSplash } from '../components/Splash';
 import { TopBar } from '../components/TopBar';
 import { UpdatePrompt } from '../components/UpdatePrompt';
-import { useT } from '../i18n/language';
+import { activeLocale } from '../../shared/i18n/translate';
+import { useLanguage, useT } from '../i18n/language';
 import { useIsOffline } from '../state/hooks';
 import { connection, store } from '../state/store';
 import { PendingScan } from './PendingScan';
@@ -45,6 +46,7 @@ export function App() {
 
   return (
     <PrimeReactProvider value={{ ripple: false }}>
+      <PrimeLocale />
       {splash ? <Splash /> : null}
       <ShellFrame inert={splash}>
         <SkipLink />
@@ -98,4 +100,19 @@ function ShellFrame({ inert, children }: { inert: boolean; children: ReactNode }
       {children}
     </div>
   );
+}
+
+/**
+ * PrimeReact's own texts (close buttons, paginators) in the active language: its provider keeps a
+ * locale of its own and sets PrimeReact's global to it, so it is told each change (the locale itself
+ * is registered by src-ui/i18n/primereact-locale.ts before the screens draw again).
+ */
+function PrimeLocale() {
+  const context = useContext(PrimeReactContext);
+  useLanguage();
+  const name = activeLocale();
+  useEffect(() => {
+    context?.setLocale?.(name);
+  }, [context, name]);
+  return null;
 }

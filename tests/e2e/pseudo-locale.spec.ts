@@ -18,15 +18,23 @@ const ALLOWED = new Set(['english', 'español', 'am', 'pm']);
 async function textsOutsideCatalogue(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const outside = (text: string) => text.replace(/⟦[^⟧]*⟧/g, ' ').trim();
+    // Innermost first: a message's values may be catalogue texts themselves ("⟦… ⟦12.5 ĶB⟧ …⟧").
+    const outside = (text: string) => {
+      let rest = text;
+      for (let before = ''; before !== rest; ) [before, rest] = [rest, rest.replace(/⟦[^⟦⟧]*⟧/g, ' ')];
+      return rest.trim();
+    };
     const shown = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || el.closest('.visually-hidden') !== null;
+    // The page's visible text nodes in order, one line each: a message whose values are elements
+    // of their own ("As of <time>…</time>") spans several nodes, and ⟦ ⟧ are matched across them.
+    const lines: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
       if (!el || el.closest('script, style, noscript, option') || !shown(el)) continue;
-      const rest = outside(node.textContent ?? '');
-      if (rest) found.push(rest);
+      if (node.textContent?.trim()) lines.push(node.textContent.replace(/\n/g, ' '));
     }
+    for (const rest of outside(lines.join('\n')).split('\n')) if (rest.trim()) found.push(rest.trim());
     for (const el of document.body.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')) {
       if (!shown(el)) continue;
       for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
@@ -54,7 +62,7 @@ async function dataWords(site: Site): Promise<Set<string>> {
     if (!body.more) break;
     since = body.cursor;
   }
-  for (const path of ['/auth/users/me/', '/admin/users/', '/kpis/', '/requests/', '/notifications/settings/']) collect((await api.request('GET', path)).body);
+  for (const path of ['/auth/users/me/', '/admin/users/', '/contact/', '/kpis/', '/requests/', '/notifications/settings/']) collect((await api.request('GET', path)).body);
   return words;
 }
 
@@ -89,9 +97,15 @@ test('every screen in the pseudo-locale shows only catalogue texts and records',
   const asset = await api.createAsset(location.id, unique('Pseudo Fryer'));
   const order = await api.createWorkOrder(location.id, unique('Pseudo thermostat drifts'), asset.id);
   const task = await api.createTask(location.id, unique('Pseudo filter change'));
-  const { body: parts } = await api.request<{ results: { id: number }[] }>('GET', `/parts/?location=${location.id}`);
-  const { body: vendors } = await api.request<{ results: { id: number }[] }>('GET', '/vendors/');
-  const { body: chemicals } = await api.request<{ results: { id: number }[] }>('GET', '/chemicals/');
+  // A record of each other area, from the working set (the demo data's parts, vendors, chemicals).
+  const firstOf: Record<string, number> = {};
+  for (let since = '0'; ; ) {
+    const { body } = await api.request<SyncAnswer>('GET', `/sync/?since=${since}`);
+    for (const change of body.changes) firstOf[change.area] ??= change.id;
+    if (!body.more) break;
+    since = body.cursor;
+  }
+  const detail = (area: string, path: string) => (firstOf[area] ? [`/${path}/${firstOf[area]}`] : []);
 
   const context = await contextOn(browser, site);
   await context.addInitScript(() => localStorage.setItem('pseudo-locale', '1'));
@@ -100,7 +114,14 @@ test('every screen in the pseudo-locale shows only catalogue texts and records',
   const look = async (screen: string) => {
     await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
     await expect(page.locator('main')).toContainText('⟦', { timeout: 10_000 });
-    await page.waitForLoadState('networkidle');
+    // Settled: the page's text the same twice, 400 ms apart (the live stream keeps the network busy).
+    await expect
+      .poll(async () => {
+        const before = await page.locator('body').innerText();
+        await page.waitForTimeout(400);
+        return before === (await page.locator('body').innerText());
+      }, { timeout: 15_000 })
+      .toBe(true);
     found.push(...(await textsOutsideCatalogue(page)).map((text) => `${screen}\u0000${text}`));
   };
 
@@ -128,12 +149,12 @@ test('every screen in the pseudo-locale shows only catalogue texts and records',
     `/location-detail/${location.id}`,
     '/location-create',
     '/part-list',
-    ...(parts.results[0] ? [`/part-detail/${parts.results[0].id}`] : []),
+    ...detail('parts', 'part-detail'),
     '/vendor-list',
-    ...(vendors.results[0] ? [`/vendor-detail/${vendors.results[0].id}`] : []),
+    ...detail('vendors', 'vendor-detail'),
     '/vendor-create',
     '/chemical-list',
-    ...(chemicals.results[0] ? [`/chemical-detail/${chemicals.results[0].id}`] : []),
+    ...detail('chemicals', 'chemical-detail'),
     '/requests',
     '/notifications',
     '/scan',

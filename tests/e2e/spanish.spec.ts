@@ -4,7 +4,8 @@
  * (another user took the order meanwhile) are in Spanish; the choice is saved on their account, so a
  * second device is in Spanish from sign-in, offline too; a mail to them is in Spanish. Texts are
  * read from the Spanish catalogue, so the test fails if a screen says them any other way.
- * A user of its own: the demo technician's language is other tests' English.
+ * A technician of its own (given full access, as claims need): the demo users' language is other
+ * tests' English.
  */
 import type { Page } from '@playwright/test';
 import type { User } from '../../shared/api/auth';
@@ -30,6 +31,8 @@ test('a technician chooses Español once: screens, an offline claim, the panel, 
   test.setTimeout(120_000);
   const user = await registerUser();
   const supervisor = await HttpClient.signIn(SUPERVISOR);
+  // A technician trusted with claims and completions (behaviour §6: those buttons are full access's).
+  expect((await supervisor.request('PATCH', `/admin/users/${user.id}/`, { full_feature_access: true })).status).toBe(200);
   const location = await supervisor.createLocation(unique('Depósito'));
   const order = await supervisor.createWorkOrder(location.id, unique('Fryer pilot light out'));
 
@@ -45,6 +48,7 @@ test('a technician chooses Español once: screens, an offline claim, the panel, 
   await expect.poll(async () => (await own.request<User>('GET', '/auth/users/me/')).body.language).toBe('es');
 
   // The list and the order, in Spanish.
+  await page.goto('/workorder-home');
   await page.getByRole('main').getByRole('link', { name: es('Active Work Orders') }).click();
   await expect(page.getByText(order.description)).toBeVisible();
   await page.goto(`/workorder-detail/${order.id}`);

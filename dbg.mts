@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ baseURL: 'http://localhost:8123' });
+await context.addInitScript(() => localStorage.setItem('pseudo-locale', '1'));
+const page = await context.newPage();
+await page.goto('/login');
+await page.getByTestId('splash').waitFor({ state: 'hidden' });
+await page.locator('input[type="email"]').fill('supervisor@example.com');
+await page.locator('input[type="password"]').fill('Supervisor-Demo-1');
+await page.getByRole('main').locator('button[type="submit"]').click();
+await page.waitForURL(/home/);
+await page.locator('.offline-activity-button').click();
+await page.waitForTimeout(1500);
+console.log(await page.evaluate(() => [...document.querySelectorAll('[aria-label]')].map((e) => `${e.tagName}.${e.className}: ${e.getAttribute('aria-label')}`).join('\n')));
+console.log(await page.evaluate(() => JSON.stringify((window as any).__prime ?? null)));
+await browser.close();
