@@ -7,8 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { SyncAnswer } from '../../shared/api/sync';
-import { HttpClient, SUPERVISOR, TECHNICIAN, unique, type Login } from '../helpers/e2e-api';
-import { expect, openApp, test } from '../helpers/e2e-app';
+import { HttpClient, SUPERVISOR, TECHNICIAN, unique } from '../helpers/e2e-api';
+import { expect, openApp, signInAnyLanguage, test } from '../helpers/e2e-app';
 import { contextOn, startSite, type Site } from '../helpers/e2e-site';
 
 /** Not from the catalogue and not a record: the language names (each in itself), AM/PM of US times. */
@@ -71,15 +71,6 @@ function strays(screen: string, texts: string[], data: Set<string>): string[] {
   return texts
     .filter((text) => (text.toLowerCase().match(/\p{L}[\p{L}'’]*/gu) ?? []).some((word) => word.length > 1 && !data.has(word) && !ALLOWED.has(word)))
     .map((text) => `${screen}: ${JSON.stringify(text)}`);
-}
-
-/** Signs in through the form, whatever language its labels are in. */
-async function signInAnyLanguage(page: Page, login: Login): Promise<void> {
-  await openApp(page, '/login');
-  await page.locator('input[type="email"]').fill(login.email);
-  await page.locator('input[type="password"]').fill(login.password);
-  await page.getByRole('main').locator('button[type="submit"]').click();
-  await page.waitForURL(/\/(home|workorder-home)$/);
 }
 
 let site: Site;

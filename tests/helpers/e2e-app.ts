@@ -46,6 +46,15 @@ export async function signIn(page: Page, login: Login, opts: { typedEmail?: stri
   await page.waitForURL(/\/(home|workorder-home)$/);
 }
 
+/** Signs in through the form by its fields' types, whatever language its labels are in. */
+export async function signInAnyLanguage(page: Page, login: Login): Promise<void> {
+  await openApp(page, '/login');
+  await page.locator('input[type="email"]').fill(login.email);
+  await page.locator('input[type="password"]').fill(login.password);
+  await page.getByRole('main').locator('button[type="submit"]').click();
+  await page.waitForURL(/\/(home|workorder-home)$/);
+}
+
 /** Waits until the service worker is active, i.e. its precache of the whole app is complete. */
 export async function serviceWorkerReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
