@@ -2,16 +2,17 @@
  * Saying a text in the reader's language (docs/i18n.md). The code is written in English, and an
  * English text is its own message id: `t('Claim')` says "Claim" in English and the Spanish
  * catalogue's text in Spanish. A text with values is an ICU message, `t('Only {count} on hand.',
- * { count })`. Catalogues are compiled ahead of time (`npm run i18n`) into the forms Lingui's
- * runtime interprets; the English texts with values are compiled where they are first said, by a
- * compiler of the ICU the app uses (shared/i18n/icu.ts), so no full message parser ships.
+ * { count })`. Other languages' catalogues are compiled ahead of time (`npm run i18n`) into the
+ * forms Lingui's runtime interprets, and the runtime is loaded with them; English's texts with
+ * values are compiled where first said and said by shared/i18n/icu.ts, so an English device loads
+ * neither a message parser nor the runtime (docs/decisions.md: Languages).
  *
  * A text only named where it is defined and said where it is shown (a constant, a column's header)
  * is marked with `msg('…')`, which returns it unchanged, and shown with `t(value)`. A text that no
  * catalogue holds (a record's name, a server's text the catalogue lacks) is shown as it is.
  */
-import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { compileIcu } from './icu.js';
+import type { I18n, Messages, setupI18n as SetupI18n } from '@lingui/core';
+import { compileIcu, sayIcu, type IcuToken } from './icu.js';
 import { SOURCE_LANGUAGE } from './languages.js';
 
 /** Between a context and its text in a catalogue key (`tc`). */
@@ -20,49 +21,46 @@ export const CONTEXT_SEPARATOR = '::';
 /** Values put into a message's `{placeholders}`. */
 export type MessageValues = Record<string, string | number>;
 export type Translate = (id: string, values?: MessageValues) => string;
+/** Lingui's `setupI18n`, handed in by whoever loaded the runtime with a catalogue. */
+export type LinguiSetup = typeof SetupI18n;
 
-/** English messages with values, compiled the first time each is said (shared/i18n/icu.ts). */
-const englishCompiled = new Map<string, ReturnType<typeof compileIcu>>();
+/** English messages with values, compiled the first time each is said. */
+const englishCompiled = new Map<string, IcuToken[]>();
 
 /** The compiled form of an English text, or undefined when it is plain (no values, no quotes). */
-function compiledEnglish(id: string): ReturnType<typeof compileIcu> | undefined {
+function compiledEnglish(id: string): IcuToken[] | undefined {
   if (!/[{']/.test(id)) return undefined;
   let compiled = englishCompiled.get(id);
-  if (!compiled) {
-    compiled = compileIcu(id);
-    englishCompiled.set(id, compiled);
-  }
+  if (!compiled) englishCompiled.set(id, (compiled = compileIcu(id)));
   return compiled;
 }
 
-function say(i18n: I18n, onMissing: () => ((id: string) => void) | null): Translate {
+/**
+ * Says `id` from a catalogue (Lingui's instance), or in English when there is none or it lacks the
+ * text (told to `onMissing`).
+ */
+export function sayWith(i18n: () => I18n | null, onMissing: () => ((id: string) => void) | null): Translate {
   return (id, values) => {
-    if (!Object.prototype.hasOwnProperty.call(i18n.messages, id)) {
-      if (i18n.locale !== SOURCE_LANGUAGE) onMissing()?.(id);
-      const english = compiledEnglish(id);
-      // Lingui interprets a compiled message given as the descriptor's message; its type says string
-      // only because it also takes uncompiled ones.
-      return english ? i18n._({ id, message: english as unknown as string, ...(values ? { values } : {}) }) : id;
+    const catalogue = i18n();
+    if (catalogue) {
+      if (Object.prototype.hasOwnProperty.call(catalogue.messages, id)) return catalogue._(id, values);
+      onMissing()?.(id);
     }
-    return i18n._(id, values);
+    const english = compiledEnglish(id);
+    return english ? sayIcu(english, values, SOURCE_LANGUAGE) : id;
   };
 }
 
-/**
- * A translator fixed to one language, for code that speaks to several readers at once (the server:
- * each request and each mail in its reader's language).
- */
-export function translatorFor(locale: string, messages: Messages): Translate {
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
-  return say(i18n, () => null);
-}
-
 // The one reader of a device: the screens and the data worker say everything in the active language.
-const active = setupI18n({ locale: SOURCE_LANGUAGE, messages: { [SOURCE_LANGUAGE]: {} } });
+let active: I18n | null = null;
+let activeName: string = SOURCE_LANGUAGE;
 const listeners = new Set<() => void>();
 let missingReporter: ((id: string) => void) | null = null;
 
-const deviceSay = say(active, () => missingReporter);
+const deviceSay = sayWith(
+  () => active,
+  () => missingReporter,
+);
 let contextual: (() => Translate | undefined) | null = null;
 
 /** A text in the active language; the English text itself when the active catalogue lacks it. */
@@ -92,16 +90,19 @@ export { msg } from './msg.js';
 
 /** The active catalogue's locale ("en", "es", or the tests' pseudo-locale). */
 export function activeLocale(): string {
-  return active.locale;
+  return activeName;
 }
 
-/** Makes `locale` the active language with its compiled messages (a text they lack is said in English). */
-export function activateMessages(locale: string, messages: Messages): void {
-  if (locale === SOURCE_LANGUAGE) active.activate(SOURCE_LANGUAGE);
-  else {
-    active.load(locale, messages);
-    active.activate(locale);
-  }
+/**
+ * Makes `locale` the active language with its compiled messages (a text they lack is said in
+ * English). English needs neither; another language needs Lingui's `setupI18n`, loaded with its
+ * catalogue.
+ */
+export function activateMessages(locale: string, messages: Messages, setupI18n?: LinguiSetup): void {
+  if (locale === SOURCE_LANGUAGE) active = null;
+  else if (!setupI18n) throw new Error(`the catalogue runtime is needed for "${locale}"`);
+  else active = setupI18n({ locale, messages: { [locale]: messages } });
+  activeName = locale;
   for (const listener of listeners) listener();
 }
 

@@ -266,6 +266,8 @@ export interface WorkRequestsTable {
   created_at: string;
   decided_at: string | null;
   decided_by_id: number | null;
+  /** The language the visitor's form was in ('en', 'es'): their mails are written in it (migration 0030). */
+  language: Generated<string | null>;
 }
 
 /** A location whose labels take no requests (migration 0022). */

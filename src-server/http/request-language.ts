@@ -9,7 +9,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages as spanish } from '../../shared/i18n/compiled/es.js';
 import { acceptLanguageTags, isLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
-import { setTranslatorSource, translatorFor, type Translate } from '../../shared/i18n/translate.js';
+import { setTranslatorSource, type Translate } from '../../shared/i18n/translate.js';
+import { translatorFor } from '../../shared/i18n/translator.js';
 
 const translators: Record<Language, Translate> = {
   en: translatorFor('en', {}),

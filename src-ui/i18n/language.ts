@@ -60,16 +60,22 @@ export function onLanguageApplied(listener: (language: Language) => void): () =>
 export function applyLanguage(language: Language): Promise<void> {
   chosen = language;
   devicePreference.set(STORAGE_KEY, language);
-  applying = applying.then(async () => {
+  // A failed load (a catalogue not yet cached, offline) does not stop later choices from applying.
+  applying = applying.catch(() => undefined).then(async () => {
     if (chosen !== language) return; // a later choice overtook this one
     const name = pseudoLocaleOn() ? 'pseudo' : language;
     const load = name === SOURCE_LANGUAGE ? undefined : catalogueLoader(name);
     // PrimeReact's texts in another language come from the catalogue; English keeps PrimeReact's
     // own, so an English device never loads the table (nor sets it back, until another was set).
     primeLocaleSet ||= name !== SOURCE_LANGUAGE;
-    const [messages, prime] = await Promise.all([load ? load().then((module) => module.messages) : {}, primeLocaleSet ? import('./primereact-locale') : undefined]);
+    // Lingui's runtime comes with another language's catalogue: English is said without it.
+    const [messages, runtime, prime] = await Promise.all([
+      load ? load().then((module) => module.messages) : {},
+      load ? import('@lingui/core') : undefined,
+      primeLocaleSet ? import('./primereact-locale') : undefined,
+    ]);
     if (chosen !== language) return;
-    activateMessages(pseudoLocaleOn() ? PSEUDO_LOCALE : language, messages);
+    activateMessages(pseudoLocaleOn() ? PSEUDO_LOCALE : language, messages, runtime?.setupI18n);
     prime?.applyPrimeLocale(language, { addLocale, locale });
     document.documentElement.lang = language;
     for (const listener of appliedListeners) listener(language);

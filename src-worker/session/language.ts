@@ -46,9 +46,10 @@ export function useLanguage(language: Language, pseudo = false): Promise<void> {
       const name = choice.pseudo ? 'pseudo' : choice.language;
       const load = name === SOURCE_LANGUAGE ? undefined : catalogueLoader(name);
       if (name !== SOURCE_LANGUAGE && !load) throw new Error(`no compiled catalogue for "${name}"`);
-      const messages = load ? (await load()).messages : {};
+      // Lingui's runtime comes with another language's catalogue: English is said without it.
+      const [messages, runtime] = await Promise.all([load ? load().then((module) => module.messages) : {}, load ? import('@lingui/core') : undefined]);
       if (wanted !== choice) return;
-      activateMessages(choice.pseudo ? PSEUDO_LOCALE : choice.language, messages);
+      activateMessages(choice.pseudo ? PSEUDO_LOCALE : choice.language, messages, runtime?.setupI18n);
       active = choice.language;
     });
   return applying;

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import type { User } from '../../shared/api/auth';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { messages as spanish } from '../../shared/i18n/compiled/es';
-import { translatorFor } from '../../shared/i18n/translate';
+import { translatorFor } from '../../shared/i18n/translator';
 import { HttpClient, SUPERVISOR, registerUser, unique } from '../helpers/e2e-api';
 import { e2eEnv } from '../helpers/e2e-env';
 import { expect, openApp, serviceWorkerReady, signIn, signInAnyLanguage, test, toast } from '../helpers/e2e-app';

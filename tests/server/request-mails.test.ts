@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '../../shared/api/notifications.js';
 import type { RequestTaken } from '../../shared/api/requests.js';
+import { messages as spanishMessages } from '../../shared/i18n/compiled/es.js';
+import { translatorFor } from '../../shared/i18n/translator.js';
 import { addDays, todayIn } from '../../shared/rules/task-status.js';
 import type { Mail, Mailer } from '../../src-server/mail/mailer.js';
 import { NotificationDispatcher } from '../../src-server/modules/notifications/dispatcher.js';
@@ -21,6 +23,7 @@ import { createSharedDatabase, type SharedDatabase } from '../helpers/shared-dat
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 const API = '/api/v1';
+const spanish = translatorFor('es', spanishMessages);
 const NONE: NotificationSettings = { order_created: false, order_claimed: false, order_completed: false, task_due: false, request_created: false, part_short: false, digest: false, locations: [] };
 const HTML = '<b>bold</b> & <script>alert("x")</script> <img src=x onerror="alert(1)">';
 
@@ -45,8 +48,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 let keys = 0;
-async function send(payload: Record<string, unknown>): Promise<RequestTaken> {
-  const res = await t.request({ method: 'POST', url: `${API}/public/requests/`, payload, headers: { 'idempotency-key': `mail-request-${++keys}-${Date.now()}` } });
+async function send(payload: Record<string, unknown>, headers: Record<string, string> = {}): Promise<RequestTaken> {
+  const res = await t.request({ method: 'POST', url: `${API}/public/requests/`, payload, headers: { 'idempotency-key': `mail-request-${++keys}-${Date.now()}`, ...headers } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as RequestTaken;
 }
@@ -118,6 +121,18 @@ describe('the sender\'s mails', () => {
     expect(mails[1]).toContain(`The work on the problem you reported at Mail Wash, Dryer 0000 on ${todayIn('UTC')} is done.`);
     await ticks(3, new Date(Date.now() + 2 * 3_600_000));
     expect(mailsTo(email)).toHaveLength(2);
+  });
+
+  it('in the language the sender wrote in, whatever language the decision was made in', async () => {
+    const email = 'remitente@example.com';
+    const taken = await send({ code: siteCode, description: 'La aspiradora no aspira', email }, { 'accept-language': 'es-MX,es;q=0.9' });
+    const res = await t.request({ method: 'POST', url: `${API}/requests/${taken.id}/reject/`, as: full, payload: { reason: 'Ya está arreglada.' }, headers: { 'accept-language': 'en' } });
+    expect(res.statusCode, res.body).toBe(200);
+    await ticks(3);
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(subjectOf(mails[0]!)).toBe(spanish('Your report at {place} was turned down', { place: 'Mail Wash' }));
+    expect(mails[0]).toContain('Ya está arreglada.');
   });
 
   it('one on rejection, with the reason as plain text, never read as HTML', async () => {

@@ -29,6 +29,7 @@ import * as m0026 from './0026_stock_ledger.js';
 import * as m0027 from './0027_cost_windows.js';
 import * as m0028 from './0028_task_labour.js';
 import * as m0029 from './0029_user_language.js';
+import * as m0030 from './0030_request_language.js';
 
 export interface Migration {
   name: string;
@@ -66,4 +67,5 @@ export const migrations: Migration[] = [
   { name: '0027_cost_windows', up: m0027.up },
   { name: '0028_task_labour', up: m0028.up },
   { name: '0029_user_language', up: m0029.up },
+  { name: '0030_request_language', up: m0030.up },
 ];

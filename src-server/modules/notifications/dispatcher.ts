@@ -19,7 +19,7 @@
  *
  * Every mail is worded in its recipient's language (docs/i18n.md): a user's notices as they are
  * queued (notices.ts), the mail around them as it is sent, both inside `inLanguage`. A request's
- * sender has no account and left no language, so theirs are in English.
+ * sender has no account: theirs are in the language their form was in (work_requests.language).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,6 +28,7 @@ import { todayIn } from '../../../shared/rules/task-status.js';
 import type { Config } from '../../config.js';
 import type { Database, NotificationStateTable, RequestEventKind } from '../../db/schema.js';
 import { inLanguage } from '../../http/request-language.js';
+import { isLanguage } from '../../../shared/i18n/languages.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { statusPath } from '../requests/requests.routes.js';
 import { digestMail, senderMail, singleMail, type Recipient } from './notification-mail.js';
@@ -279,7 +280,7 @@ export class NotificationDispatcher {
       .selectFrom('work_requests as r')
       .innerJoin('locations as l', 'l.id', 'r.location_id')
       .leftJoin('assets as a', 'a.id', 'r.asset_id')
-      .select(['r.id', 'r.token', 'r.email', 'r.reason', 'r.created_at', 'l.name as location_name', 'a.name as asset_name'])
+      .select(['r.id', 'r.token', 'r.email', 'r.reason', 'r.created_at', 'r.language', 'l.name as location_name', 'a.name as asset_name'])
       .where('r.id', '=', event.request_id)
       .executeTakeFirst();
     if (!request?.email) {
@@ -291,8 +292,9 @@ export class NotificationDispatcher {
       return;
     }
     const email = request.email;
-    // The sender left no language with the request: English, whatever language the decision was made in.
-    const mail = inLanguage(null, () => senderMail({
+    // In the language the sender wrote in (English for requests from before it was kept), whatever
+    // language the decision was made in.
+    const mail = inLanguage(isLanguage(request.language) ? request.language : null, () => senderMail({
       kind: event.kind,
       email,
       place: request.asset_name ? `${request.location_name}, ${request.asset_name}` : request.location_name,

@@ -3,8 +3,8 @@ import type { RequestStatus, WorkRequest } from '../../../shared/api/requests.js
 import { mediaUrl } from '../../http/uploads.js';
 import type { RequestRelations, WorkRequestRow } from './requests.repository.js';
 
-/** Columns no answer shows: the status page's token and the key it was sent with are the sender's own. */
-export const WORK_REQUEST_NOT_EXPOSED = ['token', 'idempotency_key', 'code', 'photo_name', 'photo_type', 'photo_size'] as const satisfies readonly (keyof WorkRequestRow)[];
+/** Columns no answer shows: the status page's token and the key it was sent with are the sender's own; the language only words their mails. */
+export const WORK_REQUEST_NOT_EXPOSED = ['token', 'idempotency_key', 'code', 'photo_name', 'photo_type', 'photo_size', 'language'] as const satisfies readonly (keyof WorkRequestRow)[];
 
 /** Accepted, and completed once the work order it became is. */
 export function requestStatus(row: Pick<WorkRequestRow, 'status'>, orderStatus: string | null | undefined): RequestStatus {

@@ -20,6 +20,7 @@ import { nowIso } from '../../http/clock.js';
 import { emailField } from '../../http/email.js';
 import { addFieldError, conflict, HttpError, notFound, throwIfErrors, type FieldErrors } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
+import { requestLanguage } from '../../http/request-language.js';
 import { doesNotExist } from '../../http/relations.js';
 import { pageOf, pageWindow } from '../../http/pagination.js';
 import { IdParams } from '../../http/params.js';
@@ -120,6 +121,8 @@ export async function requestsRoutes(app: FastifyInstance, { config, repositorie
         photo_size: photo?.size ?? null,
         status: 'new',
         created_at: now,
+        // The visitor has no account: the mails about the request follow the language they wrote in.
+        language: requestLanguage(request),
       });
       return reply.code(201).send(taken(row));
     },

@@ -1,5 +1,6 @@
 /** Dates, times and numbers in the active language (docs/i18n.md): Spanish by Intl, English as the spec has it. */
 import { afterAll, describe, expect, it } from 'vitest';
+import { setupI18n } from '@lingui/core';
 import { activateMessages } from '../../../shared/i18n/translate';
 import { formatBytes, formatDate, formatDateTime, formatKilobytes, formatPrice, formatQuantity, formatReading } from '../../../src-ui/format/display';
 
@@ -25,7 +26,7 @@ describe('display formats in the active language', () => {
   });
 
   it('gives Spanish dates and numbers in Spanish', () => {
-    activateMessages('es', {});
+    activateMessages('es', {}, setupI18n);
     expect(formatDateTime(at)).toBe('14/03/2026, 14:05');
     expect(formatDateTime(new Date(2026, 11, 1, 0, 30).toISOString())).toBe('01/12/2026, 00:30');
     expect(formatDateTime(null)).toBe('');
@@ -46,13 +47,13 @@ describe('display formats in the active language', () => {
   });
 
   it('gives English unchanged again once back in English', () => {
-    activateMessages('es', {});
+    activateMessages('es', {}, setupI18n);
     activateMessages('en', {});
     english();
   });
 
   it('keeps the US forms in the pseudo-locale of the tests', () => {
-    activateMessages('en-XA', {});
+    activateMessages('en-XA', {}, setupI18n);
     expect(formatDateTime(at)).toBe('03/14/2026 @ 02:05 PM');
     expect(formatDate('2026-03-14')).toBe('03/14/2026');
     expect(formatPrice(1250)).toBe('$1,250.00');

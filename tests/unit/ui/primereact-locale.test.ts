@@ -1,6 +1,7 @@
 /** PrimeReact's own texts follow the active language; English keeps PrimeReact's defaults (src-ui/i18n/primereact-locale.ts). */
 import { addLocale, locale, localeOption, localeOptions } from 'primereact/api';
 import { afterAll, describe, expect, it } from 'vitest';
+import { setupI18n } from '@lingui/core';
 import { activateMessages } from '../../../shared/i18n/translate';
 import { applyPrimeLocale } from '../../../src-ui/i18n/primereact-locale';
 
@@ -12,7 +13,7 @@ describe("PrimeReact's texts", () => {
 
   it("are the catalogue's in Spanish, with Spanish calendar conventions", () => {
     const english = JSON.stringify(localeOptions('en'));
-    activateMessages('es', { 'No results found': 'No se encontraron resultados', January: 'enero', 'Rows per page': 'Filas por página' });
+    activateMessages('es', { 'No results found': 'No se encontraron resultados', January: 'enero', 'Rows per page': 'Filas por página' }, setupI18n);
     applyPrimeLocale('es', { addLocale, locale });
     expect(localeOption('emptyFilterMessage', 'es')).toBe('No se encontraron resultados');
     expect((localeOption('monthNames', 'es') as string[])[0]).toBe('enero');

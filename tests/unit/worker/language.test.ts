@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QUEUED_MESSAGES, SUCCESS_MESSAGES } from '../../../shared/data/messages.js';
 import { messages as spanish } from '../../../shared/i18n/compiled/es.js';
-import { activeLocale, t, translatorFor } from '../../../shared/i18n/translate.js';
+import { activeLocale, t } from '../../../shared/i18n/translate.js';
+import { translatorFor } from '../../../shared/i18n/translator.js';
 import { useLanguage, workerLanguage } from '../../../src-worker/session/language.js';
 import { createFakeHttp, json, type FakeHttp } from '../helpers/fake-http.js';
 import { createHarness, eventually, testUser, type Harness, type TabConnection } from '../helpers/data-core-harness.js';
