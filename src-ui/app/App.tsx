@@ -1,6 +1,6 @@
 /** The app shell (behaviour §2 Global elements) around the routed screens. */
-import { PrimeReactContext, PrimeReactProvider } from 'primereact/api';
-import { Suspense, lazy, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { PrimeReactProvider } from 'primereact/api';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Footer } from '../components/Footer';
@@ -10,7 +10,7 @@ import { Splash, useSplash } from '../components/Splash';
 import { TopBar } from '../components/TopBar';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { activeLocale } from '../../shared/i18n/translate';
-import { useLanguage, useT } from '../i18n/language';
+import { useT } from '../i18n/language';
 import { useIsOffline } from '../state/hooks';
 import { connection, store } from '../state/store';
 import { PendingScan } from './PendingScan';
@@ -45,8 +45,9 @@ export function App() {
   }, [path]);
 
   return (
-    <PrimeReactProvider value={{ ripple: false }}>
-      <PrimeLocale />
+    // PrimeReact's provider sets PrimeReact's locale once, as it mounts: to the language the app is
+    // drawn in (src-ui/i18n/primereact-locale.ts registers it, and sets each later change itself).
+    <PrimeReactProvider value={{ ripple: false, locale: activeLocale() }}>
       {splash ? <Splash /> : null}
       <ShellFrame inert={splash}>
         <SkipLink />
@@ -102,17 +103,3 @@ function ShellFrame({ inert, children }: { inert: boolean; children: ReactNode }
   );
 }
 
-/**
- * PrimeReact's own texts (close buttons, paginators) in the active language: its provider keeps a
- * locale of its own and sets PrimeReact's global to it, so it is told each change (the locale itself
- * is registered by src-ui/i18n/primereact-locale.ts before the screens draw again).
- */
-function PrimeLocale() {
-  const context = useContext(PrimeReactContext);
-  useLanguage();
-  const name = activeLocale();
-  useEffect(() => {
-    context?.setLocale?.(name);
-  }, [context, name]);
-  return null;
-}

@@ -46,6 +46,22 @@ export function pseudoLocaleOn(): boolean {
   return devicePreference.get(PSEUDO_LOCALE_KEY) === '1';
 }
 
+let documentLanguageSet = false;
+
+/**
+ * `<html lang>`: at once for the first draw; on a later change, after the new texts are painted.
+ * Changing it makes the browser restyle the whole page (about 180 ms on the 6× throttled handheld,
+ * BENCHMARKS.md: Languages), which need not hold up the texts the reader is waiting for.
+ */
+function setDocumentLanguage(language: Language): void {
+  const set = () => {
+    if (chosen === language) document.documentElement.lang = language;
+  };
+  if (!documentLanguageSet) set();
+  else requestAnimationFrame(() => setTimeout(set, 0));
+  documentLanguageSet = true;
+}
+
 /** Listeners told after a language is applied (the bridge tells the data worker). */
 const appliedListeners = new Set<(language: Language) => void>();
 export function onLanguageApplied(listener: (language: Language) => void): () => void {
@@ -77,7 +93,7 @@ export function applyLanguage(language: Language): Promise<void> {
     if (chosen !== language) return;
     activateMessages(pseudoLocaleOn() ? PSEUDO_LOCALE : language, messages, runtime?.setupI18n);
     prime?.applyPrimeLocale(language, { addLocale, locale });
-    document.documentElement.lang = language;
+    setDocumentLanguage(language);
     for (const listener of appliedListeners) listener(language);
   });
   return applying.catch(() => undefined);

@@ -60,7 +60,7 @@ test('the list offers the chemical locations, each with its own buttons; the inv
   await page.getByRole('link', { name: 'Chemicals' }).click();
   await expect(page.getByRole('heading', { name: 'Chemicals' })).toBeVisible();
   await page.locator('.p-dropdown', { has: page.getByRole('textbox', { name: 'Location', exact: true }) }).click();
-  await expect(page.getByRole('option')).toHaveText(['All Chemicals', '1102 Riverside Car Wash', '1104 Highway 9 Travel Center', '1311 Lakeview Express Wash', '3003 Central Supply Warehouse']);
+  await expect(page.locator('.p-dropdown-panel').getByRole('option')).toHaveText(['All Chemicals', '1102 Riverside Car Wash', '1104 Highway 9 Travel Center', '1311 Lakeview Express Wash', '3003 Central Supply Warehouse']);
   await page.keyboard.press('Escape');
   // All Chemicals: none of the location buttons.
   await expect(page.getByRole('button', { name: 'Record Wash Data' })).toHaveCount(0);

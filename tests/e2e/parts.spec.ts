@@ -25,7 +25,7 @@ test('the part list offers the part locations only, remembers the choice, and it
   await expect(page.getByRole('heading', { name: 'Part List' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate Part Inventory Report' })).toHaveCount(0);
   await page.locator('.p-dropdown', { has: page.getByRole('textbox', { name: 'Location', exact: true }) }).click();
-  await expect(page.getByRole('option')).toHaveText(['All Parts', '3003 Central Supply Warehouse', '3008 North Parts Depot']);
+  await expect(page.locator('.p-dropdown-panel').getByRole('option')).toHaveText(['All Parts', '3003 Central Supply Warehouse', '3008 North Parts Depot']);
   await page.getByRole('option', { name: '3003 Central Supply Warehouse' }).click();
   await expect(page).toHaveURL(/location=3003/);
   expect(await page.evaluate(() => localStorage.getItem('partSelectedLocation'))).toBe('3003');
