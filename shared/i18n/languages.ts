@@ -8,6 +8,12 @@ export type Language = (typeof LANGUAGES)[number];
 /** The source language: a text missing from another catalogue is said in it. */
 export const SOURCE_LANGUAGE: Language = 'en';
 
+/**
+ * The tests' pseudo-locale (docs/i18n.md: No text left behind): English accented and lengthened,
+ * drawn by a device whose `localStorage['pseudo-locale']` is '1'; never a user's language.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+
 /** Each language's name in itself: the chooser shows "Español" to a reader of either language. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 

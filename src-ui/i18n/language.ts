@@ -8,7 +8,7 @@
 import type { Messages } from '@lingui/core';
 import { addLocale, locale } from 'primereact/api';
 import { useSyncExternalStore } from 'react';
-import { isLanguage, matchLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages';
+import { isLanguage, matchLanguage, PSEUDO_LOCALE, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages';
 import { activateMessages, activeLocale, onLanguageChange, t, type Translate } from '../../shared/i18n/translate';
 import { callWorker, onWorkerConnected, type WorkerRemote } from '../state/bridge';
 import { devicePreference } from '../state/preferences';
@@ -16,7 +16,6 @@ import { devicePreference } from '../state/preferences';
 const STORAGE_KEY = 'language';
 /** Set by the tests only (docs/i18n.md: No text left behind): every text is drawn in the pseudo-locale. */
 export const PSEUDO_LOCALE_KEY = 'pseudo-locale';
-export const PSEUDO_LOCALE = 'en-XA';
 
 const compiled = import.meta.glob<{ messages: Messages }>('../../shared/i18n/compiled/*.ts');
 

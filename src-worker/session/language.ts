@@ -9,11 +9,8 @@
  * kept in the device DB (`language` meta).
  */
 import type { Messages } from '@lingui/core';
-import { isLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
+import { isLanguage, PSEUDO_LOCALE, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
 import { activateMessages } from '../../shared/i18n/translate.js';
-
-/** The tests' pseudo-locale (docs/i18n.md: No text left behind), as the tabs name it. */
-export const PSEUDO_LOCALE = 'en-XA';
 
 const compiled = import.meta.glob<{ messages: Messages }>('../../shared/i18n/compiled/*.ts');
 
